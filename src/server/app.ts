@@ -1,0 +1,86 @@
+// The Hono app: API routes (OpenAPI-described), better-auth, the capture-mode
+// outbox, and the built SPA. Built from explicit dependencies so tests create
+// it in-process against their own database.
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Scalar } from "@scalar/hono-api-reference";
+import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
+import { type AppEnv, requireUser } from "./auth/session.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { AppError, errorBody, handleError } from "./errors.ts";
+import { metaRoutes } from "./features/meta/meta.routes.ts";
+import { outboxRoutes } from "./features/outbox/outbox.routes.ts";
+import { createOutboxService } from "./features/outbox/outbox.service.ts";
+import { settingsRoutes } from "./features/settings/settings.routes.ts";
+import { createSettingsService } from "./features/settings/settings.service.ts";
+import { requestLog } from "./http/request-log.ts";
+import { serveSpa } from "./http/static-files.ts";
+import type { Logger } from "./logger.ts";
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  log: Logger;
+  version: string;
+};
+
+/** Routes behind sign-in, chained so the web client's types follow them. */
+function protectedApi(deps: AppDeps) {
+  const db = deps.database.db;
+  return new OpenAPIHono<AppEnv>()
+    .use("*", requireUser(deps.auth))
+    .route("/settings", settingsRoutes(createSettingsService(db)));
+}
+
+export type AppType = ReturnType<typeof protectedApi>;
+
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const { config, auth, log } = deps;
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.onError((err, c) => handleError(err, c, log));
+  app.use("/api/*", requestLog(log));
+
+  // The client address for better-auth's rate limits comes from the socket,
+  // overwriting anything the client sent in that header.
+  app.use("/api/auth/*", async (c, next) => {
+    let ip = "unknown";
+    try {
+      ip = getConnInfo(c).remote.address ?? "unknown";
+    } catch {
+      // In-process requests (tests) have no socket.
+    }
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, ip);
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+  });
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+
+  app.route("/api", metaRoutes(deps));
+  if (config.mailDelivery === "capture") {
+    app.route("/api/outbox", outboxRoutes(createOutboxService(deps.database.db)));
+  }
+
+  app.route("/api", protectedApi(deps));
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Coldreach API",
+      version: deps.version,
+      description:
+        "Every route but /api/health, /api/app-info and /api/auth/* needs a session cookie from /api/auth/sign-in/email. Errors are { error: { code, message } }.",
+    },
+  });
+  app.get("/api/docs", Scalar({ url: "/api/openapi.json", pageTitle: "Coldreach API" }));
+
+  app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
+  app.use("*", serveSpa(config.staticDir));
+  app.notFound(() => {
+    throw new AppError("not_found", "Not found");
+  });
+  return app;
+}

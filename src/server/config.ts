@@ -1,0 +1,136 @@
+// The only reader of process.env. Every setting has a safe default for the
+// embedded mode (port 3000, PGlite in ./data, capture delivery, a generated
+// APP_SECRET kept in ./data), so `npm start` needs no set-up.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+export const roles = ["all", "web", "worker"] as const;
+export type Role = (typeof roles)[number];
+
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const envSchema = z
+  .object({
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: optionalString,
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+    DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+    APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "APP_SECRET must be at least 32 characters").optional()),
+    MAIL_DELIVERY: z.preprocess(emptyToUndefined, z.enum(["capture", "live"]).default("capture")),
+    CAPTURE_SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(2525)),
+    SYSTEM_SMTP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Coldreach <no-reply@coldreach.local>")),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    TRUSTED_ORIGINS: optionalString,
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
+    ROLE: z.preprocess(emptyToUndefined, z.enum(roles).default("all")),
+    STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default("./dist/web")),
+    AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL_DELIVERY === "live" && !env.SYSTEM_SMTP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SYSTEM_SMTP_URL"],
+        message: "MAIL_DELIVERY=live needs SYSTEM_SMTP_URL (smtp[s]://user:pass@host:port) for sign-up and notification mail",
+      });
+    }
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  trustedOrigins: string[];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appSecret: string;
+  /** True when APP_SECRET was generated and stored in DATA_DIR rather than set. */
+  appSecretGenerated: boolean;
+  mailDelivery: "capture" | "live";
+  captureSmtpPort: number;
+  systemSmtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string } | undefined;
+  logLevel: string;
+  role: Role;
+  staticDir: string;
+  authRateLimit: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** `--role=web` on the command line wins over ROLE. */
+function roleFromArgv(argv: readonly string[]): string | undefined {
+  const arg = argv.find((a) => a.startsWith("--role="));
+  return arg?.slice("--role=".length);
+}
+
+/**
+ * APP_SECRET signs sessions and keys the encryption of stored secrets, so a
+ * generated one must survive restarts: it is kept in DATA_DIR/app-secret.
+ */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Config {
+  const parsed = envSchema.safeParse({ ...env, ROLE: roleFromArgv(argv) ?? env.ROLE });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  // Capture mode exposes every captured message on /outbox, so it stays on
+  // loopback unless the operator chooses a HOST explicitly.
+  const host = e.HOST ?? (e.MAIL_DELIVERY === "capture" ? "127.0.0.1" : "0.0.0.0");
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const trustedOrigins = new Set<string>([new URL(publicUrl).origin]);
+  if (!e.PUBLIC_URL) {
+    // Opening the app as 127.0.0.1 instead of localhost must not break sign-in
+    // (better-auth rejects cookie POSTs from untrusted origins).
+    trustedOrigins.add(`http://127.0.0.1:${e.PORT}`);
+    trustedOrigins.add("http://localhost:5173");
+    trustedOrigins.add("http://127.0.0.1:5173");
+  }
+  for (const origin of (e.TRUSTED_ORIGINS ?? "").split(",")) {
+    if (origin.trim()) trustedOrigins.add(origin.trim().replace(/\/$/, ""));
+  }
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+      : undefined;
+  return {
+    port: e.PORT,
+    host,
+    publicUrl,
+    trustedOrigins: [...trustedOrigins],
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
+    appSecretGenerated: !e.APP_SECRET,
+    mailDelivery: e.MAIL_DELIVERY,
+    captureSmtpPort: e.CAPTURE_SMTP_PORT,
+    systemSmtpUrl: e.SYSTEM_SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google,
+    logLevel: e.LOG_LEVEL,
+    role: e.ROLE,
+    staticDir: resolve(e.STATIC_DIR),
+    authRateLimit: e.AUTH_RATE_LIMIT === "on",
+  };
+}

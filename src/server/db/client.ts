@@ -1,0 +1,77 @@
+// One schema, two engines: PGlite on disk (embedded default) or a PostgreSQL
+// server when DATABASE_URL is set. Both are exposed as the same Drizzle type so
+// services never know which one they run on.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = "pglite" | "postgres";
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+// Arbitrary constant: several processes starting at once migrate one at a time.
+const MIGRATION_LOCK_ID = 727_001;
+
+export type Database = {
+  db: Db;
+  kind: DbKind;
+  /** Runs raw SQL (used by migrations and health checks). */
+  exec: (sql: string) => Promise<void>;
+  /** Applies pending migrations from src/server/db/migrations. */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export function fromPglite(client: PGlite): Database {
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: "pglite",
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    close: () => client.close(),
+  };
+}
+
+export function fromPostgres(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: "postgres",
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    migrate: async () => {
+      const conn = await pool.connect();
+      try {
+        await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(conn), { migrationsFolder });
+      } finally {
+        await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+  const dir = join(opts.dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return fromPglite(client);
+}

@@ -1,0 +1,35 @@
+/**
+ * Campaigns. A campaign owns its sender accounts, contacts, sequence steps, queue
+ * and sends: deleting it cascades to all of them.
+ *
+ * status is stored as the user set it (draft on creation); "completed" shown on
+ * the dashboard for an active campaign with nothing left to send is derived, not
+ * stored. email_column is the imported file's column that holds the address.
+ */
+import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { campaignStatuses } from "#shared/db-enums.ts";
+import { user } from "./auth.ts";
+import { createdAt, descending, id, isOneOf, timestamptz, updatedAt } from "./columns.ts";
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    status: text("status", { enum: campaignStatuses }).notNull().default("draft"),
+    emailColumn: text("email_column").notNull().default("email"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    launchedAt: timestamptz("launched_at"),
+  },
+  (t) => [
+    index("campaigns_user_created_idx").on(t.userId, descending(t.createdAt)),
+    check("campaigns_status_check", isOneOf(t.status, campaignStatuses)),
+  ],
+);
+
+export type Campaign = typeof campaigns.$inferSelect;

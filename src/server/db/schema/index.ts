@@ -1,0 +1,18 @@
+/**
+ * The whole schema as one module, for drizzle-kit and for the Drizzle client and
+ * better-auth's adapter, which each take a single schema object. Feature code
+ * imports the table it needs from its own file.
+ */
+export * from "./analytics.ts";
+export * from "./auth.ts";
+export * from "./campaigns.ts";
+export * from "./contacts.ts";
+export * from "./mail-capture.ts";
+export * from "./mailbox.ts";
+export * from "./scheduling.ts";
+export * from "./senders.ts";
+export * from "./sending.ts";
+export * from "./sequences.ts";
+export * from "./settings.ts";
+export * from "./tracking.ts";
+export * from "./verification.ts";

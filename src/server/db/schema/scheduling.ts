@@ -1,0 +1,84 @@
+/**
+ * Scheduling links (public booking pages) and the meetings booked through them.
+ *
+ * - link_code is the 8-character code in the public URL /schedule/{link_code};
+ *   unique across all users because the URL carries nothing else.
+ * - duration_minutes is a positive multiple of 15 (the form's minimum and step),
+ *   and slots step by it through the available window.
+ * - available_days holds lowercase weekday names, at least one (the form
+ *   requires one; a link with none could never be booked).
+ * - A slot can be booked once: (link_id, scheduled_date) is unique among
+ *   meetings still 'scheduled', so two visitors racing for the same time cannot
+ *   both succeed, while a cancelled meeting frees its slot.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { meetingStatuses, weekdays } from "#shared/db-enums.ts";
+import { user } from "./auth.ts";
+import { createdAt, descending, id, isOneOf, isSubsetOf, isTimeOfDay, timestamptz } from "./columns.ts";
+
+export const schedulingLinks = pgTable(
+  "scheduling_links",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    durationMinutes: integer("duration_minutes").notNull().default(30),
+    availableDays: text("available_days", { enum: weekdays })
+      .array()
+      .notNull()
+      .default(["monday", "tuesday", "wednesday", "thursday", "friday"]),
+    availableTimeStart: text("available_time_start").notNull().default("09:00"),
+    availableTimeEnd: text("available_time_end").notNull().default("17:00"),
+    timezone: text("timezone").notNull().default("Asia/Baghdad"),
+    linkCode: text("link_code").notNull().unique("scheduling_links_link_code_unique"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("scheduling_links_user_created_idx").on(t.userId, descending(t.createdAt)),
+    check("scheduling_links_duration_minutes_check", sql`${t.durationMinutes} >= 15 and ${t.durationMinutes} % 15 = 0`),
+    check(
+      "scheduling_links_available_days_check",
+      sql`cardinality(${t.availableDays}) >= 1 and ${isSubsetOf(t.availableDays, weekdays)}`,
+    ),
+    check("scheduling_links_available_time_start_check", isTimeOfDay(t.availableTimeStart)),
+    check("scheduling_links_available_time_end_check", isTimeOfDay(t.availableTimeEnd)),
+    check("scheduling_links_link_code_check", sql`char_length(${t.linkCode}) = 8`),
+  ],
+);
+
+export const scheduledMeetings = pgTable(
+  "scheduled_meetings",
+  {
+    id: id(),
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => schedulingLinks.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    prospectEmail: text("prospect_email").notNull(),
+    prospectName: text("prospect_name"),
+    scheduledDate: timestamptz("scheduled_date").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    status: text("status", { enum: meetingStatuses }).notNull().default("scheduled"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("scheduled_meetings_link_slot_unique")
+      .on(t.linkId, t.scheduledDate)
+      .where(sql`${t.status} = 'scheduled'`),
+    index("scheduled_meetings_user_date_idx").on(t.userId, t.scheduledDate),
+    // Booked slots of a link (booking page) and the cascade when a link is deleted.
+    index("scheduled_meetings_link_date_idx").on(t.linkId, t.scheduledDate),
+    check("scheduled_meetings_duration_minutes_check", sql`${t.durationMinutes} > 0`),
+    check("scheduled_meetings_status_check", isOneOf(t.status, meetingStatuses)),
+  ],
+);
+
+export type SchedulingLink = typeof schedulingLinks.$inferSelect;
+export type ScheduledMeeting = typeof scheduledMeetings.$inferSelect;

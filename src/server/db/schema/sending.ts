@@ -1,0 +1,147 @@
+/**
+ * The sending engine's tables: the queue (scheduled_emails), the record of every
+ * message sent or attempted (email_sends) and the daily counters that enforce
+ * sending limits.
+ *
+ * scheduled_emails
+ * - (contact_id, sequence_id) is unique: a contact is queued at most once per
+ *   step, so scheduling a follow-up twice is a no-op, not a second email.
+ * - Workers claim due rows with FOR UPDATE SKIP LOCKED through the partial index
+ *   on scheduled_for WHERE status = 'scheduled', and move them to 'sending' with
+ *   a lease (lease_expires_at, locked_by). A row still 'sending' after its lease
+ *   is found through the partial index on lease_expires_at and marked for
+ *   review, never resent blindly.
+ *
+ * email_sends
+ * - The partial unique (contact_id, sequence_id) is the AT-MOST-ONCE guarantee:
+ *   one row per contact and step, ever. A worker that dies between the SMTP reply
+ *   and its commit cannot cause a second send, and retries update the same row.
+ *   Direct sends (compose) have no contact or step and are not constrained.
+ * - user_id is the owner, so direct sends (campaign_id NULL) are user-scoped too.
+ * - Deleting a step or a sender keeps the history (SET NULL); deleting the
+ *   campaign or the contact removes it.
+ *
+ * sender_daily_counts / user_daily_counts
+ * - Messages sent per sender and per user on a day (in the user's timezone),
+ *   incremented in the same transaction that records the send, so the limit
+ *   check is one primary-key read instead of a count over email_sends.
+ */
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bounceTypes, emailSendStatuses, failureCategories, scheduledEmailStatuses } from "#shared/db-enums.ts";
+import { user } from "./auth.ts";
+import { campaigns } from "./campaigns.ts";
+import { createdAt, descending, id, isOneOf, timestamptz, updatedAt } from "./columns.ts";
+import { contacts } from "./contacts.ts";
+import { senderAccounts } from "./senders.ts";
+import { emailSequences } from "./sequences.ts";
+
+export const scheduledEmails = pgTable(
+  "scheduled_emails",
+  {
+    id: id(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    sequenceId: uuid("sequence_id")
+      .notNull()
+      .references(() => emailSequences.id, { onDelete: "cascade" }),
+    senderAccountId: uuid("sender_account_id").references(() => senderAccounts.id, { onDelete: "set null" }),
+    status: text("status", { enum: scheduledEmailStatuses }).notNull().default("scheduled"),
+    scheduledFor: timestamptz("scheduled_for").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    leaseExpiresAt: timestamptz("lease_expires_at"),
+    lockedBy: text("locked_by"),
+    cancelReason: text("cancel_reason"),
+    errorMessage: text("error_message"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("scheduled_emails_contact_sequence_unique").on(t.contactId, t.sequenceId),
+    index("scheduled_emails_due_idx").on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
+    index("scheduled_emails_lease_idx").on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
+    index("scheduled_emails_campaign_status_idx").on(t.campaignId, t.status),
+    index("scheduled_emails_sender_scheduled_idx").on(t.senderAccountId, t.scheduledFor),
+    // For the cascade when a step is deleted.
+    index("scheduled_emails_sequence_idx").on(t.sequenceId),
+    check("scheduled_emails_status_check", isOneOf(t.status, scheduledEmailStatuses)),
+    check("scheduled_emails_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+export const emailSends = pgTable(
+  "email_sends",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "cascade" }),
+    sequenceId: uuid("sequence_id").references(() => emailSequences.id, { onDelete: "set null" }),
+    senderAccountId: uuid("sender_account_id").references(() => senderAccounts.id, { onDelete: "set null" }),
+    toEmail: text("to_email").notNull(),
+    fromEmail: text("from_email").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: emailSendStatuses }).notNull().default("pending"),
+    sentAt: timestamptz("sent_at"),
+    openedAt: timestamptz("opened_at"),
+    repliedAt: timestamptz("replied_at"),
+    failureCategory: text("failure_category", { enum: failureCategories }),
+    bounceType: text("bounce_type", { enum: bounceTypes }),
+    errorMessage: text("error_message"),
+    /** The Message-ID header; follow-ups reference step 1's, replies are matched by it. */
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_sends_contact_sequence_unique")
+      .on(t.contactId, t.sequenceId)
+      .where(sql`${t.contactId} is not null and ${t.sequenceId} is not null`),
+    index("email_sends_user_created_idx").on(t.userId, descending(t.createdAt)),
+    index("email_sends_user_status_created_idx").on(t.userId, t.status, descending(t.createdAt)),
+    index("email_sends_campaign_status_idx").on(t.campaignId, t.status),
+    index("email_sends_sender_created_idx").on(t.senderAccountId, descending(t.createdAt)),
+    index("email_sends_contact_idx").on(t.contactId),
+    // For the SET NULL when a step is deleted.
+    index("email_sends_sequence_idx").on(t.sequenceId).where(sql`${t.sequenceId} is not null`),
+    index("email_sends_message_id_idx").on(t.messageId).where(sql`${t.messageId} is not null`),
+    check("email_sends_status_check", isOneOf(t.status, emailSendStatuses)),
+    check("email_sends_failure_category_check", isOneOf(t.failureCategory, failureCategories)),
+    check("email_sends_bounce_type_check", isOneOf(t.bounceType, bounceTypes)),
+  ],
+);
+
+export const senderDailyCounts = pgTable(
+  "sender_daily_counts",
+  {
+    senderAccountId: uuid("sender_account_id")
+      .notNull()
+      .references(() => senderAccounts.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    sent: integer("sent").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "sender_daily_counts_pk", columns: [t.senderAccountId, t.day] })],
+);
+
+export const userDailyCounts = pgTable(
+  "user_daily_counts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    sent: integer("sent").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "user_daily_counts_pk", columns: [t.userId, t.day] })],
+);
+
+export type ScheduledEmail = typeof scheduledEmails.$inferSelect;
+export type EmailSend = typeof emailSends.$inferSelect;
+export type SenderDailyCount = typeof senderDailyCounts.$inferSelect;
+export type UserDailyCount = typeof userDailyCounts.$inferSelect;

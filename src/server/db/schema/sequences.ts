@@ -1,0 +1,67 @@
+/**
+ * Sequence steps and saved templates.
+ *
+ * Steps are numbered from 1 within a campaign and (campaign_id, step_number) is
+ * unique, so "the next step" is unambiguous for the scheduler. delay_amount and
+ * delay_unit count from the previous step's send; scheduled_date and
+ * scheduled_time (date and 'HH:MM' in the user's timezone) are an optional fixed
+ * time for a follow-up instead.
+ *
+ * A template stores a whole sequence as JSON (template_data), parsed by the
+ * service with the shared zod schema when it is used.
+ */
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { bodyFormats, delayUnits } from "#shared/db-enums.ts";
+import { user } from "./auth.ts";
+import { campaigns } from "./campaigns.ts";
+import { createdAt, descending, id, isOneOf, isTimeOfDay, updatedAt } from "./columns.ts";
+
+export const emailSequences = pgTable(
+  "email_sequences",
+  {
+    id: id(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    stepNumber: integer("step_number").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    bodyFormat: text("body_format", { enum: bodyFormats }).notNull().default("text"),
+    delayAmount: integer("delay_amount").notNull().default(0),
+    delayUnit: text("delay_unit", { enum: delayUnits }).notNull().default("days"),
+    scheduledDate: date("scheduled_date", { mode: "string" }),
+    scheduledTime: text("scheduled_time"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("email_sequences_campaign_step_unique").on(t.campaignId, t.stepNumber),
+    check("email_sequences_step_number_check", sql`${t.stepNumber} >= 1`),
+    check("email_sequences_body_format_check", isOneOf(t.bodyFormat, bodyFormats)),
+    check("email_sequences_delay_amount_check", sql`${t.delayAmount} >= 0`),
+    check("email_sequences_delay_unit_check", isOneOf(t.delayUnit, delayUnits)),
+    check("email_sequences_scheduled_time_check", isTimeOfDay(t.scheduledTime)),
+  ],
+);
+
+export const emailTemplates = pgTable(
+  "email_templates",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    campaignName: text("campaign_name"),
+    tags: text("tags").array().notNull().default([]),
+    templateData: jsonb("template_data").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("email_templates_user_updated_idx").on(t.userId, descending(t.updatedAt))],
+);
+
+export type EmailSequence = typeof emailSequences.$inferSelect;
+export type EmailTemplate = typeof emailTemplates.$inferSelect;

@@ -1,0 +1,33 @@
+// Helpers every feature's routes use, so the API has one shape: JSON bodies
+// validated by the shared zod schemas, the same error body for every failure,
+// and an OpenAPI description generated from the same schemas.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { errorResponseSchema } from "#shared/api/error.schemas.ts";
+import type { AppEnv } from "../auth/session.ts";
+import { errorBody } from "../errors.ts";
+
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const issues = result.error.issues;
+      const first = issues[0];
+      const fields: Record<string, string> = {};
+      for (const issue of issues) {
+        const key = issue.path.join(".") || "_";
+        fields[key] ??= issue.message;
+      }
+      return c.json(errorBody("validation_error", first?.message ?? "Invalid request", { fields }), 400);
+    },
+  });
+}
+
+const errorContent = { "application/json": { schema: errorResponseSchema } };
+
+/** Standard error responses to spread into a route's `responses`. */
+export const errorResponses = {
+  400: { description: "Invalid input", content: errorContent },
+  401: { description: "Not signed in", content: errorContent },
+} as const;
+
+export const notFoundResponse = { 404: { description: "Not found", content: errorContent } } as const;

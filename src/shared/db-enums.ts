@@ -1,0 +1,70 @@
+/**
+ * Enumerated values stored in the database. The Drizzle schema builds its CHECK
+ * constraints from these arrays and the API schemas and forms use the same arrays,
+ * so a value cannot be accepted by one layer and rejected by another.
+ * Plain TypeScript on purpose: shared code knows nothing of Drizzle.
+ */
+
+/** Lowercase weekday names, as stored in sending_days and available_days. */
+export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof weekdays)[number];
+
+export const themeModes = ["light", "dark", "auto"] as const;
+export type ThemeMode = (typeof themeModes)[number];
+
+export const fromNameFormats = ["first_last", "company_team"] as const;
+export type FromNameFormat = (typeof fromNameFormats)[number];
+
+export const campaignStatuses = ["draft", "active", "paused", "completed"] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/** "custom" is displayed as Custom SMTP; "smtp" is the same kind of connection. */
+export const senderProviders = ["gmail", "outlook", "smtp", "custom"] as const;
+export type SenderProvider = (typeof senderProviders)[number];
+
+export const smtpSecurityModes = ["tls", "starttls", "none"] as const;
+export type SmtpSecurityMode = (typeof smtpSecurityModes)[number];
+
+/** A reply is recorded in contacts.replied_at, not as a status. */
+export const contactStatuses = ["active", "unsubscribed", "bounced", "completed"] as const;
+export type ContactStatus = (typeof contactStatuses)[number];
+
+export const bodyFormats = ["text", "html"] as const;
+export type BodyFormat = (typeof bodyFormats)[number];
+
+export const delayUnits = ["days", "hours", "minutes"] as const;
+export type DelayUnit = (typeof delayUnits)[number];
+
+export const scheduledEmailStatuses = ["scheduled", "sending", "sent", "failed", "cancelled", "paused"] as const;
+export type ScheduledEmailStatus = (typeof scheduledEmailStatuses)[number];
+
+/** Opened is derived from email_sends.opened_at, not a status. */
+export const emailSendStatuses = ["pending", "sent", "failed"] as const;
+export type EmailSendStatus = (typeof emailSendStatuses)[number];
+
+export const failureCategories = [
+  "invalid_address",
+  "bounced",
+  "rejected",
+  "blocked",
+  "spam",
+  "rate_limited",
+  "authentication",
+  "network",
+  "domain_issue",
+  "content_filtered",
+  "other",
+] as const;
+export type FailureCategory = (typeof failureCategories)[number];
+
+export const bounceTypes = ["hard", "soft"] as const;
+export type BounceType = (typeof bounceTypes)[number];
+
+export const verificationResults = ["valid", "invalid", "disposable", "catchall", "unknown", "error"] as const;
+export type VerificationResult = (typeof verificationResults)[number];
+
+export const meetingStatuses = ["scheduled", "cancelled", "completed"] as const;
+export type MeetingStatus = (typeof meetingStatuses)[number];
+
+export const suppressionReasons = ["unsubscribed", "bounced", "complained", "manual"] as const;
+export type SuppressionReason = (typeof suppressionReasons)[number];

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+export const outboxMessageSummarySchema = z
+  .object({
+    id: z.string(),
+    from: z.string(),
+    to: z.array(z.string()),
+    subject: z.string(),
+    receivedAt: z.string(),
+  })
+  .meta({ id: "OutboxMessageSummary" });
+
+export const outboxListSchema = z
+  .object({ messages: z.array(outboxMessageSummarySchema), nextBefore: z.string().nullable() })
+  .meta({ id: "OutboxList" });
+
+export const outboxListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Cursor: only messages received before this ISO time. */
+  before: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const outboxMessageSchema = outboxMessageSummarySchema
+  .extend({
+    messageId: z.string().nullable(),
+    html: z.string().nullable(),
+    text: z.string().nullable(),
+    headers: z.record(z.string(), z.string()),
+  })
+  .meta({ id: "OutboxMessage" });
+
+export type OutboxMessageSummary = z.infer<typeof outboxMessageSummarySchema>;
+export type OutboxList = z.infer<typeof outboxListSchema>;
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

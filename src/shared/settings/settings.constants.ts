@@ -1,0 +1,23 @@
+import { type FromNameFormat, type ThemeMode, type Weekday, weekdays } from "../db-enums.ts";
+
+export const DAILY_SEND_LIMIT_MIN = 1;
+export const DAILY_SEND_LIMIT_MAX = 10_000;
+
+/** The spec's defaults (part 1 §3); the database column defaults match them. */
+export const defaultSettings = {
+  timezone: "UTC",
+  themeMode: "light" as ThemeMode,
+  dailySendLimit: 50,
+  sendTimeStart: "00:00",
+  sendTimeEnd: "23:59",
+  sendingDays: [...weekdays] as Weekday[],
+  replyHandlingEnabled: true,
+  fallbackMergeTags: { first_name: "there", company: "your company" } as Record<string, string>,
+  defaultSignature: "",
+  fromNameFormat: "first_last" as FromNameFormat,
+  unsubscribeLinkEnabled: true,
+  legalDisclaimer: "",
+  campaignNotificationsEnabled: false,
+  notificationEmail: "",
+  openNotificationsEnabled: false,
+};

@@ -1,0 +1,212 @@
+import { Inbox, Mail } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link, Navigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { Separator } from "#web/components/ui/separator.tsx";
+import { FullPageSpinner } from "#web/components/full-page-spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
+import { authClient } from "#web/lib/auth-client.ts";
+import { useAppInfo } from "../app-info/use-app-info.ts";
+import { authErrorMessage } from "./auth-messages.ts";
+
+function SignInForm() {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    // The spec: sign-in does nothing while email or password is empty.
+    if (!email.trim() || !password) return;
+    setBusy(true);
+    const { error } = await authClient.signIn.email({ email: email.trim(), password, callbackURL: "/" });
+    setBusy(false);
+    if (error) {
+      console.warn("sign-in failed", error.code ?? error.status);
+      toast.error("Login Error", { description: authErrorMessage(error) });
+    }
+    // On success the session store updates and the page redirects to /.
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <div className="space-y-2">
+        <Label htmlFor="signin-email">Email</Label>
+        <Input id="signin-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="signin-password">Password</Label>
+        <Input
+          id="signin-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm() {
+  const [fullName, setFullName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.trim() || !password) return;
+    setBusy(true);
+    const name = fullName.trim();
+    const { error } = await authClient.signUp.email({
+      email: email.trim(),
+      password,
+      name,
+      fullName: name || undefined,
+      callbackURL: "/",
+    });
+    setBusy(false);
+    if (error) {
+      console.warn("sign-up failed", error.code ?? error.status);
+      toast.error("Signup Error", { description: authErrorMessage(error) });
+      return;
+    }
+    toast.success("Check your email", { description: "We sent you a confirmation link to complete your signup." });
+    setPassword("");
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <div className="space-y-2">
+        <Label htmlFor="signup-name">Full Name</Label>
+        <Input id="signup-name" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="signup-email">Email</Label>
+        <Input id="signup-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="signup-password">Password</Label>
+        <Input
+          id="signup-password"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="signup-password-hint"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <p id="signup-password-hint" className="text-muted-foreground text-xs">
+          At least 8 characters.
+        </p>
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Creating account..." : "Sign Up"}
+      </Button>
+    </form>
+  );
+}
+
+function GoogleLogo() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4">
+      <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.8z" />
+      <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z" />
+      <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6H1.3a12 12 0 0 0 0 10.8l4-3.1z" />
+      <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.8 3.6-4.9 6.7-4.9z" />
+    </svg>
+  );
+}
+
+function GoogleButton({ enabled }: { enabled: boolean }) {
+  const [busy, setBusy] = useState(false);
+  async function onClick() {
+    setBusy(true);
+    const { error } = await authClient.signIn.social({ provider: "google", callbackURL: "/" });
+    setBusy(false);
+    if (error) {
+      console.warn("google sign-in failed", error.code ?? error.status);
+      toast.error("Google Login Error", { description: authErrorMessage(error) });
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        onClick={onClick}
+        disabled={!enabled || busy}
+        aria-describedby={enabled ? undefined : "google-disabled-hint"}
+      >
+        <GoogleLogo /> Continue with Google
+      </Button>
+      {!enabled && (
+        <p id="google-disabled-hint" className="text-center text-muted-foreground text-xs">
+          Google sign-in is not configured on this server. Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable it.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function AuthPage() {
+  const session = authClient.useSession();
+  const appInfo = useAppInfo();
+
+  if (session.isPending) return <FullPageSpinner label="Restoring session..." />;
+  if (session.data?.user) return <Navigate to="/" replace />;
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
+      <div className="w-full max-w-md space-y-4">
+        <div className="flex items-center justify-center gap-2 font-semibold text-2xl">
+          <Mail className="size-7 text-primary" aria-hidden /> Coldreach
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>Welcome</CardTitle>
+            <CardDescription>Sign in to run your cold email campaigns, or create an account.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <Tabs defaultValue="signin">
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin" className="pt-2">
+                <SignInForm />
+              </TabsContent>
+              <TabsContent value="signup" className="pt-2">
+                <SignUpForm />
+              </TabsContent>
+            </Tabs>
+            <div className="flex items-center gap-3 text-muted-foreground text-xs">
+              <Separator className="flex-1" /> or <Separator className="flex-1" />
+            </div>
+            <GoogleButton enabled={appInfo.data?.googleSignIn ?? false} />
+          </CardContent>
+        </Card>
+        {appInfo.data?.mailDelivery === "capture" && (
+          <p className="flex items-center justify-center gap-2 text-center text-muted-foreground text-sm">
+            <Inbox className="size-4" aria-hidden />
+            <span>
+              Mail is captured on this server, not delivered. Confirmation emails are in the{" "}
+              <Link to="/outbox" className="font-medium text-primary underline underline-offset-4">
+                local outbox
+              </Link>
+              .
+            </span>
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,143 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { formatDistanceToNow } from "date-fns";
+import { ArrowLeft, Inbox, RefreshCw, Trash2 } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { toast } from "sonner";
+import type { OutboxList, OutboxMessage } from "#shared/outbox/outbox.schemas.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { getJson } from "#web/lib/api-client.ts";
+import { cn } from "#web/lib/cn.ts";
+
+/**
+ * The captured message rendered in a sandboxed frame: no scripts run, and links
+ * open in the top window so a confirmation link signs the user in here.
+ */
+function MessageFrame({ message }: { message: OutboxMessage }) {
+  const html = message.html ?? `<pre style="white-space:pre-wrap;font-family:system-ui">${escape(message.text ?? "")}</pre>`;
+  const doc = `<!doctype html><html><head><base target="_top"><meta charset="utf-8"></head><body style="margin:0;padding:16px;background:#fff">${html}</body></html>`;
+  return (
+    <iframe
+      title={`Message: ${message.subject}`}
+      srcDoc={doc}
+      sandbox="allow-top-navigation-by-user-activation allow-popups allow-popups-to-escape-sandbox"
+      className="h-[60vh] w-full rounded-md border bg-white"
+    />
+  );
+}
+
+function escape(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
+function MessageView({ id }: { id: string }) {
+  const message = useQuery({ queryKey: ["outbox", id], queryFn: () => getJson<OutboxMessage>(`/api/outbox/${id}`) });
+  if (message.isPending) return <Spinner label="Loading message..." />;
+  if (message.isError) return <p role="alert">This message could not be loaded: {message.error.message}</p>;
+  const m = message.data;
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1 text-sm">
+        <h2 className="font-semibold text-xl">{m.subject || "(no subject)"}</h2>
+        <p>
+          <span className="text-muted-foreground">From:</span> {m.from}
+        </p>
+        <p>
+          <span className="text-muted-foreground">To:</span> {m.to.join(", ")}
+        </p>
+        <p className="text-muted-foreground">{new Date(m.receivedAt).toLocaleString()}</p>
+      </div>
+      <MessageFrame message={m} />
+    </div>
+  );
+}
+
+/** Capture mode's local outbox: every message the app sent, newest first. */
+export function OutboxPage() {
+  const { id } = useParams();
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: ["outbox"], queryFn: () => getJson<OutboxList>("/api/outbox?limit=100") });
+  const clear = useMutation({
+    mutationFn: async () => {
+      const res = await fetch("/api/outbox", { method: "DELETE" });
+      if (!res.ok) throw new Error("Failed to clear the outbox");
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["outbox"] });
+      toast.success("Outbox cleared");
+    },
+    onError: (err) => toast.error(err.message),
+  });
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 p-4 md:p-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="flex items-center gap-2 font-semibold text-2xl">
+            <Inbox className="size-6" aria-hidden /> Outbox
+          </h1>
+          <p className="text-muted-foreground">
+            Mail is captured, not delivered. Every message this server sends appears here instead of leaving the machine.
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" asChild>
+            <Link to="/">
+              <ArrowLeft aria-hidden /> Back to app
+            </Link>
+          </Button>
+          <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            <RefreshCw aria-hidden className={cn(list.isFetching && "animate-spin")} /> Refresh
+          </Button>
+          <Button variant="outline" onClick={() => clear.mutate()} disabled={clear.isPending || !list.data?.messages.length}>
+            <Trash2 aria-hidden /> Clear
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-[22rem_1fr]">
+        <Card className="h-fit">
+          <CardHeader>
+            <CardTitle>Messages</CardTitle>
+          </CardHeader>
+          <CardContent className="px-2">
+            {list.isPending && <Spinner label="Loading messages..." className="px-4" />}
+            {list.isError && (
+              <p role="alert" className="px-4 text-destructive">
+                The outbox could not be loaded.
+              </p>
+            )}
+            {list.data && list.data.messages.length === 0 && (
+              <p className="px-4 text-muted-foreground">No messages yet. Mail the app sends will show up here.</p>
+            )}
+            <ul aria-label="Captured messages" className="space-y-1">
+              {list.data?.messages.map((m) => (
+                <li key={m.id}>
+                  <Link
+                    to={`/outbox/${m.id}`}
+                    aria-current={m.id === id ? "page" : undefined}
+                    className={cn(
+                      "block rounded-md px-3 py-2 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring",
+                      m.id === id && "bg-accent",
+                    )}
+                  >
+                    <span className="block truncate font-medium">{m.subject || "(no subject)"}</span>
+                    <span className="block truncate text-muted-foreground">To: {m.to.join(", ")}</span>
+                    <span className="block text-muted-foreground text-xs">
+                      {formatDistanceToNow(new Date(m.receivedAt), { addSuffix: true })}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="py-6">
+            {id ? <MessageView id={id} /> : <p className="text-muted-foreground">Choose a message to read it.</p>}
+          </CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { createBrowserRouter, Navigate } from "react-router";
+import { NotFoundPage } from "./components/not-found-page.tsx";
+import { useAppInfo } from "./features/app-info/use-app-info.ts";
+import { AuthPage } from "./features/auth/auth-page.tsx";
+import { RequireAuth } from "./features/auth/require-auth.tsx";
+import { DebugPage } from "./features/debug/debug-page.tsx";
+import { OutboxPage } from "./features/outbox/outbox-page.tsx";
+import { placeholderScreens as s } from "./features/placeholders/placeholder-routes.tsx";
+import { SettingsPage } from "./features/settings/settings-page.tsx";
+import { AppShell } from "./features/shell/app-shell.tsx";
+import { FullPageSpinner } from "./components/full-page-spinner.tsx";
+
+/** /outbox exists only in capture mode; in live mode it is the 404 page. */
+function CaptureOnly({ children }: { children: ReactNode }) {
+  const info = useAppInfo();
+  if (info.isPending) return <FullPageSpinner label="Loading..." />;
+  return info.data?.mailDelivery === "capture" ? children : <NotFoundPage />;
+}
+
+function OpenPage({ children }: { children: ReactNode }) {
+  return <main className="mx-auto max-w-3xl p-4 md:p-8">{children}</main>;
+}
+
+export const router = createBrowserRouter([
+  { path: "/auth", element: <AuthPage /> },
+  { path: "/outbox", element: <CaptureOnly><OutboxPage /></CaptureOnly> },
+  { path: "/outbox/:id", element: <CaptureOnly><OutboxPage /></CaptureOnly> },
+  { path: "/gmail-callback", element: <OpenPage>{s.gmailCallback}</OpenPage> },
+  { path: "/schedule/:linkCode", element: <OpenPage>{s.booking}</OpenPage> },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <AppShell />,
+        children: [
+          { path: "/", element: s.dashboard },
+          { path: "/campaigns", element: s.emails },
+          { path: "/campaigns-overview", element: s.campaignsOverview },
+          { path: "/bulk-email", element: s.bulkEmail },
+          { path: "/campaigns/create", element: s.createCampaign },
+          { path: "/campaigns/edit", element: <Navigate to="/" replace /> },
+          { path: "/campaigns/edit/:id", element: s.editCampaign },
+          { path: "/calendar", element: s.calendar },
+          { path: "/delivery", element: s.delivery },
+          { path: "/inbox", element: s.inbox },
+          { path: "/replies", element: s.replies },
+          { path: "/spam", element: s.spam },
+          { path: "/email-classification", element: s.emailClassification },
+          { path: "/contacts", element: s.contacts },
+          { path: "/senders", element: s.senders },
+          { path: "/settings", element: <SettingsPage /> },
+          { path: "/debug", element: <DebugPage /> },
+        ],
+      },
+    ],
+  },
+  { path: "*", element: <NotFoundPage /> },
+]);

@@ -1,0 +1,17 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The SPA lives in src/web; the Node server serves dist/web in production and
+// `npm run dev` proxies /api, /t and /u to the server running beside Vite.
+const apiTarget = process.env.DEV_API_URL ?? "http://127.0.0.1:3000";
+
+export default defineConfig({
+  root: "src/web",
+  plugins: [react(), tailwindcss()],
+  build: { outDir: "../../dist/web", emptyOutDir: true },
+  server: {
+    port: 5173,
+    proxy: { "/api": apiTarget, "/t": apiTarget, "/u": apiTarget },
+  },
+});
