@@ -1,0 +1,66 @@
+// Starts the pieces a role needs on an open database: capture SMTP server,
+// system mailer, auth and the HTTP app. main.ts calls it for `npm start`; the
+// browser tests call it in-process with their own database and random ports.
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { createAuth } from "./auth/auth.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { Logger } from "./logger.ts";
+import { type CaptureServer, startCaptureServer } from "./mail/capture-server.ts";
+import { captureSmtpUrl, createSystemMailer } from "./mail/system-mailer.ts";
+
+export type RunningServer = {
+  /** The HTTP port actually bound (PORT=0 picks a free one). */
+  port: number | undefined;
+  capturePort: number | undefined;
+  close: () => Promise<void>;
+};
+
+export async function startServer(opts: {
+  config: Config;
+  database: Database;
+  log: Logger;
+  version: string;
+}): Promise<RunningServer> {
+  const { config, database, log } = opts;
+  let capture: CaptureServer | undefined;
+  if (config.mailDelivery === "capture" && config.role !== "worker") {
+    capture = await startCaptureServer({ db: database.db, port: config.captureSmtpPort, log });
+    log.info({ port: capture.port }, "capture SMTP server listening on 127.0.0.1 (mail is captured, not delivered)");
+  }
+  const smtpUrl =
+    config.mailDelivery === "capture" ? captureSmtpUrl(capture?.port ?? config.captureSmtpPort) : config.systemSmtpUrl;
+  const mailer = createSystemMailer({ smtpUrl: smtpUrl ?? "", from: config.mailFrom });
+
+  let port: number | undefined;
+  let closeHttp = async () => {};
+  if (config.role !== "worker") {
+    const auth = createAuth({ config, db: database.db, mailer, log });
+    const app = createApp({ config, database, auth, log, version: opts.version });
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+    await new Promise<void>((resolve, reject) => {
+      server.once("listening", resolve);
+      server.once("error", reject);
+    });
+    port = (server.address() as AddressInfo).port;
+    log.info({ host: config.host, port }, "web server listening");
+    closeHttp = () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive connections would hold close() open.
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+  }
+
+  return {
+    port,
+    capturePort: capture?.port,
+    close: async () => {
+      await closeHttp();
+      await capture?.close();
+      mailer.close();
+    },
+  };
+}

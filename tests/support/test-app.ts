@@ -1,0 +1,100 @@
+// The app in-process for integration tests: its own database, a real capture
+// SMTP server on a random port (system mail goes over SMTP as in production),
+// and helpers to sign users up and call the API as them.
+import { desc, sql } from "drizzle-orm";
+import { createApp } from "../../src/server/app.ts";
+import { createAuth } from "../../src/server/auth/auth.ts";
+import { type Config, loadConfig } from "../../src/server/config.ts";
+import type { Database } from "../../src/server/db/client.ts";
+import { capturedEmails } from "../../src/server/db/schema/index.ts";
+import { createLogger } from "../../src/server/logger.ts";
+import { startCaptureServer } from "../../src/server/mail/capture-server.ts";
+import { captureSmtpUrl, createSystemMailer } from "../../src/server/mail/system-mailer.ts";
+import { createTestDatabase } from "./test-database.ts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig(
+    {
+      APP_SECRET: "test-secret-test-secret-test-secret-0123456789",
+      PUBLIC_URL: TEST_ORIGIN,
+      DATA_DIR: "./.test-data/unused",
+      AUTH_RATE_LIMIT: "off",
+      LOG_LEVEL: "silent",
+      CAPTURE_SMTP_PORT: "0",
+      STATIC_DIR: "./.test-data/no-static",
+      ...env,
+    },
+    [],
+  );
+}
+
+type RequestOptions = { method?: string; json?: unknown; cookie?: string; headers?: Record<string, string> };
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+export async function createTestContext(env: Record<string, string> = {}, existing?: Database) {
+  const database = existing ?? (await createTestDatabase());
+  const config = testConfig(env);
+  const log = createLogger("silent");
+  const capture = await startCaptureServer({ db: database.db, port: 0, log });
+  const mailer = createSystemMailer({ smtpUrl: captureSmtpUrl(capture.port), from: config.mailFrom });
+  const auth = createAuth({ config, db: database.db, mailer, log });
+  const app = createApp({ config, database, auth, log, version: "test" });
+
+  async function request(path: string, opts: RequestOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, ...opts.headers };
+    if (opts.cookie) headers.cookie = opts.cookie;
+    let body: string | undefined;
+    if (opts.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = typeof opts.json === "string" ? opts.json : JSON.stringify(opts.json);
+    }
+    return app.request(`${TEST_ORIGIN}${path}`, { method: opts.method ?? "GET", headers, body });
+  }
+
+  /** The confirmation link from the newest captured message to `email`. */
+  async function confirmationLink(email: string): Promise<string> {
+    const [message] = await database.db
+      .select()
+      .from(capturedEmails)
+      .where(sql`${email} = any(${capturedEmails.toAddresses})`)
+      .orderBy(desc(capturedEmails.receivedAt))
+      .limit(1);
+    const link = message?.textBody?.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+    if (!link) throw new Error(`no confirmation email captured for ${email}`);
+    return link;
+  }
+
+  /** Signs a user up, follows the emailed confirmation link and returns the session cookie. */
+  async function signUpVerified(email: string, password = "correct-horse-battery", fullName = "Test User") {
+    const signUp = await request("/api/auth/sign-up/email", {
+      method: "POST",
+      json: { email, password, name: fullName, fullName, callbackURL: "/" },
+    });
+    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+    const link = new URL(await confirmationLink(email));
+    const verify = await request(link.pathname + link.search);
+    const setCookie = verify.headers.get("set-cookie") ?? "";
+    const token = setCookie.match(/better-auth\.session_token=[^;]+/)?.[0];
+    if (!token) throw new Error(`verification did not sign in: ${verify.status}`);
+    const user = (await signUp.json()) as { user: { id: string } };
+    return { cookie: token, userId: user.user.id, email, password };
+  }
+
+  return {
+    app,
+    database,
+    config,
+    capturePort: capture.port,
+    request,
+    confirmationLink,
+    signUpVerified,
+    async close() {
+      await capture.close();
+      mailer.close();
+      if (!existing) await database.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// A fresh, migrated database per test file: PGlite loaded from the dump made in
+// global setup, or (TEST_DB_KIND=postgres) a clone of the migrated template.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Database, fromPglite, fromPostgres } from "../../src/server/db/client.ts";
+
+export const testDbKind = process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
+
+export async function createTestDatabase(): Promise<Database> {
+  if (testDbKind === "pglite") {
+    const dump = readFileSync(inject("pgliteDump"));
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    return fromPglite(client);
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL");
+  const name = `coldreach_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template coldreach_test_template`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = fromPostgres(dbUrl.toString(), 5);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

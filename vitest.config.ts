@@ -1,0 +1,45 @@
+import { defineConfig } from "vitest/config";
+
+// Projects: pure unit tests; integration through the app on PGlite and (with
+// TEST_DATABASE_URL) on PostgreSQL; browser journeys against the built SPA.
+const integration = (kind: "pglite" | "postgres") => ({
+  test: {
+    name: `integration-${kind}`,
+    include: ["src/server/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    env: { TEST_DB_KIND: kind },
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["src/shared/**/*.test.ts", "src/web/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
+        },
+      },
+      integration("pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/global-setup.ts", "tests/e2e/support/build-web.ts"],
+          hookTimeout: 120_000,
+          testTimeout: 60_000,
+          // One browser at a time keeps 2-core CI machines responsive.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
