@@ -11,8 +11,12 @@ try {
   console.error((err as Error).message);
   process.exit(1);
 }
-const server = spawnSync(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts"), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: "inherit",
-});
+const server = spawnSync(
+  process.execPath,
+  ["--import", "tsx", join(root, "src/server/main.ts"), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: "inherit",
+  },
+);
 process.exit(server.status ?? 0);

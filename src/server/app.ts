@@ -64,8 +64,6 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     app.route("/api/outbox", outboxRoutes(createOutboxService(deps.database.db)));
   }
 
-  app.route("/api", protectedApi(deps));
-
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
     info: {
@@ -76,6 +74,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     },
   });
   app.get("/api/docs", Scalar({ url: "/api/openapi.json", pageTitle: "Coldreach API" }));
+
+  // Everything registered after this point needs a session (requireUser runs
+  // for every /api/* path the handlers above did not answer).
+  app.route("/api", protectedApi(deps));
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   app.use("*", serveSpa(config.staticDir));

@@ -19,7 +19,10 @@ const envSchema = z
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
     DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
-    APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "APP_SECRET must be at least 32 characters").optional()),
+    APP_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+    ),
     MAIL_DELIVERY: z.preprocess(emptyToUndefined, z.enum(["capture", "live"]).default("capture")),
     CAPTURE_SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(2525)),
     SYSTEM_SMTP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
@@ -40,7 +43,8 @@ const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["SYSTEM_SMTP_URL"],
-        message: "MAIL_DELIVERY=live needs SYSTEM_SMTP_URL (smtp[s]://user:pass@host:port) for sign-up and notification mail",
+        message:
+          "MAIL_DELIVERY=live needs SYSTEM_SMTP_URL (smtp[s]://user:pass@host:port) for sign-up and notification mail",
       });
     }
   });

@@ -1,9 +1,9 @@
-import { pino, type Logger } from "pino";
+import { type Logger, pino } from "pino";
 
 export type { Logger };
 
 // Secrets must never reach the logs, whatever a caller passes in.
-const redactPaths = [
+export const redactPaths = [
   "password",
   "*.password",
   "*.*.password",

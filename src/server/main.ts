@@ -1,7 +1,7 @@
 // Entry: config → database → migrations → server (and, in later features, the
 // workers). `--role=web|worker` splits them for larger set-ups.
 import { readFileSync } from "node:fs";
-import { ConfigError, type Config, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { createLogger } from "./logger.ts";
 import { startServer } from "./server.ts";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
+import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { NotFoundPage } from "./components/not-found-page.tsx";
 import { useAppInfo } from "./features/app-info/use-app-info.ts";
 import { AuthPage } from "./features/auth/auth-page.tsx";
@@ -9,7 +10,6 @@ import { OutboxPage } from "./features/outbox/outbox-page.tsx";
 import { placeholderScreens as s } from "./features/placeholders/placeholder-routes.tsx";
 import { SettingsPage } from "./features/settings/settings-page.tsx";
 import { AppShell } from "./features/shell/app-shell.tsx";
-import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 
 /** /outbox exists only in capture mode; in live mode it is the 404 page. */
 function CaptureOnly({ children }: { children: ReactNode }) {
@@ -24,8 +24,22 @@ function OpenPage({ children }: { children: ReactNode }) {
 
 export const router = createBrowserRouter([
   { path: "/auth", element: <AuthPage /> },
-  { path: "/outbox", element: <CaptureOnly><OutboxPage /></CaptureOnly> },
-  { path: "/outbox/:id", element: <CaptureOnly><OutboxPage /></CaptureOnly> },
+  {
+    path: "/outbox",
+    element: (
+      <CaptureOnly>
+        <OutboxPage />
+      </CaptureOnly>
+    ),
+  },
+  {
+    path: "/outbox/:id",
+    element: (
+      <CaptureOnly>
+        <OutboxPage />
+      </CaptureOnly>
+    ),
+  },
   { path: "/gmail-callback", element: <OpenPage>{s.gmailCallback}</OpenPage> },
   { path: "/schedule/:linkCode", element: <OpenPage>{s.booking}</OpenPage> },
   {

@@ -33,14 +33,19 @@ async function preparePgliteDump(): Promise<string> {
   return file;
 }
 
-export const TEMPLATE_DB = "coldreach_test_template";
+export const TEMPLATE_DB = "crtest_template";
+/** Per-test-file databases are named crtest_f_<random>. */
+export const FILE_DB_PREFIX = "crtest_f_";
 
 async function preparePostgresTemplate(url: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
     // Leftover per-file databases from an interrupted run.
-    const stale = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'coldreach_t_%'");
+    const stale = await admin.query<{ datname: string }>(
+      "select datname from pg_database where starts_with(datname, $1)",
+      [FILE_DB_PREFIX],
+    );
     for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
     await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
     await admin.query(`create database ${TEMPLATE_DB}`);

@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, fromPglite, fromPostgres } from "../../src/server/db/client.ts";
+import { FILE_DB_PREFIX, TEMPLATE_DB } from "./global-setup.ts";
 
 export const testDbKind = process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
 
@@ -17,10 +18,10 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL");
-  const name = `coldreach_t_${randomBytes(6).toString("hex")}`;
+  const name = `${FILE_DB_PREFIX}${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name} template coldreach_test_template`);
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;

@@ -72,6 +72,9 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       },
     },
     advanced: {
+      // Explicit: better-auth skips the origin (CSRF) check when it detects a
+      // test runner, and the tests must exercise what production runs.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },

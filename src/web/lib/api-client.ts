@@ -34,7 +34,12 @@ export async function unwrap<T>(response: { ok: boolean; status: number; json():
     body = undefined;
   }
   const error = body?.error;
-  throw new ApiError(response.status, error?.code ?? "http_error", error?.message ?? `Request failed (${response.status})`, error?.details);
+  throw new ApiError(
+    response.status,
+    error?.code ?? "http_error",
+    error?.message ?? `Request failed (${response.status})`,
+    error?.details,
+  );
 }
 
 /** Plain fetch for public endpoints outside AppType (app info, outbox). */

@@ -2,11 +2,7 @@
 // user reads the confirmation email before they have an account. The server
 // listens on loopback in capture mode unless HOST says otherwise.
 import { createRoute, z } from "@hono/zod-openapi";
-import {
-  outboxListQuerySchema,
-  outboxListSchema,
-  outboxMessageSchema,
-} from "#shared/outbox/outbox.schemas.ts";
+import { outboxListQuerySchema, outboxListSchema, outboxMessageSchema } from "#shared/outbox/outbox.schemas.ts";
 import { createRouter, errorResponses, notFoundResponse } from "../../http/openapi.ts";
 import type { OutboxService } from "./outbox.service.ts";
 

@@ -21,8 +21,7 @@ export const badgeVariants = cva(
   },
 );
 
-export type BadgeProps = ComponentProps<"span"> &
-  VariantProps<typeof badgeVariants> & { asChild?: boolean };
+export type BadgeProps = ComponentProps<"span"> & VariantProps<typeof badgeVariants> & { asChild?: boolean };
 
 export function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
   const Comp = asChild ? Slot.Root : "span";

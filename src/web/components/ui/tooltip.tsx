@@ -2,13 +2,8 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "#web/lib/cn.ts";
 
-export function TooltipProvider({
-  delayDuration = 0,
-  ...props
-}: ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return (
-    <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />
-  );
+export function TooltipProvider({ delayDuration = 0, ...props }: ComponentProps<typeof TooltipPrimitive.Provider>) {
+  return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />;
 }
 
 /** Self-contained tooltip (brings its own provider, like shadcn/ui). */

@@ -1,5 +1,7 @@
 /** Turns a better-auth client error into the sentence shown under the toast title. */
-export function authErrorMessage(error: { message?: string; code?: string; status?: number } | null | undefined): string {
+export function authErrorMessage(
+  error: { message?: string; code?: string; status?: number } | null | undefined,
+): string {
   if (!error) return "Something went wrong. Please try again.";
   if (error.status === 429) return "Too many attempts. Please wait a minute and try again.";
   if (error.code === "EMAIL_NOT_VERIFIED") {

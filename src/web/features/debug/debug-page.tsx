@@ -77,7 +77,9 @@ export function DebugPage() {
               <dl aria-label="Storage report">
                 <Row label="localStorage keys">{report.localStorage.join(", ") || "None"}</Row>
                 <Row label="sessionStorage keys">{report.sessionStorage.join(", ") || "None"}</Row>
-                <Row label="Session cookie readable by scripts">{report.sessionCookieReadable ? "Yes" : "No (httpOnly)"}</Row>
+                <Row label="Session cookie readable by scripts">
+                  {report.sessionCookieReadable ? "Yes" : "No (httpOnly)"}
+                </Row>
               </dl>
             )}
           </CardContent>

@@ -15,7 +15,8 @@ import { cn } from "#web/lib/cn.ts";
  * open in the top window so a confirmation link signs the user in here.
  */
 function MessageFrame({ message }: { message: OutboxMessage }) {
-  const html = message.html ?? `<pre style="white-space:pre-wrap;font-family:system-ui">${escape(message.text ?? "")}</pre>`;
+  const html =
+    message.html ?? `<pre style="white-space:pre-wrap;font-family:system-ui">${escapeText(message.text ?? "")}</pre>`;
   const doc = `<!doctype html><html><head><base target="_top"><meta charset="utf-8"></head><body style="margin:0;padding:16px;background:#fff">${html}</body></html>`;
   return (
     <iframe
@@ -27,7 +28,7 @@ function MessageFrame({ message }: { message: OutboxMessage }) {
   );
 }
 
-function escape(text: string): string {
+function escapeText(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
@@ -78,7 +79,8 @@ export function OutboxPage() {
             <Inbox className="size-6" aria-hidden /> Outbox
           </h1>
           <p className="text-muted-foreground">
-            Mail is captured, not delivered. Every message this server sends appears here instead of leaving the machine.
+            Mail is captured, not delivered. Every message this server sends appears here instead of leaving the
+            machine.
           </p>
         </div>
         <div className="flex gap-2">
@@ -90,7 +92,11 @@ export function OutboxPage() {
           <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
             <RefreshCw aria-hidden className={cn(list.isFetching && "animate-spin")} /> Refresh
           </Button>
-          <Button variant="outline" onClick={() => clear.mutate()} disabled={clear.isPending || !list.data?.messages.length}>
+          <Button
+            variant="outline"
+            onClick={() => clear.mutate()}
+            disabled={clear.isPending || !list.data?.messages.length}
+          >
             <Trash2 aria-hidden /> Clear
           </Button>
         </div>

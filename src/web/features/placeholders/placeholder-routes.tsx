@@ -17,10 +17,16 @@ export const placeholderScreens = {
     />
   ),
   campaignsOverview: (
-    <ScreenPlaceholder title="Campaigns" holds="This screen will show a card per campaign with its emails, open rate and launch and end dates." />
+    <ScreenPlaceholder
+      title="Campaigns"
+      holds="This screen will show a card per campaign with its emails, open rate and launch and end dates."
+    />
   ),
   bulkEmail: (
-    <ScreenPlaceholder title="Email in Bulk" holds="This screen will send one message to a CSV list of contacts from several sender addresses." />
+    <ScreenPlaceholder
+      title="Email in Bulk"
+      holds="This screen will send one message to a CSV list of contacts from several sender addresses."
+    />
   ),
   createCampaign: (
     <ScreenPlaceholder
@@ -29,7 +35,10 @@ export const placeholderScreens = {
     />
   ),
   editCampaign: (
-    <ScreenPlaceholder title="Edit Campaign" holds="This screen will edit a campaign's details, contacts, email sequence and sender accounts." />
+    <ScreenPlaceholder
+      title="Edit Campaign"
+      holds="This screen will edit a campaign's details, contacts, email sequence and sender accounts."
+    />
   ),
   calendar: (
     <ScreenPlaceholder
@@ -38,30 +47,57 @@ export const placeholderScreens = {
     />
   ),
   delivery: (
-    <ScreenPlaceholder title="Deliverability" holds="This screen will verify email addresses one at a time, in bulk or from a CSV file, with deliverability statistics." />
+    <ScreenPlaceholder
+      title="Deliverability"
+      holds="This screen will verify email addresses one at a time, in bulk or from a CSV file, with deliverability statistics."
+    />
   ),
   inbox: (
-    <ScreenPlaceholder title="Inbox" holds="This screen will group sent emails by contact, with opens, failures, replies and a compose button." />
+    <ScreenPlaceholder
+      title="Inbox"
+      holds="This screen will group sent emails by contact, with opens, failures, replies and a compose button."
+    />
   ),
   replies: (
-    <ScreenPlaceholder title="Reply Tracker" holds="This screen will list contacts who replied and those still awaiting a reply, and let you mark replies by hand." />
+    <ScreenPlaceholder
+      title="Reply Tracker"
+      holds="This screen will list contacts who replied and those still awaiting a reply, and let you mark replies by hand."
+    />
   ),
   spam: (
-    <ScreenPlaceholder title="Failed emails" holds="This screen will list emails filed as spam and the most recent delivery failures with their causes." />
+    <ScreenPlaceholder
+      title="Failed emails"
+      holds="This screen will list emails filed as spam and the most recent delivery failures with their causes."
+    />
   ),
   emailClassification: (
-    <ScreenPlaceholder title="Email Classification" holds="This screen will sort incoming replies into categories such as interested, not interested and out of office." />
+    <ScreenPlaceholder
+      title="Email Classification"
+      holds="This screen will sort incoming replies into categories such as interested, not interested and out of office."
+    />
   ),
   contacts: (
-    <ScreenPlaceholder title="Contacts" holds="This screen will list every contact across your campaigns with their email status, sends and replies." />
+    <ScreenPlaceholder
+      title="Contacts"
+      holds="This screen will list every contact across your campaigns with their email status, sends and replies."
+    />
   ),
   senders: (
-    <ScreenPlaceholder title="Senders" holds="This screen will manage your sender accounts, their connections, daily limits and sending statistics." />
+    <ScreenPlaceholder
+      title="Senders"
+      holds="This screen will manage your sender accounts, their connections, daily limits and sending statistics."
+    />
   ),
   gmailCallback: (
-    <ScreenPlaceholder title="Gmail authorization" holds="This page will finish connecting a Gmail sender account after Google's consent screen." />
+    <ScreenPlaceholder
+      title="Gmail authorization"
+      holds="This page will finish connecting a Gmail sender account after Google's consent screen."
+    />
   ),
   booking: (
-    <ScreenPlaceholder title="Schedule a meeting" holds="This public page will let a prospect pick a time from a scheduling link and book a meeting." />
+    <ScreenPlaceholder
+      title="Schedule a meeting"
+      holds="This public page will let a prospect pick a time from a scheduling link and book a meeting."
+    />
   ),
 };

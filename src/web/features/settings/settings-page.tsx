@@ -21,7 +21,11 @@ import { useSaveSettings, useSettingsQuery } from "./use-settings.ts";
 
 type Form = UseFormReturn<SettingsFormValues>;
 
-const themeLabels: Record<(typeof themeModes)[number], string> = { light: "Light", dark: "Dark", auto: "Auto (follow system)" };
+const themeLabels: Record<(typeof themeModes)[number], string> = {
+  light: "Light",
+  dark: "Dark",
+  auto: "Auto (follow system)",
+};
 const fromNameLabels: Record<(typeof fromNameFormats)[number], string> = {
   first_last: "First Last (e.g. Jane Smith)",
   company_team: "Company Team (e.g. Acme Team)",
@@ -43,7 +47,19 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
@@ -54,7 +70,17 @@ function Field({ id, label, hint, error, children }: { id: string; label: string
   );
 }
 
-function ToggleField({ form, name, label, hint }: { form: Form; name: keyof SettingsFormValues; label: string; hint: string }) {
+function ToggleField({
+  form,
+  name,
+  label,
+  hint,
+}: {
+  form: Form;
+  name: keyof SettingsFormValues;
+  label: string;
+  hint: string;
+}) {
   const id = `settings-${name}`;
   return (
     <div className="flex items-start justify-between gap-4">
@@ -106,7 +132,12 @@ function SendingSection({ form }: { form: Form }) {
   return (
     <Section title="Sending Settings" description="Limits and the window in which campaign emails go out.">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="settings-dailySendLimit" label="Daily send limit" hint="Emails per day across all your campaigns (1 to 10,000)." error={errors.dailySendLimit?.message}>
+        <Field
+          id="settings-dailySendLimit"
+          label="Daily send limit"
+          hint="Emails per day across all your campaigns (1 to 10,000)."
+          error={errors.dailySendLimit?.message}
+        >
           <Input
             id="settings-dailySendLimit"
             type="number"
@@ -115,7 +146,12 @@ function SendingSection({ form }: { form: Form }) {
             {...form.register("dailySendLimit", { valueAsNumber: true })}
           />
         </Field>
-        <Field id="settings-timezone" label="Timezone" hint="Sending window and days are in this timezone." error={errors.timezone?.message}>
+        <Field
+          id="settings-timezone"
+          label="Timezone"
+          hint="Sending window and days are in this timezone."
+          error={errors.timezone?.message}
+        >
           <select
             id="settings-timezone"
             className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
@@ -130,10 +166,20 @@ function SendingSection({ form }: { form: Form }) {
           </select>
         </Field>
         <Field id="settings-sendTimeStart" label="Sending window starts" error={errors.sendTimeStart?.message}>
-          <Input id="settings-sendTimeStart" type="time" aria-invalid={Boolean(errors.sendTimeStart)} {...form.register("sendTimeStart")} />
+          <Input
+            id="settings-sendTimeStart"
+            type="time"
+            aria-invalid={Boolean(errors.sendTimeStart)}
+            {...form.register("sendTimeStart")}
+          />
         </Field>
         <Field id="settings-sendTimeEnd" label="Sending window ends" error={errors.sendTimeEnd?.message}>
-          <Input id="settings-sendTimeEnd" type="time" aria-invalid={Boolean(errors.sendTimeEnd)} {...form.register("sendTimeEnd")} />
+          <Input
+            id="settings-sendTimeEnd"
+            type="time"
+            aria-invalid={Boolean(errors.sendTimeEnd)}
+            {...form.register("sendTimeEnd")}
+          />
         </Field>
       </div>
       <fieldset className="space-y-2">
@@ -152,7 +198,11 @@ function SendingSection({ form }: { form: Form }) {
                       id={id}
                       checked={checked}
                       onCheckedChange={(on) =>
-                        field.onChange(on ? weekdays.filter((d) => d === day || field.value.includes(d)) : field.value.filter((d) => d !== day))
+                        field.onChange(
+                          on
+                            ? weekdays.filter((d) => d === day || field.value.includes(d))
+                            : field.value.filter((d) => d !== day),
+                        )
                       }
                     />
                     <Label htmlFor={id} className="font-normal">
@@ -166,7 +216,12 @@ function SendingSection({ form }: { form: Form }) {
         />
         <FieldError message={errors.sendingDays?.message} />
       </fieldset>
-      <ToggleField form={form} name="replyHandlingEnabled" label="Reply handling" hint="Stop a contact's remaining steps when they reply." />
+      <ToggleField
+        form={form}
+        name="replyHandlingEnabled"
+        label="Reply handling"
+        hint="Stop a contact's remaining steps when they reply."
+      />
     </Section>
   );
 }
@@ -176,12 +231,28 @@ function MergeTagRows({ form }: { form: Form }) {
   return (
     <fieldset className="space-y-2">
       <legend className="font-medium text-sm">Fallback merge tags</legend>
-      <p className="text-muted-foreground text-xs">Used when a contact has no value for a tag, e.g. "Hi {"{{first_name}}"}" becomes "Hi there".</p>
+      <p className="text-muted-foreground text-xs">
+        Used when a contact has no value for a tag, e.g. "Hi {"{{first_name}}"}" becomes "Hi there".
+      </p>
       {rows.fields.map((row, i) => (
         <div key={row.id} className="flex gap-2">
-          <Input aria-label={`Tag name ${i + 1}`} placeholder="tag_name" {...form.register(`fallbackMergeTags.${i}.tag`)} />
-          <Input aria-label={`Fallback value ${i + 1}`} placeholder="fallback value" {...form.register(`fallbackMergeTags.${i}.value`)} />
-          <Button type="button" variant="ghost" size="icon" aria-label={`Remove tag ${i + 1}`} onClick={() => rows.remove(i)}>
+          <Input
+            aria-label={`Tag name ${i + 1}`}
+            placeholder="tag_name"
+            {...form.register(`fallbackMergeTags.${i}.tag`)}
+          />
+          <Input
+            aria-label={`Fallback value ${i + 1}`}
+            placeholder="fallback value"
+            {...form.register(`fallbackMergeTags.${i}.value`)}
+          />
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove tag ${i + 1}`}
+            onClick={() => rows.remove(i)}
+          >
             <Trash2 aria-hidden />
           </Button>
         </div>
@@ -189,7 +260,11 @@ function MergeTagRows({ form }: { form: Form }) {
       <Button type="button" variant="outline" size="sm" onClick={() => rows.append({ tag: "", value: "" })}>
         <Plus aria-hidden /> Add fallback
       </Button>
-      <FieldError message={form.formState.errors.fallbackMergeTags?.message ?? form.formState.errors.fallbackMergeTags?.root?.message} />
+      <FieldError
+        message={
+          form.formState.errors.fallbackMergeTags?.message ?? form.formState.errors.fallbackMergeTags?.root?.message
+        }
+      />
     </fieldset>
   );
 }
@@ -218,7 +293,12 @@ function CompositionSection({ form }: { form: Form }) {
           )}
         />
       </Field>
-      <Field id="settings-defaultSignature" label="Default signature" hint="Added to the end of every email." error={errors.defaultSignature?.message}>
+      <Field
+        id="settings-defaultSignature"
+        label="Default signature"
+        hint="Added to the end of every email."
+        error={errors.defaultSignature?.message}
+      >
         <Textarea id="settings-defaultSignature" rows={4} {...form.register("defaultSignature")} />
       </Field>
       <MergeTagRows form={form} />
@@ -229,8 +309,18 @@ function CompositionSection({ form }: { form: Form }) {
 function ComplianceSection({ form }: { form: Form }) {
   return (
     <Section title="Security & Compliance" description="Unsubscribe handling and legal text.">
-      <ToggleField form={form} name="unsubscribeLinkEnabled" label="Unsubscribe link" hint="Add a one-click unsubscribe link and header to every email." />
-      <Field id="settings-legalDisclaimer" label="Legal disclaimer" hint="Added below the signature." error={form.formState.errors.legalDisclaimer?.message}>
+      <ToggleField
+        form={form}
+        name="unsubscribeLinkEnabled"
+        label="Unsubscribe link"
+        hint="Add a one-click unsubscribe link and header to every email."
+      />
+      <Field
+        id="settings-legalDisclaimer"
+        label="Legal disclaimer"
+        hint="Added below the signature."
+        error={form.formState.errors.legalDisclaimer?.message}
+      >
         <Textarea id="settings-legalDisclaimer" rows={3} {...form.register("legalDisclaimer")} />
       </Field>
     </Section>
@@ -238,11 +328,24 @@ function ComplianceSection({ form }: { form: Form }) {
 }
 
 function NotificationsSection({ form }: { form: Form }) {
-  const [campaignOn, openOn] = useWatch({ control: form.control, name: ["campaignNotificationsEnabled", "openNotificationsEnabled"] });
+  const [campaignOn, openOn] = useWatch({
+    control: form.control,
+    name: ["campaignNotificationsEnabled", "openNotificationsEnabled"],
+  });
   return (
     <Section title="Campaign Notifications" description="Emails to you about your campaigns.">
-      <ToggleField form={form} name="campaignNotificationsEnabled" label="Campaign notifications" hint="Email me when a campaign launches." />
-      <ToggleField form={form} name="openNotificationsEnabled" label="Open notifications" hint="Email me when a prospect opens an email." />
+      <ToggleField
+        form={form}
+        name="campaignNotificationsEnabled"
+        label="Campaign notifications"
+        hint="Email me when a campaign launches."
+      />
+      <ToggleField
+        form={form}
+        name="openNotificationsEnabled"
+        label="Open notifications"
+        hint="Email me when a prospect opens an email."
+      />
       {(campaignOn || openOn) && (
         <Field
           id="settings-notificationEmail"
@@ -265,7 +368,11 @@ function NotificationsSection({ form }: { form: Form }) {
 export function SettingsPage() {
   const query = useSettingsQuery();
   const save = useSaveSettings();
-  const form = useForm<SettingsFormValues>({ resolver: settingsResolver, mode: "onSubmit", reValidateMode: "onChange" });
+  const form = useForm<SettingsFormValues>({
+    resolver: settingsResolver,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
   const { reset } = form;
   const loaded = query.data;
 

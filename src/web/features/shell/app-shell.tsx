@@ -1,5 +1,5 @@
 import { Inbox, LogOut, Mail, Menu, Plus, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Button } from "#web/components/ui/button.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -11,7 +11,10 @@ import { ThemeSwitcher } from "./theme-switcher.tsx";
 
 function CaptureBanner() {
   return (
-    <div role="note" className="flex flex-wrap items-center justify-center gap-x-2 border-b bg-warning/15 px-4 py-2 text-center text-sm">
+    <div
+      role="note"
+      className="flex flex-wrap items-center justify-center gap-x-2 border-b bg-warning/15 px-4 py-2 text-center text-sm"
+    >
       <Inbox className="size-4 shrink-0" aria-hidden />
       <span>Mail is captured, not delivered: nothing leaves this machine.</span>
       <Link to="/outbox" className="font-medium underline underline-offset-4">
@@ -79,8 +82,6 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
 export function AppShell() {
   const appInfo = useAppInfo();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -91,9 +92,20 @@ export function AppShell() {
         </aside>
         {menuOpen && (
           <div className="fixed inset-0 z-40 lg:hidden">
-            <button type="button" aria-label="Close menu" className="absolute inset-0 bg-black/40" onClick={() => setMenuOpen(false)} />
+            <button
+              type="button"
+              aria-label="Close menu"
+              className="absolute inset-0 bg-black/40"
+              onClick={() => setMenuOpen(false)}
+            />
             <aside className="absolute inset-y-0 left-0 w-64 border-r bg-card shadow-lg">
-              <Button variant="ghost" size="icon" className="absolute top-3 right-3" aria-label="Close menu" onClick={() => setMenuOpen(false)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="absolute top-3 right-3"
+                aria-label="Close menu"
+                onClick={() => setMenuOpen(false)}
+              >
                 <X aria-hidden />
               </Button>
               <SideMenu onNavigate={() => setMenuOpen(false)} />

@@ -5,6 +5,7 @@ import {
   FolderKanban,
   Inbox,
   LayoutDashboard,
+  type LucideIcon,
   Mail,
   MailCheck,
   MailWarning,
@@ -12,7 +13,6 @@ import {
   Send,
   Settings,
   Tags,
-  type LucideIcon,
 } from "lucide-react";
 
 export type NavTab = { id: string; label: string; path: string; icon: LucideIcon };

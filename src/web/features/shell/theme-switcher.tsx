@@ -10,33 +10,38 @@ const options: { mode: ThemeMode; label: string; icon: typeof Sun }[] = [
   { mode: "auto", label: "Auto", icon: Monitor },
 ];
 
-/** Three-way theme choice, stored in the user's settings. */
+/** Three-way theme choice stored in the user's settings: native radios, styled as a segmented control. */
 export function ThemeSwitcher() {
   const { mode, setMode } = useTheme();
   return (
-    <div role="radiogroup" aria-label="Theme" className="flex rounded-md border bg-background p-0.5">
+    <fieldset className="flex rounded-md border bg-background p-0.5">
+      <legend className="sr-only">Theme</legend>
       {options.map(({ mode: m, label, icon: Icon }) => (
-        <button
+        <label
           key={m}
-          type="button"
-          role="radio"
-          aria-checked={mode === m}
-          aria-label={label}
           title={label}
-          onClick={() =>
-            setMode(m).catch((err: unknown) => {
-              console.warn("theme save failed", err);
-              toast.error("Failed to save settings");
-            })
-          }
           className={cn(
-            "flex flex-1 items-center justify-center rounded-sm py-1 text-muted-foreground outline-none transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",
+            "flex flex-1 cursor-pointer items-center justify-center rounded-sm py-1 text-muted-foreground transition-colors hover:text-foreground has-focus-visible:ring-2 has-focus-visible:ring-ring",
             mode === m && "bg-accent text-foreground",
           )}
         >
+          <input
+            type="radio"
+            name="theme-mode"
+            value={m}
+            checked={mode === m}
+            aria-label={label}
+            className="sr-only"
+            onChange={() =>
+              setMode(m).catch((err: unknown) => {
+                console.warn("theme save failed", err);
+                toast.error("Failed to save settings");
+              })
+            }
+          />
           <Icon className="size-4" aria-hidden />
-        </button>
+        </label>
       ))}
-    </div>
+    </fieldset>
   );
 }

@@ -1,0 +1,57 @@
+// `npm test`: typecheck, lint, unit, integration (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set) and browser journeys (system Chromium). A missing
+// browser or database is reported as a skip, or as a failure when
+// REQUIRE_BROWSER=1 / REQUIRE_POSTGRES=1 (CI sets both).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const hasBrowser = existsSync(chromium);
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const notes: string[] = [];
+
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}): void {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed (${seconds} s)`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${seconds} s)`);
+}
+
+function requireOrSkip(present: boolean, flag: string, what: string, why: string): boolean {
+  if (present) return true;
+  if (process.env[flag] === "1") {
+    console.error(`\n✖ ${what} cannot run: ${why}, and ${flag}=1 makes that a failure.`);
+    process.exit(1);
+  }
+  notes.push(`${what} SKIPPED: ${why} (${flag}=1 turns this into a failure).`);
+  return false;
+}
+
+run("typecheck", "npx", ["tsc", "-p", "tsconfig.server.json", "--noEmit"]);
+run("typecheck (web)", "npx", ["tsc", "-p", "tsconfig.web.json", "--noEmit"]);
+run("lint", "npx", ["biome", "check", "."]);
+
+const projects = ["--project", "unit", "--project", "integration-pglite"];
+if (requireOrSkip(hasPostgres, "REQUIRE_POSTGRES", "Integration tests on PostgreSQL", "TEST_DATABASE_URL is not set")) {
+  projects.push("--project", "integration-postgres");
+}
+run("unit and integration tests", "npx", ["vitest", "run", ...projects]);
+
+if (
+  requireOrSkip(
+    hasBrowser,
+    "REQUIRE_BROWSER",
+    "Browser journeys",
+    `${chromium} not found (install chromium or set CHROMIUM_PATH)`,
+  )
+) {
+  run("browser journeys", "npx", ["vitest", "run", "--project", "e2e"], { CHROMIUM_PATH: chromium });
+}
+
+for (const note of notes) console.warn(`\n⚠ ${note}`);
+console.log("\nAll tests passed.");
