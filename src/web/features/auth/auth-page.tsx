@@ -2,125 +2,86 @@ import { Inbox, Mail } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { toast } from "sonner";
+import { FormField } from "#web/components/form-field.tsx";
 import { FullPageSpinner } from "#web/components/full-page-spinner.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { Label } from "#web/components/ui/label.tsx";
 import { Separator } from "#web/components/ui/separator.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { useAppInfo } from "../app-info/use-app-info.ts";
 import { authErrorMessage } from "./auth-messages.ts";
 
-function SignInForm() {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+type Mode = "signin" | "signup";
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    // The spec: sign-in does nothing while email or password is empty.
-    if (!email.trim() || !password) return;
-    setBusy(true);
-    const { error } = await authClient.signIn.email({ email: email.trim(), password, callbackURL: "/" });
-    setBusy(false);
-    if (error) {
-      console.warn("sign-in failed", error.code ?? error.status);
-      toast.error("Login Error", { description: authErrorMessage(error) });
-    }
-    // On success the session store updates and the page redirects to /.
-  }
-
-  return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <div className="space-y-2">
-        <Label htmlFor="signin-email">Email</Label>
-        <Input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="signin-password">Password</Label>
-        <Input
-          id="signin-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Signing in..." : "Sign In"}
-      </Button>
-    </form>
-  );
-}
-
-function SignUpForm() {
+/**
+ * The Sign In and Sign Up forms: the same email and password fields, plus an
+ * optional full name on sign-up. Both do nothing while email or password is
+ * empty, as the spec says.
+ */
+function CredentialsForm({ mode }: { mode: Mode }) {
   const [fullName, setFullName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const signUp = mode === "signup";
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!email.trim() || !password) return;
     setBusy(true);
     const name = fullName.trim();
-    const { error } = await authClient.signUp.email({
-      email: email.trim(),
-      password,
-      name,
-      fullName: name || undefined,
-      callbackURL: "/",
-    });
+    const { error } = signUp
+      ? await authClient.signUp.email({
+          email: email.trim(),
+          password,
+          name,
+          fullName: name || undefined,
+          callbackURL: "/",
+        })
+      : await authClient.signIn.email({ email: email.trim(), password, callbackURL: "/" });
     setBusy(false);
     if (error) {
-      console.warn("sign-up failed", error.code ?? error.status);
-      toast.error("Signup Error", { description: authErrorMessage(error) });
+      console.warn(`${mode} failed`, error.code ?? error.status);
+      toast.error(signUp ? "Signup Error" : "Login Error", { description: authErrorMessage(error) });
       return;
     }
-    toast.success("Check your email", { description: "We sent you a confirmation link to complete your signup." });
-    setPassword("");
+    // After sign-in the session store updates and AuthPage redirects to /.
+    if (signUp) {
+      toast.success("Check your email", { description: "We sent you a confirmation link to complete your signup." });
+      setPassword("");
+    }
   }
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <div className="space-y-2">
-        <Label htmlFor="signup-name">Full Name</Label>
-        <Input id="signup-name" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="signup-email">Email</Label>
+      {signUp && (
+        <FormField id="signup-name" label="Full Name">
+          <Input id="signup-name" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        </FormField>
+      )}
+      <FormField id={`${mode}-email`} label="Email">
         <Input
-          id="signup-email"
+          id={`${mode}-email`}
           type="email"
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="signup-password">Password</Label>
+      </FormField>
+      <FormField id={`${mode}-password`} label="Password" hint={signUp ? "At least 8 characters." : undefined}>
         <Input
-          id="signup-password"
+          id={`${mode}-password`}
           type="password"
-          autoComplete="new-password"
-          aria-describedby="signup-password-hint"
+          autoComplete={signUp ? "new-password" : "current-password"}
+          aria-describedby={signUp ? `${mode}-password-hint` : undefined}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <p id="signup-password-hint" className="text-muted-foreground text-xs">
-          At least 8 characters.
-        </p>
-      </div>
+      </FormField>
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Creating account..." : "Sign Up"}
+        {signUp ? (busy ? "Creating account..." : "Sign Up") : busy ? "Signing in..." : "Sign In"}
       </Button>
     </form>
   );
@@ -200,10 +161,10 @@ export function AuthPage() {
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="signin" className="pt-2">
-                <SignInForm />
+                <CredentialsForm mode="signin" />
               </TabsContent>
               <TabsContent value="signup" className="pt-2">
-                <SignUpForm />
+                <CredentialsForm mode="signup" />
               </TabsContent>
             </Tabs>
             <div className="flex items-center gap-3 text-muted-foreground text-xs">

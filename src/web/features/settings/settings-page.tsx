@@ -2,8 +2,9 @@ import { Plus, RefreshCw, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useMemo } from "react";
 import { Controller, type UseFormReturn, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { fromNameFormats, themeModes, weekdays } from "#shared/db-enums.ts";
+import { type FromNameFormat, type ThemeMode, weekdays } from "#shared/db-enums.ts";
 import { listTimeZones } from "#shared/settings/timezone.ts";
+import { FormField } from "#web/components/form-field.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
@@ -21,12 +22,12 @@ import { useSaveSettings, useSettingsQuery } from "./use-settings.ts";
 
 type Form = UseFormReturn<SettingsFormValues>;
 
-const themeLabels: Record<(typeof themeModes)[number], string> = {
+const themeLabels: Record<ThemeMode, string> = {
   light: "Light",
   dark: "Dark",
   auto: "Auto (follow system)",
 };
-const fromNameLabels: Record<(typeof fromNameFormats)[number], string> = {
+const fromNameLabels: Record<FromNameFormat, string> = {
   first_last: "First Last (e.g. Jane Smith)",
   company_team: "Company Team (e.g. Acme Team)",
 };
@@ -44,29 +45,6 @@ function Section({ title, description, children }: { title: string; description:
       </CardHeader>
       <CardContent className="space-y-5">{children}</CardContent>
     </Card>
-  );
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && !error && <p className="text-muted-foreground text-xs">{hint}</p>}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
   );
 }
 
@@ -99,29 +77,47 @@ function ToggleField({
   );
 }
 
+/** A labelled select over a fixed set of values (value → label). */
+function SelectField({
+  form,
+  name,
+  label,
+  options,
+}: {
+  form: Form;
+  name: "themeMode" | "fromNameFormat";
+  label: string;
+  options: Record<string, string>;
+}) {
+  const id = `settings-${name}`;
+  return (
+    <FormField id={id} label={label} error={form.formState.errors[name]?.message}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger id={id} className="w-full sm:w-72">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {Object.entries(options).map(([value, text]) => (
+                <SelectItem key={value} value={value}>
+                  {text}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </FormField>
+  );
+}
+
 function GeneralSection({ form }: { form: Form }) {
   return (
     <Section title="General Settings" description="How Coldreach looks for you.">
-      <Field id="settings-themeMode" label="Theme mode" error={form.formState.errors.themeMode?.message}>
-        <Controller
-          control={form.control}
-          name="themeMode"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger id="settings-themeMode" className="w-full sm:w-72">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {themeModes.map((m) => (
-                  <SelectItem key={m} value={m}>
-                    {themeLabels[m]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </Field>
+      <SelectField form={form} name="themeMode" label="Theme mode" options={themeLabels} />
     </Section>
   );
 }
@@ -132,7 +128,7 @@ function SendingSection({ form }: { form: Form }) {
   return (
     <Section title="Sending Settings" description="Limits and the window in which campaign emails go out.">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <FormField
           id="settings-dailySendLimit"
           label="Daily send limit"
           hint="Emails per day across all your campaigns (1 to 10,000)."
@@ -145,8 +141,8 @@ function SendingSection({ form }: { form: Form }) {
             aria-invalid={Boolean(errors.dailySendLimit)}
             {...form.register("dailySendLimit", { valueAsNumber: true })}
           />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="settings-timezone"
           label="Timezone"
           hint="Sending window and days are in this timezone."
@@ -164,23 +160,23 @@ function SendingSection({ form }: { form: Form }) {
               </option>
             ))}
           </select>
-        </Field>
-        <Field id="settings-sendTimeStart" label="Sending window starts" error={errors.sendTimeStart?.message}>
+        </FormField>
+        <FormField id="settings-sendTimeStart" label="Sending window starts" error={errors.sendTimeStart?.message}>
           <Input
             id="settings-sendTimeStart"
             type="time"
             aria-invalid={Boolean(errors.sendTimeStart)}
             {...form.register("sendTimeStart")}
           />
-        </Field>
-        <Field id="settings-sendTimeEnd" label="Sending window ends" error={errors.sendTimeEnd?.message}>
+        </FormField>
+        <FormField id="settings-sendTimeEnd" label="Sending window ends" error={errors.sendTimeEnd?.message}>
           <Input
             id="settings-sendTimeEnd"
             type="time"
             aria-invalid={Boolean(errors.sendTimeEnd)}
             {...form.register("sendTimeEnd")}
           />
-        </Field>
+        </FormField>
       </div>
       <fieldset className="space-y-2">
         <legend className="font-medium text-sm">Sending days</legend>
@@ -273,34 +269,15 @@ function CompositionSection({ form }: { form: Form }) {
   const errors = form.formState.errors;
   return (
     <Section title="Email Composition Settings" description="What every email you send carries.">
-      <Field id="settings-fromNameFormat" label="From name format" error={errors.fromNameFormat?.message}>
-        <Controller
-          control={form.control}
-          name="fromNameFormat"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger id="settings-fromNameFormat" className="w-full sm:w-72">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {fromNameFormats.map((f) => (
-                  <SelectItem key={f} value={f}>
-                    {fromNameLabels[f]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </Field>
-      <Field
+      <SelectField form={form} name="fromNameFormat" label="From name format" options={fromNameLabels} />
+      <FormField
         id="settings-defaultSignature"
         label="Default signature"
         hint="Added to the end of every email."
         error={errors.defaultSignature?.message}
       >
         <Textarea id="settings-defaultSignature" rows={4} {...form.register("defaultSignature")} />
-      </Field>
+      </FormField>
       <MergeTagRows form={form} />
     </Section>
   );
@@ -315,14 +292,14 @@ function ComplianceSection({ form }: { form: Form }) {
         label="Unsubscribe link"
         hint="Add a one-click unsubscribe link and header to every email."
       />
-      <Field
+      <FormField
         id="settings-legalDisclaimer"
         label="Legal disclaimer"
         hint="Added below the signature."
         error={form.formState.errors.legalDisclaimer?.message}
       >
         <Textarea id="settings-legalDisclaimer" rows={3} {...form.register("legalDisclaimer")} />
-      </Field>
+      </FormField>
     </Section>
   );
 }
@@ -347,7 +324,7 @@ function NotificationsSection({ form }: { form: Form }) {
         hint="Email me when a prospect opens an email."
       />
       {(campaignOn || openOn) && (
-        <Field
+        <FormField
           id="settings-notificationEmail"
           label="Notification email"
           hint="Leave empty to use your account email."
@@ -359,7 +336,7 @@ function NotificationsSection({ form }: { form: Form }) {
             aria-invalid={Boolean(form.formState.errors.notificationEmail)}
             {...form.register("notificationEmail")}
           />
-        </Field>
+        </FormField>
       )}
     </Section>
   );
