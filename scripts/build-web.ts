@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const root = join(import.meta.dirname, "..");
-const sources = ["src/web", "src/shared", "vite.config.ts", "package-lock.json", "index.html"];
+const sources = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"];
 
 function newestMtime(path: string): number {
   const full = join(root, path);

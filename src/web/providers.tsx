@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "./components/ui/toaster.tsx";
+import { UserCacheReset } from "./features/auth/user-cache-reset.tsx";
 import { ThemeProvider, useTheme } from "./features/theme/theme-provider.tsx";
 import { ApiError } from "./lib/api-client.ts";
 
@@ -23,6 +24,7 @@ function ThemedToaster() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <UserCacheReset />
       <ThemeProvider>
         {children}
         <ThemedToaster />

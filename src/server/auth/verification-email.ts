@@ -12,7 +12,7 @@ export function verificationEmail(to: string, name: string, url: string): System
 <p>${escapeHtml(greeting)}</p>
 <p>Confirm your email address to finish signing up for Coldreach.</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Confirm email address</a></p>
-<p style="font-size:13px;color:#555">Or paste this link into your browser:<br>${escapeHtml(url)}</p>
+<p style="font-size:13px;color:#555;word-break:break-all">Or paste this link into your browser:<br>${escapeHtml(url)}</p>
 <p style="font-size:13px;color:#555">If you did not sign up, ignore this message.</p>
 </div>`,
   };

@@ -174,8 +174,8 @@ export function AuthPage() {
           </CardContent>
         </Card>
         {appInfo.data?.mailDelivery === "capture" && (
-          <p className="flex items-center justify-center gap-2 text-center text-muted-foreground text-sm">
-            <Inbox className="size-4" aria-hidden />
+          <p className="text-center text-muted-foreground text-sm">
+            <Inbox className="mr-1.5 inline size-4 align-[-0.125em]" aria-hidden />
             <span>
               Mail is captured on this server, not delivered. Confirmation emails are in the{" "}
               <Link to="/outbox" className="font-medium text-primary underline underline-offset-4">

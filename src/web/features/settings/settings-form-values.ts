@@ -10,7 +10,10 @@ export type SettingsFormValues = Omit<Settings, "fallbackMergeTags"> & {
 export function toFormValues(settings: Settings): SettingsFormValues {
   return {
     ...settings,
-    fallbackMergeTags: Object.entries(settings.fallbackMergeTags).map(([tag, value]) => ({ tag, value })),
+    // Sorted: the database (jsonb) does not keep key order, so the form shows a stable one.
+    fallbackMergeTags: Object.entries(settings.fallbackMergeTags)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([tag, value]) => ({ tag, value })),
   };
 }
 

@@ -9,7 +9,6 @@ export function useSettingsQuery(enabled = true) {
     queryKey: settingsQueryKey,
     queryFn: async () => unwrap(await api.settings.$get()),
     enabled,
-    retry: 1,
   });
 }
 

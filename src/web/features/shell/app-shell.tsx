@@ -84,10 +84,12 @@ export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
-    <div className="flex min-h-screen flex-col">
+    // The page itself never scrolls: the side menu and the content scroll on
+    // their own, so the banner never pushes Sign Out below the fold.
+    <div className="flex h-dvh flex-col">
       {appInfo.data?.mailDelivery === "capture" && <CaptureBanner />}
-      <div className="flex flex-1">
-        <aside className="sticky top-0 hidden h-screen w-64 shrink-0 border-r bg-card lg:block">
+      <div className="flex min-h-0 flex-1">
+        <aside className="hidden h-full w-64 shrink-0 overflow-y-auto border-r bg-card lg:block">
           <SideMenu />
         </aside>
         {menuOpen && (
@@ -112,7 +114,7 @@ export function AppShell() {
             </aside>
           </div>
         )}
-        <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex min-w-0 flex-1 flex-col overflow-y-auto">
           <header className="flex items-center gap-2 border-b p-3 lg:hidden">
             <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
               <Menu aria-hidden />

@@ -22,6 +22,15 @@ const darkQuery = "(prefers-color-scheme: dark)";
 /** Cache of the last applied mode so a reload does not flash the wrong theme (read in index.html). */
 export const THEME_CACHE_KEY = "coldreach-theme";
 
+function readCachedMode(): ThemeMode {
+  try {
+    const cached = localStorage.getItem(THEME_CACHE_KEY);
+    return cached === "light" || cached === "dark" ? cached : "auto";
+  } catch {
+    return "auto";
+  }
+}
+
 function useSystemTheme(): ResolvedTheme {
   const [dark, setDark] = useState(() => window.matchMedia(darkQuery).matches);
   useEffect(() => {
@@ -40,20 +49,25 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const system = useSystemTheme();
 
-  const mode: ThemeMode = signedIn && settings.data ? settings.data.themeMode : "auto";
+  // Until the session and the user's settings are known, keep the mode cached
+  // from the last visit (index.html applied it before first paint), so a
+  // stored dark theme does not flash light on reload.
+  const settled = !session.isPending && (!signedIn || settings.isSuccess || settings.isError);
+  const mode: ThemeMode = !settled ? readCachedMode() : signedIn && settings.data ? settings.data.themeMode : "auto";
   const resolved: ResolvedTheme = mode === "auto" ? system : mode;
 
   useEffect(() => {
     const root = document.documentElement;
     root.classList.toggle("dark", resolved === "dark");
     root.style.colorScheme = resolved;
+    if (!settled) return;
     try {
-      if (signedIn) localStorage.setItem(THEME_CACHE_KEY, mode);
+      if (signedIn && settings.data) localStorage.setItem(THEME_CACHE_KEY, mode);
       else localStorage.removeItem(THEME_CACHE_KEY);
     } catch {
       // Storage may be disabled; the theme still applies for this page.
     }
-  }, [resolved, mode, signedIn]);
+  }, [resolved, mode, signedIn, settled, settings.data]);
 
   const setMode = useCallback(
     async (next: ThemeMode) => {

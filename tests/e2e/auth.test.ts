@@ -1,0 +1,160 @@
+// Access and sign-in journeys (spec part 1 §2 routes, access guard, /auth;
+// §8 authentication messages), with the confirmation email read from the
+// capture-mode outbox as a local user would.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "./support/app-server.ts";
+import { describeJourneys, eventually, toast, toasts, useBrowser } from "./support/browser.ts";
+import { createVerifiedUser, newUser, signInThroughForm, signUpThroughApi } from "./support/users.ts";
+
+describeJourneys("sign-in and access", () => {
+  const browser = useBrowser();
+  let app: AppServer;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("sends a visitor from / to /auth, replacing the history entry", async () => {
+    const { page } = browser;
+    await page.goto("about:blank");
+    await page.goto(`${app.baseUrl}/`);
+    await page.waitForURL(`${app.baseUrl}/auth`);
+    await page.getByRole("tab", { name: "Sign In" }).waitFor();
+    // With a pushed entry, Back would return to "/" (and bounce to /auth again).
+    await page.goBack();
+    await eventually(() => page.url()).toBe("about:blank");
+  });
+
+  it("signs up, confirms from the local outbox and lands on the dashboard signed in", async () => {
+    const { page } = browser;
+    // An earlier message, so "newest first" is checked against something.
+    await signUpThroughApi(app.baseUrl, newUser("earlier"));
+    const user = newUser("signup");
+
+    await page.goto(`${app.baseUrl}/auth`);
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    const form = page.getByRole("tabpanel", { name: "Sign Up" });
+    await form.getByLabel("Full Name").fill(user.fullName);
+    await form.getByLabel("Email").fill(user.email);
+    await form.getByLabel("Password").fill(user.password);
+    await form.getByRole("button", { name: "Sign Up" }).click();
+
+    const sent = toast(page, "Check your email");
+    await sent.getByText("We sent you a confirmation link to complete your signup.").waitFor();
+    expect(await sent.getAttribute("data-type")).toBe("success");
+
+    await page.getByRole("link", { name: "local outbox" }).click();
+    await page.waitForURL(`${app.baseUrl}/outbox`);
+    const messages = page.getByRole("list", { name: "Captured messages" }).getByRole("link");
+    await eventually(() => messages.count()).toBeGreaterThanOrEqual(2);
+    const newest = messages.first();
+    expect(await newest.textContent()).toContain("Confirm your Coldreach account");
+    expect(await newest.textContent()).toContain(`To: ${user.email}`);
+
+    await newest.click();
+    await page.getByRole("heading", { name: "Confirm your Coldreach account" }).waitFor();
+    const message = page.frameLocator('iframe[title="Message: Confirm your Coldreach account"]');
+    await message.getByText(`Hi ${user.fullName},`).waitFor();
+    await message.getByRole("link", { name: "Confirm email address" }).click();
+
+    await page.waitForURL(`${app.baseUrl}/`);
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await page.getByRole("complementary").getByText(user.email, { exact: true }).waitFor();
+  });
+
+  it("shows 'Login Error' for a wrong password and stays on /auth", async () => {
+    const { page } = browser;
+    // The browser logs every failed fetch; the 401 is the answer under test.
+    browser.allowConsoleError(
+      /\/api\/auth\/sign-in\/email: .*status of 401/,
+      "sign-in with a wrong password is answered 401",
+    );
+    const user = await createVerifiedUser(app.baseUrl, "wrongpw");
+
+    await page.goto(`${app.baseUrl}/auth`);
+    const form = page.getByRole("tabpanel", { name: "Sign In" });
+    await form.getByLabel("Email").fill(user.email);
+    await form.getByLabel("Password").fill("not-the-password");
+    await form.getByRole("button", { name: "Sign In" }).click();
+
+    const error = toast(page, "Login Error");
+    await error.waitFor();
+    expect(await error.getAttribute("data-type")).toBe("error");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+  });
+
+  it("does nothing when Sign In or Sign Up is pressed with an empty email or password", async () => {
+    const { page } = browser;
+    const authCalls: string[] = [];
+    page.on("request", (req) => {
+      if (/\/api\/auth\/sign-(in|up)\//.test(req.url())) authCalls.push(req.url());
+    });
+    await page.goto(`${app.baseUrl}/auth`);
+
+    const signIn = page.getByRole("tabpanel", { name: "Sign In" });
+    await signIn.getByRole("button", { name: "Sign In" }).click();
+    await signIn.getByLabel("Email").fill("someone@example.com");
+    await signIn.getByRole("button", { name: "Sign In" }).click();
+
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    const signUp = page.getByRole("tabpanel", { name: "Sign Up" });
+    await signUp.getByLabel("Full Name").fill("No Password");
+    await signUp.getByLabel("Email").fill("someone@example.com");
+    await signUp.getByRole("button", { name: "Sign Up" }).click();
+
+    // Give a request or a toast time to appear; none may.
+    await page.waitForTimeout(500);
+    expect(authCalls).toEqual([]);
+    expect(await toasts(page).getByRole("listitem").count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/auth");
+  });
+
+  it("signs out to /auth with 'Signed out successfully' and guards protected routes again", async () => {
+    const { page } = browser;
+    const user = await createVerifiedUser(app.baseUrl, "signout");
+    await signInThroughForm(page, app.baseUrl, user);
+    const refused: string[] = [];
+    page.on("response", (res) => {
+      if (res.status() === 401) refused.push(`${res.request().method()} ${new URL(res.url()).pathname}`);
+    });
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await toast(page, "Signed out successfully").waitFor();
+    await page.waitForURL(`${app.baseUrl}/auth`);
+    // Long enough for a query retry (TanStack waits 1 s before the first one).
+    await page.waitForTimeout(1500);
+
+    await page.goto(`${app.baseUrl}/settings`);
+    await page.waitForURL(`${app.baseUrl}/auth`);
+    await page.getByRole("tab", { name: "Sign In" }).waitFor();
+    // A signed-out app must not keep asking for the user's data (each refusal is also a console error).
+    expect(refused, "API calls refused with 401 after signing out").toEqual([]);
+  });
+
+  it("sends a signed-in user away from /auth to the dashboard", async () => {
+    const { page } = browser;
+    const user = await createVerifiedUser(app.baseUrl, "already");
+    await signInThroughForm(page, app.baseUrl, user);
+    await page.goto(`${app.baseUrl}/auth`);
+    await page.waitForURL(`${app.baseUrl}/`);
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  });
+
+  it("disables 'Continue with Google' with an explanation when Google is not configured", async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/auth`);
+    const google = page.getByRole("button", { name: "Continue with Google" });
+    await google.waitFor();
+    await eventually(() => google.isDisabled()).toBe(true);
+    const hint =
+      "Google sign-in is not configured on this server. Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable it.";
+    await page.getByText(hint).waitFor();
+    // The explanation is the button's accessible description, not just nearby text.
+    const describedBy = await google.getAttribute("aria-describedby");
+    expect(describedBy).toBeTruthy();
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(hint);
+  });
+});
