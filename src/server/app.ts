@@ -7,13 +7,19 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { type AppEnv, requireUser } from "./auth/session.ts";
 import type { Config } from "./config.ts";
+import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { AppError, errorBody, handleError } from "./errors.ts";
+import { campaignRoutes } from "./features/campaigns/campaigns.routes.ts";
+import { contactRoutes } from "./features/contacts/contacts.routes.ts";
+import type { FeatureDeps } from "./features/feature-deps.ts";
 import { metaRoutes } from "./features/meta/meta.routes.ts";
 import { outboxRoutes } from "./features/outbox/outbox.routes.ts";
 import { createOutboxService } from "./features/outbox/outbox.service.ts";
+import { senderRoutes } from "./features/senders/senders.routes.ts";
 import { settingsRoutes } from "./features/settings/settings.routes.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
+import { templateRoutes } from "./features/templates/templates.routes.ts";
 import { requestLog } from "./http/request-log.ts";
 import { serveSpa } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
@@ -29,9 +35,19 @@ export type AppDeps = {
 /** Routes behind sign-in, chained so the web client's types follow them. */
 function protectedApi(deps: AppDeps) {
   const db = deps.database.db;
+  const features: FeatureDeps = {
+    db,
+    config: deps.config,
+    log: deps.log,
+    secrets: createSecretBox(deps.config.appSecret),
+  };
   return new OpenAPIHono<AppEnv>()
     .use("*", requireUser(deps.auth))
-    .route("/settings", settingsRoutes(createSettingsService(db)));
+    .route("/settings", settingsRoutes(createSettingsService(db)))
+    .route("/senders", senderRoutes(features))
+    .route("/campaigns", campaignRoutes(features))
+    .route("/", contactRoutes(features))
+    .route("/templates", templateRoutes(features));
 }
 
 export type AppType = ReturnType<typeof protectedApi>;

@@ -5,9 +5,12 @@ import { NotFoundPage } from "./components/not-found-page.tsx";
 import { useAppInfo } from "./features/app-info/use-app-info.ts";
 import { AuthPage } from "./features/auth/auth-page.tsx";
 import { RequireAuth } from "./features/auth/require-auth.tsx";
+import { EditCampaignPage } from "./features/campaigns/edit/edit-campaign-page.tsx";
+import { CreateCampaignPage } from "./features/campaigns/wizard/create-campaign-page.tsx";
 import { DebugPage } from "./features/debug/debug-page.tsx";
 import { OutboxPage } from "./features/outbox/outbox-page.tsx";
 import { placeholderScreens as s } from "./features/placeholders/placeholder-routes.tsx";
+import { SendersPage } from "./features/senders/senders-page.tsx";
 import { SettingsPage } from "./features/settings/settings-page.tsx";
 import { AppShell } from "./features/shell/app-shell.tsx";
 
@@ -52,9 +55,9 @@ export const router = createBrowserRouter([
           { path: "/campaigns", element: s.emails },
           { path: "/campaigns-overview", element: s.campaignsOverview },
           { path: "/bulk-email", element: s.bulkEmail },
-          { path: "/campaigns/create", element: s.createCampaign },
+          { path: "/campaigns/create", element: <CreateCampaignPage /> },
           { path: "/campaigns/edit", element: <Navigate to="/" replace /> },
-          { path: "/campaigns/edit/:id", element: s.editCampaign },
+          { path: "/campaigns/edit/:id", element: <EditCampaignPage /> },
           { path: "/calendar", element: s.calendar },
           { path: "/delivery", element: s.delivery },
           { path: "/inbox", element: s.inbox },
@@ -62,7 +65,7 @@ export const router = createBrowserRouter([
           { path: "/spam", element: s.spam },
           { path: "/email-classification", element: s.emailClassification },
           { path: "/contacts", element: s.contacts },
-          { path: "/senders", element: s.senders },
+          { path: "/senders", element: <SendersPage /> },
           { path: "/settings", element: <SettingsPage /> },
           { path: "/debug", element: <DebugPage /> },
         ],

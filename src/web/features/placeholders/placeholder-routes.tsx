@@ -28,18 +28,6 @@ export const placeholderScreens = {
       holds="This screen will send one message to a CSV list of contacts from several sender addresses."
     />
   ),
-  createCampaign: (
-    <ScreenPlaceholder
-      title="Create Campaign"
-      holds="This six-step wizard will build a campaign from details, sender accounts, an uploaded contact list, duplicate detection and an email sequence, then launch it."
-    />
-  ),
-  editCampaign: (
-    <ScreenPlaceholder
-      title="Edit Campaign"
-      holds="This screen will edit a campaign's details, contacts, email sequence and sender accounts."
-    />
-  ),
   calendar: (
     <ScreenPlaceholder
       title="Calendar"
@@ -80,12 +68,6 @@ export const placeholderScreens = {
     <ScreenPlaceholder
       title="Contacts"
       holds="This screen will list every contact across your campaigns with their email status, sends and replies."
-    />
-  ),
-  senders: (
-    <ScreenPlaceholder
-      title="Senders"
-      holds="This screen will manage your sender accounts, their connections, daily limits and sending statistics."
     />
   ),
   gmailCallback: (

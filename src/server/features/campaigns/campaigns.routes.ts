@@ -1,0 +1,6 @@
+import { createRouter } from "../../http/openapi.ts";
+import type { FeatureDeps } from "../feature-deps.ts";
+
+export function campaignRoutes(_deps: FeatureDeps) {
+  return createRouter();
+}

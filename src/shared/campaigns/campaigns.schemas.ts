@@ -1,0 +1,96 @@
+// Campaigns API contract: creation from the wizard (everything in one request,
+// stored in one transaction), the edit screen, the dashboard rows.
+import { z } from "zod";
+import { contactInputSchema, MAX_CONTACTS_PER_REQUEST } from "../contacts/contacts.schemas.ts";
+import { campaignStatuses, senderProviders } from "../db-enums.ts";
+import { senderDailyLimitSchema, senderSchema } from "../senders/senders.schemas.ts";
+import { sequenceInputSchema, sequenceStepSchema } from "../sequences/sequence.schemas.ts";
+
+export const campaignNameSchema = z.string().trim().min(1, "Campaign name is required").max(200);
+export const campaignDescriptionSchema = z.string().trim().max(2000).nullable().optional();
+
+/** A campaign's sender: a copy of a saved sender (keeps using its connection) or added by hand. */
+export const campaignSenderInputSchema = z.object({
+  email: z.string().trim().min(1, "Email is required").pipe(z.email("Enter a valid email address")),
+  provider: z.enum(senderProviders),
+  dailyLimit: senderDailyLimitSchema,
+  savedSenderId: z.string().uuid().nullable().optional(),
+});
+export type CampaignSenderInput = z.infer<typeof campaignSenderInputSchema>;
+
+const uniqueSenderEmails = (senders: { email: string }[]) =>
+  new Set(senders.map((s) => s.email.toLowerCase())).size === senders.length;
+
+export const createCampaignInputSchema = z
+  .object({
+    name: campaignNameSchema,
+    description: campaignDescriptionSchema,
+    emailColumn: z.string().trim().min(1).max(100).default("email"),
+    senderAccounts: z
+      .array(campaignSenderInputSchema)
+      .min(1, "At least one sender account is required")
+      .max(100)
+      .refine(uniqueSenderEmails, "This email address is already added as a sender account."),
+    contacts: z
+      .array(contactInputSchema)
+      .min(1, "No contacts found. Please upload contacts before launching the campaign.")
+      .max(MAX_CONTACTS_PER_REQUEST),
+    sequence: sequenceInputSchema,
+  })
+  .meta({ id: "CreateCampaignInput" });
+export type CreateCampaignInput = z.infer<typeof createCampaignInputSchema>;
+
+export const campaignSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(campaignStatuses),
+    emailColumn: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    launchedAt: z.string().nullable(),
+  })
+  .meta({ id: "Campaign" });
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/** A dashboard row: the campaign with its counters (kept in campaign_stats). */
+export const campaignSummarySchema = campaignSchema
+  .extend({
+    contactCount: z.number(),
+    scheduledCount: z.number(),
+    sentCount: z.number(),
+    openedCount: z.number(),
+  })
+  .meta({ id: "CampaignSummary" });
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+export const campaignListSchema = z.object({ campaigns: z.array(campaignSummarySchema) }).meta({ id: "CampaignList" });
+
+export const campaignDetailSchema = z
+  .object({
+    campaign: campaignSchema,
+    senders: z.array(senderSchema),
+    sequence: z.array(sequenceStepSchema),
+    contactCount: z.number(),
+  })
+  .meta({ id: "CampaignDetail" });
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
+
+/** Edit → Save Changes: details, the whole sequence (by position) and the senders, in one transaction. */
+export const updateCampaignInputSchema = z
+  .object({
+    name: campaignNameSchema,
+    description: campaignDescriptionSchema,
+    sequence: sequenceInputSchema,
+    senderAccounts: z
+      .array(campaignSenderInputSchema.extend({ id: z.string().uuid().optional() }))
+      .min(1, "At least one sender account is required")
+      .max(100)
+      .refine(uniqueSenderEmails, "This email address is already added as a sender account."),
+  })
+  .meta({ id: "UpdateCampaignInput" });
+export type UpdateCampaignInput = z.infer<typeof updateCampaignInputSchema>;
+
+export const campaignStatusInputSchema = z
+  .object({ status: z.enum(["active", "paused"]) })
+  .meta({ id: "CampaignStatusInput" });

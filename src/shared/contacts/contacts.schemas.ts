@@ -1,0 +1,59 @@
+// Contacts as imported (wizard, edit campaign) and stored.
+import { z } from "zod";
+import { contactStatuses } from "../db-enums.ts";
+
+export const MAX_CONTACTS_PER_REQUEST = 10_000;
+
+export const contactInputSchema = z.object({
+  email: z.string().trim().min(1, "Email is required").pipe(z.email("Enter a valid email address")),
+  firstName: z.string().trim().max(200).nullable().optional(),
+  lastName: z.string().trim().max(200).nullable().optional(),
+  company: z.string().trim().max(300).nullable().optional(),
+  /** Every other imported column, keyed by its normalised header. */
+  customFields: z.record(z.string(), z.string().max(5000)).default({}),
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;
+
+export const contactSchema = z
+  .object({
+    id: z.string(),
+    campaignId: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    company: z.string().nullable(),
+    status: z.enum(contactStatuses),
+    repliedAt: z.string().nullable(),
+    customFields: z.record(z.string(), z.string()),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Contact" });
+export type Contact = z.infer<typeof contactSchema>;
+
+export const contactPageSchema = z
+  .object({ contacts: z.array(contactSchema), total: z.number() })
+  .meta({ id: "ContactPage" });
+
+export const addContactsInputSchema = z
+  .object({ contacts: z.array(contactInputSchema).min(1, "No valid contacts found").max(MAX_CONTACTS_PER_REQUEST) })
+  .meta({ id: "AddContactsInput" });
+export const addContactsResultSchema = z
+  .object({ added: z.number(), skippedDuplicates: z.number() })
+  .meta({ id: "AddContactsResult" });
+
+/** Duplicate detection: emails this user already sent to in earlier campaigns. */
+export const duplicateCheckInputSchema = z
+  .object({ emails: z.array(z.string().max(320)).max(MAX_CONTACTS_PER_REQUEST) })
+  .meta({ id: "DuplicateCheckInput" });
+export const previousSendSchema = z.object({
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  campaignId: z.string(),
+  campaignName: z.string(),
+  sentAt: z.string(),
+});
+export type PreviousSend = z.infer<typeof previousSendSchema>;
+export const duplicateCheckResultSchema = z
+  .object({ previousSends: z.array(previousSendSchema) })
+  .meta({ id: "DuplicateCheckResult" });

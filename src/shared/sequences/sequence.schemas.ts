@@ -1,0 +1,39 @@
+// Email sequence steps as the API takes and returns them (stored in
+// email_sequences). Order in the array is the step number (1-based).
+import { z } from "zod";
+import { bodyFormats, delayUnits } from "../db-enums.ts";
+
+export const MAX_SEQUENCE_STEPS = 20;
+export const MAX_BODY_CHARS = 200_000;
+
+export const sequenceStepInputSchema = z.object({
+  subject: z.string().max(998, "Subjects are limited to 998 characters"),
+  body: z.string().max(MAX_BODY_CHARS, "The email body is too long"),
+  bodyFormat: z.enum(bodyFormats),
+  delayAmount: z
+    .number()
+    .int()
+    .min(0, "Delay cannot be negative")
+    .max(365 * 24 * 60),
+  delayUnit: z.enum(delayUnits),
+  /** YYYY-MM-DD; only for steps after the first. */
+  scheduledDate: z.iso.date().nullable(),
+  /** HH:MM */
+  scheduledTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the 24-hour HH:MM format")
+    .nullable(),
+});
+export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;
+
+export const sequenceStepSchema = sequenceStepInputSchema.extend({ id: z.string(), stepNumber: z.number() });
+export type SequenceStep = z.infer<typeof sequenceStepSchema>;
+
+export const sequenceInputSchema = z
+  .array(sequenceStepInputSchema)
+  .min(1, "Email sequence is required")
+  .max(MAX_SEQUENCE_STEPS, `A sequence has at most ${MAX_SEQUENCE_STEPS} steps`)
+  .refine(
+    (steps) => steps.every((s) => s.subject.trim() && s.body.trim()),
+    "All email steps must have subject and body",
+  );

@@ -1,0 +1,85 @@
+// The Create Campaign wizard's state. It is kept in the browser (IndexedDB) so
+// a reload does not lose a half-built campaign, and becomes one
+// CreateCampaignInput when the user launches.
+import type { BodyFormat, DelayUnit, SenderProvider } from "#shared/db-enums.ts";
+
+export type WizardSender = {
+  localId: string;
+  email: string;
+  provider: SenderProvider;
+  dailyLimit: number;
+  /** Set when imported from the saved senders (the copy keeps using its connection). */
+  savedSenderId: string | null;
+};
+
+/** One imported row: the email column plus every other column, keyed by normalised header. */
+export type ImportedContact = Record<string, string>;
+
+export type WizardSequenceStep = {
+  id: string;
+  subject: string;
+  body: string;
+  bodyFormat: BodyFormat;
+  delay: number;
+  delayUnit: DelayUnit;
+  /** YYYY-MM-DD, later steps only. */
+  scheduledDate: string | null;
+  /** HH:MM (shown as 09:00 by default). */
+  scheduledTime: string | null;
+};
+
+export type WizardDraft = {
+  name: string;
+  description: string;
+  senderAccounts: WizardSender[];
+  /** Rows from the uploaded file, after per-row removals. */
+  contacts: ImportedContact[];
+  /** Normalised headers of the uploaded file, in file order. */
+  importedFields: string[];
+  fileName: string | null;
+  /** The header holding each contact's email (default "email"). */
+  emailColumn: string;
+  /** Lower-cased emails the user marked "remove" in Detect Emails. */
+  removedDuplicates: string[];
+  /** Columns carried into the campaign; email always. */
+  selectedColumns: string[];
+  sequence: WizardSequenceStep[];
+};
+
+export function newStep(): WizardSequenceStep {
+  return {
+    id: crypto.randomUUID(),
+    subject: "",
+    body: "",
+    bodyFormat: "text",
+    delay: 0,
+    delayUnit: "days",
+    scheduledDate: null,
+    scheduledTime: null,
+  };
+}
+
+export function emptyDraft(): WizardDraft {
+  return {
+    name: "",
+    description: "",
+    senderAccounts: [],
+    contacts: [],
+    importedFields: [],
+    fileName: null,
+    emailColumn: "email",
+    removedDuplicates: [],
+    selectedColumns: ["email"],
+    sequence: [newStep()],
+  };
+}
+
+export type DraftUpdate = Partial<WizardDraft> | ((draft: WizardDraft) => Partial<WizardDraft>);
+
+/** What every wizard step receives. */
+export type StepProps = {
+  draft: WizardDraft;
+  update: (patch: DraftUpdate) => void;
+  /** Moves to the next step (Detect Emails' proceed button uses it). */
+  goNext: () => void;
+};
