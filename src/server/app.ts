@@ -20,6 +20,8 @@ import { senderRoutes } from "./features/senders/senders.routes.ts";
 import { settingsRoutes } from "./features/settings/settings.routes.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { templateRoutes } from "./features/templates/templates.routes.ts";
+import { limitBody } from "./http/body-limit.ts";
+import { rejectNul } from "./http/reject-nul.ts";
 import { requestLog } from "./http/request-log.ts";
 import { serveSpa } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
@@ -58,6 +60,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.onError((err, c) => handleError(err, c, log));
   app.use("/api/*", requestLog(log));
+  app.use("/api/*", limitBody());
+  app.use("/api/*", rejectNul());
 
   // The client address for better-auth's rate limits comes from the socket,
   // overwriting anything the client sent in that header.

@@ -7,6 +7,7 @@ import { AuthPage } from "./features/auth/auth-page.tsx";
 import { RequireAuth } from "./features/auth/require-auth.tsx";
 import { EditCampaignPage } from "./features/campaigns/edit/edit-campaign-page.tsx";
 import { CreateCampaignPage } from "./features/campaigns/wizard/create-campaign-page.tsx";
+import { DashboardPage } from "./features/dashboard/dashboard-page.tsx";
 import { DebugPage } from "./features/debug/debug-page.tsx";
 import { OutboxPage } from "./features/outbox/outbox-page.tsx";
 import { placeholderScreens as s } from "./features/placeholders/placeholder-routes.tsx";
@@ -51,7 +52,7 @@ export const router = createBrowserRouter([
       {
         element: <AppShell />,
         children: [
-          { path: "/", element: s.dashboard },
+          { path: "/", element: <DashboardPage /> },
           { path: "/campaigns", element: s.emails },
           { path: "/campaigns-overview", element: s.campaignsOverview },
           { path: "/bulk-email", element: s.bulkEmail },

@@ -27,7 +27,8 @@ const tabs = [
 const protectedRoutes = [
   ...tabs.map((t) => ({ path: t.path, heading: t.label, tab: t.id as string | undefined })),
   { path: "/campaigns/create", heading: "Create Campaign", tab: undefined },
-  { path: "/campaigns/edit/4b1c2d3e", heading: "Edit Campaign", tab: undefined },
+  // An id that is not one of the user's campaigns: the edit screen says so.
+  { path: "/campaigns/edit/00000000-0000-4000-8000-000000000000", heading: "Campaign not found", tab: undefined },
   { path: "/debug", heading: "Session Debugger", tab: undefined },
 ];
 
@@ -88,6 +89,10 @@ describeJourneys("application shell", () => {
 
   it("renders every protected route inside the shell, with the capture banner", async () => {
     const { page } = browser;
+    browser.allowConsoleError(
+      /\/api\/campaigns\/00000000-.*status of 404/,
+      "the edit screen asks for a campaign that does not exist",
+    );
     await signedInUser(page, app.baseUrl, "routes");
     const menu = page.getByRole("complementary");
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { contactInputSchema, MAX_CONTACTS_PER_REQUEST } from "../contacts/contacts.schemas.ts";
 import { campaignStatuses, senderProviders } from "../db-enums.ts";
-import { senderDailyLimitSchema, senderSchema } from "../senders/senders.schemas.ts";
+import { senderDailyLimitSchema } from "../senders/senders.schemas.ts";
 import { sequenceInputSchema, sequenceStepSchema } from "../sequences/sequence.schemas.ts";
 
 export const campaignNameSchema = z.string().trim().min(1, "Campaign name is required").max(200);
@@ -66,10 +66,24 @@ export const campaignSummarySchema = campaignSchema
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 export const campaignListSchema = z.object({ campaigns: z.array(campaignSummarySchema) }).meta({ id: "CampaignList" });
 
+/** A campaign's own sender account (its connection comes from the saved sender it was imported from). */
+export const campaignSenderSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    provider: z.enum(senderProviders),
+    dailyLimit: z.number(),
+    savedSenderId: z.string().nullable(),
+    /** False in live mode when there is no working connection (blocks launch). */
+    canSend: z.boolean(),
+  })
+  .meta({ id: "CampaignSender" });
+export type CampaignSender = z.infer<typeof campaignSenderSchema>;
+
 export const campaignDetailSchema = z
   .object({
     campaign: campaignSchema,
-    senders: z.array(senderSchema),
+    senders: z.array(campaignSenderSchema),
     sequence: z.array(sequenceStepSchema),
     contactCount: z.number(),
   })

@@ -30,6 +30,16 @@ export const contactSchema = z
   .meta({ id: "Contact" });
 export type Contact = z.infer<typeof contactSchema>;
 
+/** Edit campaign → Contacts: one page of a campaign's contacts, optionally searched. */
+export const CONTACT_PAGE_SIZE = 50;
+export const contactListQuerySchema = z.object({
+  /** Matched case-insensitively against email, first and last name (also together) and company. */
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(CONTACT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
+
 export const contactPageSchema = z
   .object({ contacts: z.array(contactSchema), total: z.number() })
   .meta({ id: "ContactPage" });

@@ -13,40 +13,97 @@ export const senderDailyLimitSchema = z
   .min(SENDER_DAILY_LIMIT_MIN, "Daily limit must be between 1 and 500")
   .max(SENDER_DAILY_LIMIT_MAX, "Daily limit must be between 1 and 500");
 
-const host = z.string().trim().min(1, "Enter the server's host name").max(255);
+export const senderEmailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(320, "Email is too long")
+  .pipe(z.email("Enter a valid email address"));
+
+export const senderProviderSchema = z.enum(senderProviders, { error: "Choose a provider" });
+
+const host = z
+  .string({ error: "Enter the server's host name" })
+  .trim()
+  .min(1, "Enter the server's host name")
+  .max(255, "Host name is too long");
 const port = z
   .number({ error: "Port must be a number" })
-  .int()
+  .int("Port must be 1 to 65535")
   .min(1, "Port must be 1 to 65535")
   .max(65535, "Port must be 1 to 65535");
+// Passwords are taken as typed (no trimming): spaces can be part of them.
+const password = z.string().min(1, "Enter the password").max(1024, "Password is too long");
 
 /** Outgoing mail. `password` omitted on update keeps the stored one. */
 export const smtpConnectionInputSchema = z.object({
   host,
   port,
-  security: z.enum(smtpSecurityModes),
-  username: z.string().trim().min(1, "Enter the SMTP username").max(320),
-  password: z.string().min(1).max(1024).optional(),
+  security: z.enum(smtpSecurityModes, { error: "Security must be tls, starttls or none" }),
+  username: z.string({ error: "Enter the SMTP username" }).trim().min(1, "Enter the SMTP username").max(320),
+  password: password.optional(),
 });
+export type SmtpConnectionInput = z.infer<typeof smtpConnectionInputSchema>;
 
-/** Incoming mail for reply sync (optional). */
+/**
+ * Incoming mail for reply sync (optional). Username and password may be left
+ * out: most mailboxes sign in to IMAP with their SMTP credentials.
+ */
 export const imapConnectionInputSchema = z.object({
   host,
   port,
   username: z.string().trim().max(320).optional(),
-  password: z.string().min(1).max(1024).optional(),
+  password: password.optional(),
 });
+export type ImapConnectionInput = z.infer<typeof imapConnectionInputSchema>;
 
+/**
+ * Create and update (PUT) body. On update: `smtp`/`imap` omitted keeps the
+ * stored connection, `null` removes it, an object replaces it (its password
+ * omitted keeps the stored password). A sender without an SMTP connection is
+ * allowed: it can be used in capture mode and connected later.
+ */
 export const senderInputSchema = z
   .object({
-    email: z.string().trim().min(1, "Email is required").pipe(z.email("Enter a valid email address")),
-    provider: z.enum(senderProviders),
+    email: senderEmailSchema,
+    provider: senderProviderSchema,
     dailyLimit: senderDailyLimitSchema,
     smtp: smtpConnectionInputSchema.nullable().optional(),
     imap: imapConnectionInputSchema.nullable().optional(),
   })
   .meta({ id: "SenderInput" });
 export type SenderInput = z.infer<typeof senderInputSchema>;
+
+/**
+ * A stored password is only ever sent to the host it was saved for; a changed
+ * host needs the password again (update and connection test).
+ */
+export const newHostPasswordMessages = {
+  smtp: "Enter the password for the new SMTP host",
+  imap: "Enter the password for the new IMAP host",
+} as const;
+
+/** POST /api/senders/test: form values that are not saved yet, so the password is needed. */
+export const connectionTestInputSchema = z
+  .object({
+    smtp: smtpConnectionInputSchema.extend({
+      password: z
+        .string({ error: "Enter the SMTP password" })
+        .min(1, "Enter the SMTP password")
+        .max(1024, "Password is too long"),
+    }),
+  })
+  .meta({ id: "ConnectionTestInput" });
+export type ConnectionTestInput = z.infer<typeof connectionTestInputSchema>;
+
+/**
+ * POST /api/senders/{id}/test: no body tests the stored connection; `smtp`
+ * tests edited values, with the stored password when none is given.
+ */
+export const savedConnectionTestInputSchema = z
+  .object({ smtp: smtpConnectionInputSchema.optional() })
+  .meta({ id: "SavedConnectionTestInput" });
+export type SavedConnectionTestInput = z.infer<typeof savedConnectionTestInputSchema>;
 
 export const senderConnectionSchema = z.object({
   smtp: z
@@ -62,6 +119,7 @@ export const senderConnectionSchema = z.object({
     .object({ host: z.string(), port: z.number(), username: z.string().nullable(), hasPassword: z.boolean() })
     .nullable(),
 });
+export type SenderConnection = z.infer<typeof senderConnectionSchema>;
 
 export const senderSchema = z
   .object({
@@ -72,10 +130,10 @@ export const senderSchema = z
     /** null for a saved sender (Senders page); set for a campaign's copy. */
     campaignId: z.string().nullable(),
     connection: senderConnectionSchema,
-    /** True when live mode could send through this sender (SMTP with a password, or Gmail OAuth). */
+    /** True when this sender can send now: always in capture mode; in live mode, SMTP with a password. */
     canSend: z.boolean(),
     gmailSyncEnabled: z.boolean(),
-    /** Emails sent so far (Active Senders have more than 0). */
+    /** Emails sent through it and through the campaign copies imported from it (Active Senders have more than 0). */
     sentCount: z.number(),
     createdAt: z.string(),
   })
@@ -84,11 +142,15 @@ export type Sender = z.infer<typeof senderSchema>;
 
 export const senderListSchema = z.object({ senders: z.array(senderSchema) }).meta({ id: "SenderList" });
 
+/** Why a connection test failed: a subset of the send failure categories. */
+export const connectionTestCategories = ["authentication", "network", "domain_issue", "other"] as const;
+export type ConnectionTestCategory = (typeof connectionTestCategories)[number];
+
 export const connectionTestResultSchema = z
   .object({
     ok: z.boolean(),
-    /** A failure category (authentication, network, …) when ok is false. */
-    category: z.string().nullable(),
+    /** Set when ok is false. */
+    category: z.enum(connectionTestCategories).nullable(),
     message: z.string(),
   })
   .meta({ id: "ConnectionTestResult" });
@@ -102,7 +164,7 @@ export const providerLabels: Record<(typeof senderProviders)[number], string> = 
   custom: "Custom SMTP",
 };
 
-/** The wizard's and the Senders page's rule: a non-numeric limit falls back to 50. */
+/** The wizard's and the Senders page's rule: a non-numeric limit falls back to 50 (range is checked after). */
 export function parseDailyLimit(raw: string | number): number {
   const n = typeof raw === "number" ? raw : Number.parseInt(raw, 10);
   return Number.isFinite(n) ? Math.trunc(n) : SENDER_DAILY_LIMIT_DEFAULT;

@@ -4,7 +4,11 @@ import { z } from "zod";
 import { bodyFormats, delayUnits } from "../db-enums.ts";
 
 export const MAX_SEQUENCE_STEPS = 20;
-export const MAX_BODY_CHARS = 200_000;
+/**
+ * Room for one inline image of up to 5 MB (spec §5: images are embedded as
+ * data: URLs, and base64 makes them a third larger) plus the text.
+ */
+export const MAX_BODY_CHARS = 7_500_000;
 
 export const sequenceStepInputSchema = z.object({
   subject: z.string().max(998, "Subjects are limited to 998 characters"),

@@ -12,7 +12,13 @@ import { createTestDatabase } from "../../support/test-database.ts";
 
 const staticDir = join(import.meta.dirname, "../../../dist/web");
 
-export type AppServer = { baseUrl: string; database: Database; close: () => Promise<void> };
+export type AppServer = {
+  baseUrl: string;
+  database: Database;
+  /** The capture SMTP server's port (capture mode), for journeys that connect to it. */
+  capturePort: number | undefined;
+  close: () => Promise<void>;
+};
 
 /**
  * PUBLIC_URL must be known before the server starts (better-auth checks the
@@ -58,6 +64,7 @@ export async function startAppServer(overrides: Record<string, string> = {}): Pr
   return {
     baseUrl,
     database,
+    capturePort: server.capturePort,
     close: async () => {
       await server.close();
       await database.close();

@@ -1,6 +1,91 @@
-import { createRouter } from "../../http/openapi.ts";
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  campaignDetailSchema,
+  campaignListSchema,
+  campaignSchema,
+  campaignStatusInputSchema,
+  createCampaignInputSchema,
+  updateCampaignInputSchema,
+} from "#shared/campaigns/campaigns.schemas.ts";
+import { sanitizeSequence } from "../../html/sanitize-email-html.ts";
+import { createRouter, errorResponses, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
+import { createCampaignsService } from "./campaigns.service.ts";
 
-export function campaignRoutes(_deps: FeatureDeps) {
-  return createRouter();
+const json = <T>(schema: T) => ({ "application/json": { schema } });
+const idParam = z.object({ id: z.string() });
+const tags = ["Campaigns"];
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "The user's campaigns, newest first, with their counters",
+  responses: { 200: { description: "Campaigns", content: json(campaignListSchema) }, ...errorResponses },
+});
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  summary: "Create a campaign (senders, contacts, steps) in one transaction; status draft",
+  request: { body: { required: true, content: json(createCampaignInputSchema) } },
+  responses: { 201: { description: "Created", content: json(campaignDetailSchema) }, ...errorResponses },
+});
+const getRoute = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags,
+  summary: "A campaign with its senders and sequence",
+  request: { params: idParam },
+  responses: {
+    200: { description: "Campaign", content: json(campaignDetailSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+const updateRoute = createRoute({
+  method: "put",
+  path: "/{id}",
+  tags,
+  summary: "Save changes: details, sequence by position and senders, in one transaction",
+  request: { params: idParam, body: { required: true, content: json(updateCampaignInputSchema) } },
+  responses: {
+    200: { description: "Saved", content: json(campaignDetailSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+const statusRoute = createRoute({
+  method: "patch",
+  path: "/{id}/status",
+  tags,
+  summary: "Pause an active campaign or activate a draft or paused one",
+  request: { params: idParam, body: { required: true, content: json(campaignStatusInputSchema) } },
+  responses: { 200: { description: "Updated", content: json(campaignSchema) }, ...errorResponses, ...notFoundResponse },
+});
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags,
+  summary: "Delete a campaign and everything in it",
+  request: { params: idParam },
+  responses: { 204: { description: "Deleted" }, ...errorResponses, ...notFoundResponse },
+});
+
+export function campaignRoutes(deps: FeatureDeps) {
+  const service = createCampaignsService(deps, sanitizeSequence);
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json({ campaigns: await service.list(c.get("user").id) }, 200))
+    .openapi(createRouteDef, async (c) => c.json(await service.create(c.get("user").id, c.req.valid("json")), 201))
+    .openapi(getRoute, async (c) => c.json(await service.get(c.get("user").id, c.req.valid("param").id), 200))
+    .openapi(updateRoute, async (c) =>
+      c.json(await service.update(c.get("user").id, c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(statusRoute, async (c) =>
+      c.json(await service.setStatus(c.get("user").id, c.req.valid("param").id, c.req.valid("json").status), 200),
+    )
+    .openapi(deleteRoute, async (c) => {
+      await service.remove(c.get("user").id, c.req.valid("param").id);
+      return c.body(null, 204);
+    });
 }

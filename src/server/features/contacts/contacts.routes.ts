@@ -1,6 +1,79 @@
-import { createRouter } from "../../http/openapi.ts";
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  addContactsInputSchema,
+  addContactsResultSchema,
+  contactListQuerySchema,
+  contactPageSchema,
+  duplicateCheckInputSchema,
+  duplicateCheckResultSchema,
+} from "#shared/contacts/contacts.schemas.ts";
+import { createRouter, errorResponses, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
+import { createContactsService } from "./contacts.service.ts";
 
-export function contactRoutes(_deps: FeatureDeps) {
-  return createRouter();
+const json = <T>(schema: T) => ({ "application/json": { schema } });
+const tags = ["Contacts"];
+const campaignParam = z.object({ id: z.string() });
+
+const duplicatesRoute = createRoute({
+  method: "post",
+  path: "/contacts/duplicates",
+  tags,
+  summary: "Earlier campaign sends to these addresses (the user's own campaigns), newest first",
+  request: { body: { required: true, content: json(duplicateCheckInputSchema) } },
+  responses: { 200: { description: "Previous sends", content: json(duplicateCheckResultSchema) }, ...errorResponses },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}/contacts",
+  tags,
+  summary: "A page of a campaign's contacts, newest first, searchable by email, name and company",
+  request: { params: campaignParam, query: contactListQuerySchema },
+  responses: {
+    200: { description: "Contacts", content: json(contactPageSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const addRoute = createRoute({
+  method: "post",
+  path: "/campaigns/{id}/contacts",
+  tags,
+  summary: "Add contacts; addresses already in the campaign are skipped",
+  request: { params: campaignParam, body: { required: true, content: json(addContactsInputSchema) } },
+  responses: {
+    200: { description: "How many were added", content: json(addContactsResultSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const removeRoute = createRoute({
+  method: "delete",
+  path: "/campaigns/{id}/contacts/{contactId}",
+  tags,
+  summary: "Remove a contact (and its queued and sent emails) from the campaign",
+  request: { params: z.object({ id: z.string(), contactId: z.string() }) },
+  responses: { 204: { description: "Removed" }, ...errorResponses, ...notFoundResponse },
+});
+
+export function contactRoutes(deps: FeatureDeps) {
+  const service = createContactsService(deps.db);
+  return createRouter()
+    .openapi(duplicatesRoute, async (c) =>
+      c.json({ previousSends: await service.previousSends(c.get("user").id, c.req.valid("json").emails) }, 200),
+    )
+    .openapi(listRoute, async (c) =>
+      c.json(await service.list(c.get("user").id, c.req.valid("param").id, c.req.valid("query")), 200),
+    )
+    .openapi(addRoute, async (c) =>
+      c.json(await service.add(c.get("user").id, c.req.valid("param").id, c.req.valid("json").contacts), 200),
+    )
+    .openapi(removeRoute, async (c) => {
+      const { id, contactId } = c.req.valid("param");
+      await service.remove(c.get("user").id, id, contactId);
+      return c.body(null, 204);
+    });
 }

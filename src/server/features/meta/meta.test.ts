@@ -57,3 +57,16 @@ describe("API conventions", () => {
     expect(typeof body.error.message).toBe("string");
   });
 });
+
+describe("request size", () => {
+  it("refuses a body over the limit with 413 and the JSON error shape", async () => {
+    const { cookie } = await ctx.signUpVerified("big-body@example.com");
+    const res = await ctx.request("/api/settings", {
+      method: "PUT",
+      cookie,
+      json: { defaultSignature: "x".repeat(41 * 1024 * 1024) },
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+  });
+});

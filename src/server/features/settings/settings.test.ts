@@ -112,6 +112,22 @@ describe("PUT /api/settings", () => {
     });
     expect(partial.status).toBe(400);
   });
+
+  it("refuses a NUL character (PostgreSQL text cannot hold one) with a 400, not a 500", async () => {
+    const nul = await ctx.request("/api/settings", {
+      method: "PUT",
+      cookie: alice.cookie,
+      json: { ...changed, defaultSignature: "Best\u0000Alice" },
+    });
+    expect(nul.status).toBe(400);
+    // A user who types a backslash sequence is not refused.
+    const literal = await ctx.request("/api/settings", {
+      method: "PUT",
+      cookie: alice.cookie,
+      json: { ...changed, defaultSignature: "C:\\u0000 is fine" },
+    });
+    expect(literal.status).toBe(200);
+  });
 });
 
 describe("PUT /api/settings/theme", () => {

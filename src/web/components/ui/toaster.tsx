@@ -12,7 +12,7 @@ export function Toaster({ theme, ...props }: ToasterProps) {
       theme={theme}
       richColors
       closeButton
-      position="top-right"
+      position="bottom-right"
       className="toaster group"
       style={
         {

@@ -2,13 +2,6 @@ import { ScreenPlaceholder } from "./screen-placeholder.tsx";
 
 // Screens that later issues build. Each says what it will hold.
 export const placeholderScreens = {
-  dashboard: (
-    <ScreenPlaceholder
-      title="Dashboard"
-      subtitle="Monitor your cold email campaigns and performance"
-      holds="Once campaigns are sending, this page will hold your campaign, contact and email performance figures, the failure-rate panel, the mail-sync status and your campaign list."
-    />
-  ),
   emails: (
     <ScreenPlaceholder
       title="Emails"

@@ -1,5 +1,128 @@
-import { ScreenPlaceholder } from "../../placeholders/screen-placeholder.tsx";
+import { ArrowLeft, ArrowRight, Check, Rocket, RotateCcw } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { FullPageSpinner } from "#web/components/full-page-spinner.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Progress } from "#web/components/ui/progress.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { cn } from "#web/lib/cn.ts";
+import { useCreateCampaign } from "../use-campaigns.ts";
+import { useReviewIssues } from "./steps/step-review.tsx";
+import { toCreateInput } from "./to-create-input.ts";
+import { useWizardDraft } from "./use-wizard-draft.ts";
+import { wizardSteps } from "./wizard-steps.ts";
 
+const LAUNCH_ERROR_MS = 10_000;
+
+/** The six-step Create Campaign wizard (spec part 2 §2.1). */
 export function CreateCampaignPage() {
-  return <ScreenPlaceholder title="Create Campaign" holds="The six-step campaign wizard." />;
+  const navigate = useNavigate();
+  const { draft, update, stepIndex, setStepIndex, loaded, restored, discard } = useWizardDraft();
+  const create = useCreateCampaign();
+  const issues = useReviewIssues(draft);
+
+  if (!loaded) return <FullPageSpinner label="Loading your draft..." />;
+
+  const last = wizardSteps.length - 1;
+  const current = wizardSteps[stepIndex] ?? wizardSteps[0]!;
+  const StepComponent = current.component;
+  const percent = Math.round(((stepIndex + 1) / wizardSteps.length) * 100);
+  const goTo = (index: number) => {
+    setStepIndex(Math.min(Math.max(index, 0), last));
+    document.querySelector("main")?.scrollTo?.({ top: 0 });
+  };
+
+  async function launch() {
+    if (!draft.name.trim() || draft.senderAccounts.length === 0 || draft.sequence.length === 0) {
+      toast.error("Please complete all required fields before launching the campaign.");
+      return;
+    }
+    if (draft.contacts.length === 0) {
+      toast.error("No contacts found. Please upload contacts before launching the campaign.");
+      return;
+    }
+    try {
+      const created = await create.mutateAsync(toCreateInput(draft));
+      await discard();
+      toast.success("Campaign created", {
+        description: `"${created.campaign.name}" is saved as a draft with ${created.contactCount} contacts.`,
+      });
+      navigate("/", { replace: true });
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : "An unexpected error occurred. Please try again.";
+      console.warn("campaign launch failed", err);
+      toast.error(`Campaign Launch Failed: ${message}`, { duration: LAUNCH_ERROR_MS });
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button variant="ghost" asChild className="-ml-3">
+          <Link to="/campaigns-overview">
+            <ArrowLeft aria-hidden /> Back to Campaigns
+          </Link>
+        </Button>
+        <div className="flex items-center gap-3 text-muted-foreground text-sm">
+          {restored && <span>Draft restored from this browser</span>}
+          <Button variant="outline" size="sm" onClick={() => void discard()}>
+            <RotateCcw aria-hidden /> Start over
+          </Button>
+        </div>
+      </div>
+      <div className="space-y-2">
+        <h1 className="font-semibold text-2xl tracking-tight">Create Campaign</h1>
+        <div className="flex items-center justify-between text-muted-foreground text-sm">
+          <span>
+            Step {stepIndex + 1} of {wizardSteps.length}: {current.title}
+          </span>
+          <span>{percent}% complete</span>
+        </div>
+        <Progress value={percent} aria-label="Wizard progress" />
+      </div>
+      <ol className="grid grid-cols-3 gap-2 md:grid-cols-6" aria-label="Steps">
+        {wizardSteps.map((s, i) => (
+          <li key={s.title}>
+            <button
+              type="button"
+              onClick={() => goTo(i)}
+              aria-current={i === stepIndex ? "step" : undefined}
+              className={cn(
+                "flex w-full items-center gap-2 rounded-md p-2 text-left text-xs outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring md:text-sm",
+                i === stepIndex && "bg-primary/10 font-medium text-primary",
+              )}
+            >
+              <span
+                className={cn(
+                  "flex size-6 shrink-0 items-center justify-center rounded-full border font-semibold text-xs",
+                  i < stepIndex && "border-primary bg-primary text-primary-foreground",
+                  i === stepIndex && "border-primary text-primary",
+                )}
+              >
+                {i < stepIndex ? <Check className="size-3.5" aria-hidden /> : i + 1}
+              </span>
+              <span className="truncate">{s.title}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <section aria-label={current.title}>
+        <StepComponent draft={draft} update={update} goNext={() => goTo(stepIndex + 1)} />
+      </section>
+      <div className="flex justify-between border-t pt-4">
+        <Button variant="outline" onClick={() => goTo(stepIndex - 1)} disabled={stepIndex === 0}>
+          <ArrowLeft aria-hidden /> Previous
+        </Button>
+        {stepIndex < last ? (
+          <Button onClick={() => goTo(stepIndex + 1)}>
+            Next <ArrowRight aria-hidden />
+          </Button>
+        ) : (
+          <Button onClick={() => void launch()} disabled={issues.length > 0 || create.isPending}>
+            <Rocket aria-hidden /> {create.isPending ? "Launching..." : "Launch Campaign"}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
 }

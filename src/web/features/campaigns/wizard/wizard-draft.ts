@@ -1,7 +1,8 @@
 // The Create Campaign wizard's state. It is kept in the browser (IndexedDB) so
 // a reload does not lose a half-built campaign, and becomes one
 // CreateCampaignInput when the user launches.
-import type { BodyFormat, DelayUnit, SenderProvider } from "#shared/db-enums.ts";
+import type { SenderProvider } from "#shared/db-enums.ts";
+import { emptyDraftStep, type SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
 
 export type WizardSender = {
   localId: string;
@@ -15,18 +16,8 @@ export type WizardSender = {
 /** One imported row: the email column plus every other column, keyed by normalised header. */
 export type ImportedContact = Record<string, string>;
 
-export type WizardSequenceStep = {
-  id: string;
-  subject: string;
-  body: string;
-  bodyFormat: BodyFormat;
-  delay: number;
-  delayUnit: DelayUnit;
-  /** YYYY-MM-DD, later steps only. */
-  scheduledDate: string | null;
-  /** HH:MM (shown as 09:00 by default). */
-  scheduledTime: string | null;
-};
+/** A sequence step as the editor holds it (shared with the edit page and templates). */
+export type WizardSequenceStep = SequenceDraftStep;
 
 export type WizardDraft = {
   name: string;
@@ -47,16 +38,7 @@ export type WizardDraft = {
 };
 
 export function newStep(): WizardSequenceStep {
-  return {
-    id: crypto.randomUUID(),
-    subject: "",
-    body: "",
-    bodyFormat: "text",
-    delay: 0,
-    delayUnit: "days",
-    scheduledDate: null,
-    scheduledTime: null,
-  };
+  return emptyDraftStep(crypto.randomUUID());
 }
 
 export function emptyDraft(): WizardDraft {

@@ -1,6 +1,126 @@
+import { ArrowRightIcon, InfoIcon } from "lucide-react";
+import { useMemo } from "react";
+import { contactEmail, detectionCounts } from "#shared/contacts-import/duplicates.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { ColumnSelection } from "../../../contacts-import/column-selection.tsx";
+import { DuplicateManager } from "../../../contacts-import/duplicate-manager.tsx";
+import { useDuplicateCheck } from "../../../contacts-import/use-duplicate-check.ts";
 import type { StepProps } from "../wizard-draft.ts";
 
-/** Duplicate detection and column selection: built by the feature that owns it. */
-export function DetectStep(_props: StepProps) {
-  return <p className="text-muted-foreground">Duplicate detection and column selection.</p>;
+function Stat({ label, value, tone }: { label: string; value: number; tone?: "warning" | "success" }) {
+  // The warning colour is a fill colour; as text on a light card it needs the darker foreground.
+  const color =
+    tone === "warning" ? "text-warning-foreground dark:text-warning" : tone === "success" ? "text-success" : "";
+  return (
+    <div className="rounded-lg border p-4">
+      <dt className="text-muted-foreground text-sm">{label}</dt>
+      <dd className={`font-semibold text-2xl tabular-nums ${color}`}>{value.toLocaleString("en-US")}</dd>
+    </div>
+  );
+}
+
+/** Step 4: earlier sends to the imported addresses, and the columns to keep (spec part 2 §2.1, §4). */
+export function DetectStep({ draft, update, goNext }: StepProps) {
+  const emails = useMemo(
+    () => draft.contacts.map((row) => contactEmail(row, draft.emailColumn)).filter(Boolean),
+    [draft.contacts, draft.emailColumn],
+  );
+  const check = useDuplicateCheck(emails);
+  const groups = check.data?.groups ?? [];
+  const duplicates = useMemo(() => new Set(groups.map((g) => g.email)), [groups]);
+  const removed = useMemo(() => new Set(draft.removedDuplicates), [draft.removedDuplicates]);
+  const counts = detectionCounts(emails, duplicates, removed);
+  const selected = useMemo(() => new Set(draft.selectedColumns), [draft.selectedColumns]);
+
+  if (draft.contacts.length === 0) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Detect Emails</h2>
+          </CardTitle>
+          <CardDescription>No contacts to check yet. Upload a contact list in the previous step first.</CardDescription>
+        </CardHeader>
+      </Card>
+    );
+  }
+
+  const toggle = (email: string) =>
+    update((d) => ({
+      removedDuplicates: d.removedDuplicates.includes(email)
+        ? d.removedDuplicates.filter((e) => e !== email)
+        : [...d.removedDuplicates, email],
+    }));
+
+  const proceed = () => {
+    update((d) => {
+      const drop = new Set(d.removedDuplicates.filter((e) => duplicates.has(e)));
+      const fields = new Set(d.importedFields);
+      return {
+        contacts: d.contacts.filter((row) => !drop.has(contactEmail(row, d.emailColumn))),
+        selectedColumns: [d.emailColumn, ...d.selectedColumns.filter((c) => c !== d.emailColumn && fields.has(c))],
+      };
+    });
+    goNext();
+  };
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Detect Emails</h2>
+          </CardTitle>
+          <CardDescription>
+            Your contacts are checked against the emails sent in your previous campaigns, so nobody is contacted twice.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <Stat label="Total Contacts" value={counts.total} />
+            <Stat
+              label="Duplicates Found"
+              value={counts.duplicates}
+              tone={counts.duplicates > 0 ? "warning" : undefined}
+            />
+            <Stat label="Will Proceed" value={counts.willProceed} tone="success" />
+          </dl>
+          {check.isFetching && <Spinner label="Checking your previous campaigns..." />}
+          {check.data?.failed && (
+            <p className="flex items-center gap-2 text-muted-foreground text-sm">
+              <InfoIcon aria-hidden className="size-4" />
+              Previous campaigns could not be checked right now; every contact will proceed.
+            </p>
+          )}
+        </CardContent>
+      </Card>
+
+      {groups.length > 0 && (
+        <DuplicateManager
+          groups={groups}
+          removed={removed}
+          onToggle={toggle}
+          onRemoveAll={() => update({ removedDuplicates: groups.map((g) => g.email) })}
+          onKeepAll={() => update({ removedDuplicates: [] })}
+        />
+      )}
+
+      <ColumnSelection
+        fields={draft.importedFields}
+        emailColumn={draft.emailColumn}
+        selected={selected}
+        onChange={(selectedColumns) => update({ selectedColumns })}
+      />
+
+      <div className="flex justify-end">
+        <Button onClick={proceed} disabled={check.isFetching || counts.willProceed === 0}>
+          Proceed to Email Sequence ({counts.willProceed.toLocaleString("en-US")}{" "}
+          {counts.willProceed === 1 ? "contact" : "contacts"})
+          <ArrowRightIcon aria-hidden />
+        </Button>
+      </div>
+    </div>
+  );
 }

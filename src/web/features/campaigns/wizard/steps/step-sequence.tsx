@@ -1,6 +1,31 @@
+// Wizard step 5: the sequence editor over the draft. Previews read the
+// uploaded rows the way launch will store them (toCreateInput): the email from
+// the 'Email to' column, and only the columns selected in Detect Emails.
+import { useCallback, useMemo } from "react";
+import type { SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
+import { PREVIEW_CONTACTS, SequenceEditor } from "../../../sequences/sequence-editor.tsx";
+import { draftContacts } from "../to-create-input.ts";
 import type { StepProps } from "../wizard-draft.ts";
 
-/** Email sequence editor: built by the feature that owns it. */
-export function SequenceStep(_props: StepProps) {
-  return <p className="text-muted-foreground">Email sequence editor.</p>;
+export function SequenceStep({ draft, update }: StepProps) {
+  const { contacts, emailColumn, selectedColumns, importedFields } = draft;
+  const previewContacts = useMemo(
+    () => draftContacts({ emailColumn, selectedColumns }, contacts.slice(0, PREVIEW_CONTACTS)),
+    [contacts, emailColumn, selectedColumns],
+  );
+  const onChange = useCallback((sequence: SequenceDraftStep[]) => update({ sequence }), [update]);
+  const onEmailColumnChange = useCallback((column: string) => update({ emailColumn: column }), [update]);
+
+  return (
+    <SequenceEditor
+      steps={draft.sequence}
+      onChange={onChange}
+      contacts={previewContacts}
+      columns={selectedColumns}
+      emailColumn={emailColumn}
+      emailColumnOptions={importedFields.length > 0 ? importedFields : [emailColumn]}
+      onEmailColumnChange={onEmailColumnChange}
+      campaignName={draft.name}
+    />
+  );
 }

@@ -1,0 +1,295 @@
+// Campaigns: creation from the wizard (campaign, senders, contacts and steps in
+// ONE transaction, so a failure leaves nothing half-created), the edit screen's
+// save (same), status changes and deletion. Every query is scoped to the user.
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type {
+  CampaignDetail,
+  CampaignSenderInput,
+  CampaignSummary,
+  CreateCampaignInput,
+  UpdateCampaignInput,
+} from "#shared/campaigns/campaigns.schemas.ts";
+import type { ContactInput } from "#shared/contacts/contacts.schemas.ts";
+import type { SequenceStepInput } from "#shared/sequences/sequence.schemas.ts";
+import type { Db } from "../../db/client.ts";
+import { campaignStats, campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import type { Logger } from "../../logger.ts";
+import type { FeatureDeps } from "../feature-deps.ts";
+import { canSendThrough } from "../senders/sender-dto.ts";
+import { toCampaignDto, toStepDto } from "./campaign-dto.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** 1,000 contacts × 8 columns stays well under PostgreSQL's 65,535 bind parameters. */
+const CONTACT_BATCH = 1000;
+
+/** Runs one step of a multi-step write, turning an unexpected failure into the spec's message for that step. */
+async function step<T>(log: Logger, message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    log.error({ err }, message);
+    throw new AppError("internal_error", message);
+  }
+}
+
+function stepRows(campaignId: string, sequence: SequenceStepInput[]) {
+  return sequence.map((s, i) => ({ campaignId, stepNumber: i + 1, ...s }));
+}
+
+function contactRows(userId: string, campaignId: string, list: ContactInput[]) {
+  return list.map((c) => ({
+    userId,
+    campaignId,
+    email: c.email.trim().toLowerCase(),
+    firstName: c.firstName || null,
+    lastName: c.lastName || null,
+    company: c.company || null,
+    customFields: c.customFields ?? {},
+  }));
+}
+
+export function createCampaignsService(
+  { db, log, config }: FeatureDeps,
+  sanitize: (steps: SequenceStepInput[]) => SequenceStepInput[],
+) {
+  /** The user's campaign, or 404 (another user's campaign is indistinguishable from a missing one). */
+  async function owned(tx: Db | Tx, userId: string, campaignId: string) {
+    const isUuid = /^[0-9a-f-]{36}$/i.test(campaignId);
+    const [row] = isUuid
+      ? await tx
+          .select()
+          .from(campaigns)
+          .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+      : [];
+    if (!row) throw new AppError("not_found", "Campaign not found");
+    return row;
+  }
+
+  /** Campaign sender rows; imported ones point at the saved sender whose connection they use. */
+  async function senderRows(tx: Tx, userId: string, campaignId: string, senders: CampaignSenderInput[]) {
+    const savedIds = senders.map((s) => s.savedSenderId).filter((id): id is string => Boolean(id));
+    if (savedIds.length > 0) {
+      const found = await tx
+        .select({ id: senderAccounts.id })
+        .from(senderAccounts)
+        .where(
+          and(
+            inArray(senderAccounts.id, savedIds),
+            eq(senderAccounts.userId, userId),
+            isNull(senderAccounts.campaignId),
+          ),
+        );
+      if (found.length !== new Set(savedIds).size) throw new AppError("bad_request", "Sender account not found");
+    }
+    // One statement gives every row the same now(); distinct times keep the
+    // order the user chose (shown in that order, and used for round-robin).
+    const base = Date.now();
+    return senders.map((s, i) => ({
+      userId,
+      campaignId,
+      email: s.email.trim().toLowerCase(),
+      provider: s.provider,
+      dailyLimit: s.dailyLimit,
+      sourceSenderId: s.savedSenderId ?? null,
+      createdAt: new Date(base + i),
+    }));
+  }
+
+  async function insertContacts(tx: Tx, userId: string, campaignId: string, list: ContactInput[]): Promise<number> {
+    let added = 0;
+    const rows = contactRows(userId, campaignId, list);
+    for (let i = 0; i < rows.length; i += CONTACT_BATCH) {
+      // The same address twice in one file is stored once (unique per campaign).
+      const inserted = await tx
+        .insert(contacts)
+        .values(rows.slice(i, i + CONTACT_BATCH))
+        .onConflictDoNothing()
+        .returning({ id: contacts.id });
+      added += inserted.length;
+    }
+    return added;
+  }
+
+  async function detail(tx: Db | Tx, userId: string, campaignId: string): Promise<CampaignDetail> {
+    const campaign = await owned(tx, userId, campaignId);
+    const [senders, steps, [count]] = await Promise.all([
+      tx
+        .select()
+        .from(senderAccounts)
+        .where(eq(senderAccounts.campaignId, campaignId))
+        .orderBy(asc(senderAccounts.createdAt), asc(senderAccounts.id)),
+      tx
+        .select()
+        .from(emailSequences)
+        .where(eq(emailSequences.campaignId, campaignId))
+        .orderBy(asc(emailSequences.stepNumber)),
+      tx.select({ n: sql<number>`count(*)::int` }).from(contacts).where(eq(contacts.campaignId, campaignId)),
+    ]);
+    // An imported sender sends through its saved sender's connection.
+    const sourceIds = senders.map((s) => s.sourceSenderId).filter((id): id is string => Boolean(id));
+    const sources = sourceIds.length
+      ? await tx.select().from(senderAccounts).where(inArray(senderAccounts.id, sourceIds))
+      : [];
+    const sourceById = new Map(sources.map((s) => [s.id, s]));
+    const canSend = (s: (typeof senders)[number]) => {
+      const source = s.sourceSenderId ? sourceById.get(s.sourceSenderId) : undefined;
+      return canSendThrough(source ?? s, config.mailDelivery);
+    };
+    return {
+      campaign: toCampaignDto(campaign),
+      senders: senders.map((s) => ({
+        id: s.id,
+        email: s.email,
+        provider: s.provider,
+        dailyLimit: s.dailyLimit,
+        savedSenderId: s.sourceSenderId,
+        canSend: canSend(s),
+      })),
+      sequence: steps.map(toStepDto),
+      contactCount: count?.n ?? 0,
+    };
+  }
+
+  return {
+    async list(userId: string): Promise<CampaignSummary[]> {
+      const rows = await db
+        .select({
+          campaign: campaigns,
+          scheduled: sql<number>`coalesce(${campaignStats.scheduled}, 0)::int`,
+          sent: sql<number>`coalesce(${campaignStats.sent}, 0)::int`,
+          opened: sql<number>`coalesce(${campaignStats.opened}, 0)::int`,
+          contactCount: sql<number>`(select count(*)::int from ${contacts} where ${contacts.campaignId} = ${campaigns.id})`,
+        })
+        .from(campaigns)
+        .leftJoin(campaignStats, eq(campaignStats.campaignId, campaigns.id))
+        .where(eq(campaigns.userId, userId))
+        .orderBy(desc(campaigns.createdAt));
+      return rows.map((r) => ({
+        ...toCampaignDto(r.campaign),
+        contactCount: r.contactCount,
+        scheduledCount: r.scheduled,
+        sentCount: r.sent,
+        openedCount: r.opened,
+      }));
+    },
+
+    get: (userId: string, campaignId: string) => detail(db, userId, campaignId),
+
+    async create(userId: string, input: CreateCampaignInput): Promise<CampaignDetail> {
+      const sequence = sanitize(input.sequence);
+      return db.transaction(async (tx) => {
+        const campaign = await step(log, "Failed to create campaign. Please try again.", async () => {
+          const [row] = await tx
+            .insert(campaigns)
+            .values({
+              userId,
+              name: input.name,
+              description: input.description || null,
+              emailColumn: input.emailColumn,
+            })
+            .returning();
+          await tx.insert(campaignStats).values({ campaignId: row!.id, userId });
+          return row!;
+        });
+        const senders = await senderRows(tx, userId, campaign.id, input.senderAccounts);
+        await step(log, "Failed to create sender accounts. Please try again.", () =>
+          tx.insert(senderAccounts).values(senders),
+        );
+        await step(log, "Failed to create email sequences. Please try again.", () =>
+          tx.insert(emailSequences).values(stepRows(campaign.id, sequence)),
+        );
+        await step(log, "Failed to create contacts. Please try again.", () =>
+          insertContacts(tx, userId, campaign.id, input.contacts),
+        );
+        return detail(tx, userId, campaign.id);
+      });
+    },
+
+    /** Save Changes: details, steps by position (update, insert new, delete surplus) and senders, atomically. */
+    async update(userId: string, campaignId: string, input: UpdateCampaignInput): Promise<CampaignDetail> {
+      const sequence = sanitize(input.sequence);
+      return db.transaction(async (tx) => {
+        await owned(tx, userId, campaignId);
+        await tx
+          .update(campaigns)
+          .set({ name: input.name, description: input.description || null, updatedAt: new Date() })
+          .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
+
+        const existing = await tx
+          .select({ id: emailSequences.id })
+          .from(emailSequences)
+          .where(eq(emailSequences.campaignId, campaignId))
+          .orderBy(asc(emailSequences.stepNumber));
+        for (const [i, s] of sequence.entries()) {
+          const current = existing[i];
+          if (current) {
+            await tx
+              .update(emailSequences)
+              .set({ ...s, updatedAt: new Date() })
+              .where(eq(emailSequences.id, current.id));
+          } else {
+            await tx.insert(emailSequences).values({ campaignId, stepNumber: i + 1, ...s });
+          }
+        }
+        const surplus = existing.slice(sequence.length).map((r) => r.id);
+        if (surplus.length > 0) await tx.delete(emailSequences).where(inArray(emailSequences.id, surplus));
+
+        const current = await tx
+          .select({ id: senderAccounts.id })
+          .from(senderAccounts)
+          .where(eq(senderAccounts.campaignId, campaignId));
+        const keep = new Set(input.senderAccounts.map((s) => s.id).filter(Boolean));
+        const removed = current.filter((s) => !keep.has(s.id)).map((s) => s.id);
+        if (removed.length > 0) await tx.delete(senderAccounts).where(inArray(senderAccounts.id, removed));
+        const known = new Set(current.map((s) => s.id));
+        for (const s of input.senderAccounts) {
+          if (s.id && known.has(s.id)) {
+            await tx
+              .update(senderAccounts)
+              .set({
+                email: s.email.toLowerCase(),
+                provider: s.provider,
+                dailyLimit: s.dailyLimit,
+                updatedAt: new Date(),
+              })
+              .where(and(eq(senderAccounts.id, s.id), eq(senderAccounts.campaignId, campaignId)));
+          }
+        }
+        const added = input.senderAccounts.filter((s) => !s.id || !known.has(s.id));
+        if (added.length > 0) await tx.insert(senderAccounts).values(await senderRows(tx, userId, campaignId, added));
+        return detail(tx, userId, campaignId);
+      });
+    },
+
+    async setStatus(userId: string, campaignId: string, status: "active" | "paused") {
+      const campaign = await owned(db, userId, campaignId);
+      if (campaign.status === "completed") {
+        throw new AppError("conflict", "Completed campaigns cannot be paused or activated");
+      }
+      if (status === "paused" && campaign.status !== "active") {
+        throw new AppError("conflict", "Only active campaigns can be paused");
+      }
+      const [row] = await db
+        .update(campaigns)
+        .set({
+          status,
+          updatedAt: new Date(),
+          ...(status === "active" && !campaign.launchedAt ? { launchedAt: new Date() } : {}),
+        })
+        .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+        .returning();
+      return toCampaignDto(row!);
+    },
+
+    async remove(userId: string, campaignId: string): Promise<void> {
+      await owned(db, userId, campaignId);
+      // Senders, contacts, steps, queued and sent rows go with it (ON DELETE CASCADE).
+      await db.delete(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
+    },
+  };
+}
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;

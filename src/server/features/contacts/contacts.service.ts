@@ -1,0 +1,170 @@
+// Contacts of a campaign (edit screen: list, add, remove) and duplicate
+// detection for the wizard. Every query is scoped to the signed-in user: a
+// campaign of another user is "Campaign not found", exactly like a missing one.
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Contact, ContactInput, ContactListQuery, PreviousSend } from "#shared/contacts/contacts.schemas.ts";
+import type { Db } from "../../db/client.ts";
+import { campaigns, contacts, emailSends } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type ContactRow = typeof contacts.$inferSelect;
+
+function toDto(row: ContactRow): Contact {
+  return {
+    id: row.id,
+    campaignId: row.campaignId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    company: row.company,
+    status: row.status,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+    customFields: row.customFields ?? {},
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `%term%` for ILIKE with the term's own % _ and \ taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/** The rows a jsonb_to_recordset reads: one bind parameter for the whole batch. */
+function recordsetJson(userContacts: ContactInput[]): string {
+  return JSON.stringify(
+    userContacts.map((c) => ({
+      email: c.email.trim().toLowerCase(),
+      first_name: c.firstName || null,
+      last_name: c.lastName || null,
+      company: c.company || null,
+      custom_fields: c.customFields ?? {},
+    })),
+  );
+}
+
+export function createContactsService(db: Db) {
+  /** Throws 404 unless the campaign exists and belongs to the user. */
+  async function requireCampaign(userId: string, campaignId: string): Promise<void> {
+    const [row] = UUID.test(campaignId)
+      ? await db
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+      : [];
+    if (!row) throw new AppError("not_found", "Campaign not found");
+  }
+
+  return {
+    /** A page of the campaign's contacts, newest first, with the total that matches the search. */
+    async list(
+      userId: string,
+      campaignId: string,
+      query: ContactListQuery,
+    ): Promise<{ contacts: Contact[]; total: number }> {
+      await requireCampaign(userId, campaignId);
+      const term = query.search ? containsPattern(query.search) : null;
+      const where = and(
+        eq(contacts.campaignId, campaignId),
+        eq(contacts.userId, userId),
+        term
+          ? sql`(${contacts.email} ilike ${term} or ${contacts.firstName} ilike ${term} or ${contacts.lastName} ilike ${term}
+                 or concat_ws(' ', ${contacts.firstName}, ${contacts.lastName}) ilike ${term} or ${contacts.company} ilike ${term})`
+          : undefined,
+      );
+      // The total comes with the page (one round trip); only a page past the
+      // end needs a second query to learn it.
+      const rows = await db
+        .select({ contact: contacts, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(contacts)
+        .where(where)
+        .orderBy(desc(contacts.createdAt), asc(sql`lower(${contacts.email})`), asc(contacts.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && query.offset > 0) {
+        const [count] = await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(contacts)
+          .where(where);
+        total = count?.n ?? 0;
+      }
+      return { contacts: rows.map((r) => toDto(r.contact)), total };
+    },
+
+    /**
+     * Adds contacts in ONE statement (the batch is a single jsonb parameter, so
+     * 10,000 rows do not hit PostgreSQL's bind-parameter limit). An address
+     * already in the campaign, or twice in the batch, is skipped by the unique
+     * index on (campaign_id, lower(email)).
+     */
+    async add(
+      userId: string,
+      campaignId: string,
+      list: ContactInput[],
+    ): Promise<{ added: number; skippedDuplicates: number }> {
+      await requireCampaign(userId, campaignId);
+      const result = await db.execute(sql`
+        with inserted as (
+          insert into ${contacts} (user_id, campaign_id, email, first_name, last_name, company, custom_fields)
+          select ${userId}, ${campaignId}::uuid, x.email, x.first_name, x.last_name, x.company,
+                 coalesce(x.custom_fields, '{}'::jsonb)
+          from jsonb_to_recordset(${recordsetJson(list)}::jsonb)
+            as x(email text, first_name text, last_name text, company text, custom_fields jsonb)
+          on conflict (campaign_id, lower(email)) do nothing
+          returning 1
+        )
+        select count(*)::int as added from inserted`);
+      const added = Number((result as unknown as { rows: { added: number }[] }).rows[0]?.added ?? 0);
+      return { added, skippedDuplicates: list.length - added };
+    },
+
+    async remove(userId: string, campaignId: string, contactId: string): Promise<void> {
+      await requireCampaign(userId, campaignId);
+      const deleted = UUID.test(contactId)
+        ? await db
+            .delete(contacts)
+            .where(and(eq(contacts.id, contactId), eq(contacts.campaignId, campaignId), eq(contacts.userId, userId)))
+            .returning({ id: contacts.id })
+        : [];
+      if (deleted.length === 0) throw new AppError("not_found", "Contact not found");
+    },
+
+    /**
+     * The user's earlier campaign sends to any of these addresses: one row per
+     * address and campaign (its latest send), newest first. One query; sends of
+     * other users' campaigns are never seen.
+     */
+    async previousSends(userId: string, emails: string[]): Promise<PreviousSend[]> {
+      const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+      if (wanted.length === 0) return [];
+      const lowerEmail = sql`lower(${contacts.email})`;
+      const rows = await db
+        .selectDistinctOn([lowerEmail, campaigns.id], {
+          email: contacts.email,
+          firstName: contacts.firstName,
+          lastName: contacts.lastName,
+          campaignId: campaigns.id,
+          campaignName: campaigns.name,
+          sentAt: sql<Date>`coalesce(${emailSends.sentAt}, ${emailSends.createdAt})`.mapWith(emailSends.createdAt),
+        })
+        .from(emailSends)
+        .innerJoin(contacts, eq(contacts.id, emailSends.contactId))
+        .innerJoin(campaigns, eq(campaigns.id, emailSends.campaignId))
+        .where(
+          and(
+            eq(campaigns.userId, userId),
+            eq(contacts.userId, userId),
+            sql`${lowerEmail} = any(array(select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb)))`,
+          ),
+        )
+        .orderBy(lowerEmail, campaigns.id, desc(emailSends.createdAt));
+      return rows
+        .sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime())
+        .map((r) => ({ ...r, email: r.email.toLowerCase(), sentAt: r.sentAt.toISOString() }));
+    },
+  };
+}
+
+export type ContactsService = ReturnType<typeof createContactsService>;

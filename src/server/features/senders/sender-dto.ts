@@ -1,0 +1,48 @@
+// Sender rows → API shape. Passwords and tokens stay behind: the DTO only says
+// whether one is stored.
+import type { Sender } from "#shared/senders/senders.schemas.ts";
+import type { SenderAccount } from "../../db/schema/senders.ts";
+
+/**
+ * Whether mail can go out through this sender now. In capture mode every
+ * message goes to the app's own SMTP server, so any sender can. In live mode it
+ * needs SMTP with a password (Gmail OAuth sending adds its own case later).
+ */
+export function canSendThrough(row: SenderAccount, mailDelivery: "capture" | "live"): boolean {
+  if (mailDelivery === "capture") return true;
+  return Boolean(row.smtpHost && row.smtpPort && row.smtpUsername && row.smtpPasswordEncrypted);
+}
+
+export function toSenderDto(row: SenderAccount, sentCount: number, mailDelivery: "capture" | "live"): Sender {
+  const smtp =
+    row.smtpHost && row.smtpPort && row.smtpSecurity
+      ? {
+          host: row.smtpHost,
+          port: row.smtpPort,
+          security: row.smtpSecurity,
+          username: row.smtpUsername ?? "",
+          hasPassword: row.smtpPasswordEncrypted !== null,
+        }
+      : null;
+  const imap =
+    row.imapHost && row.imapPort
+      ? {
+          host: row.imapHost,
+          port: row.imapPort,
+          username: row.imapUsername,
+          hasPassword: row.imapPasswordEncrypted !== null,
+        }
+      : null;
+  return {
+    id: row.id,
+    email: row.email,
+    provider: row.provider,
+    dailyLimit: row.dailyLimit,
+    campaignId: row.campaignId,
+    connection: { smtp, imap },
+    canSend: canSendThrough(row, mailDelivery),
+    gmailSyncEnabled: row.gmailSyncEnabled,
+    sentCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

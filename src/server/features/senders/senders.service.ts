@@ -1,0 +1,271 @@
+// Saved sender accounts (campaign_id NULL): the Senders page and the wizard's
+// import list. Every query is keyed by the signed-in user's id; another user's
+// sender is "not found", never "forbidden", so ids reveal nothing.
+// Passwords are encrypted before they touch the database and never leave it
+// decrypted except into the SMTP client of a connection test.
+import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  type ConnectionTestInput,
+  type ConnectionTestResult,
+  type ImapConnectionInput,
+  newHostPasswordMessages,
+  type SavedConnectionTestInput,
+  type Sender,
+  type SenderInput,
+  type SmtpConnectionInput,
+} from "#shared/senders/senders.schemas.ts";
+import { SecretDecryptError } from "../../crypto/secret-box.ts";
+import { type SenderAccount, senderAccounts } from "../../db/schema/senders.ts";
+import { emailSends } from "../../db/schema/sending.ts";
+import { AppError } from "../../errors.ts";
+import { testSmtpConnection } from "../../mail/smtp-connection-test.ts";
+import type { FeatureDeps } from "../feature-deps.ts";
+import { toSenderDto } from "./sender-dto.ts";
+
+const SMTP_PASSWORD = "sender.smtp_password";
+const IMAP_PASSWORD = "sender.imap_password";
+const SAVED_EMAIL_UNIQUE = "sender_accounts_saved_email_unique";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = () => new AppError("not_found", "Sender account not found");
+const duplicate = (email: string) =>
+  new AppError("conflict", `The email ${email} is already available in your sender accounts.`);
+
+/** True when `err` (or the driver error Drizzle wraps in `cause`) violates `constraint`. */
+function violates(err: unknown, constraint: string): boolean {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; ) {
+    if (e.code === "23505" && e.constraint === constraint) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+type Columns = Partial<typeof senderAccounts.$inferInsert>;
+
+export function createSendersService(deps: FeatureDeps) {
+  const { db, secrets, config } = deps;
+
+  /**
+   * Sent emails per saved sender, counting the campaign copies imported from
+   * it (source_sender_id) with it, as one aggregate joined to the list.
+   */
+  function sentCounts(userId: string, senderId?: string) {
+    const source = alias(senderAccounts, "source");
+    const savedId = sql<string>`coalesce(${source.sourceSenderId}, ${source.id})`;
+    const conditions: SQL[] = [eq(emailSends.userId, userId), eq(emailSends.status, "sent")];
+    if (senderId) conditions.push(or(eq(source.id, senderId), eq(source.sourceSenderId, senderId)) as SQL);
+    return db
+      .select({ savedId: savedId.as("saved_id"), sent: sql<number>`count(*)::int`.as("sent") })
+      .from(emailSends)
+      .innerJoin(source, and(eq(source.id, emailSends.senderAccountId), eq(source.userId, userId)))
+      .where(and(...conditions))
+      .groupBy(savedId)
+      .as("sent_counts");
+  }
+
+  async function select(userId: string, senderId?: string): Promise<Sender[]> {
+    const counts = sentCounts(userId, senderId);
+    const conditions: SQL[] = [eq(senderAccounts.userId, userId), isNull(senderAccounts.campaignId)];
+    if (senderId) conditions.push(eq(senderAccounts.id, senderId));
+    const rows = await db
+      .select({ sender: senderAccounts, sentCount: sql<number>`coalesce(${counts.sent}, 0)`.mapWith(Number) })
+      .from(senderAccounts)
+      .leftJoin(counts, eq(counts.savedId, senderAccounts.id))
+      .where(and(...conditions))
+      .orderBy(desc(senderAccounts.createdAt), desc(senderAccounts.id));
+    return rows.map((r) => toDto(r.sender, r.sentCount));
+  }
+
+  function toDto(row: SenderAccount, sentCount: number): Sender {
+    return toSenderDto(row, sentCount, config.mailDelivery);
+  }
+
+  async function get(userId: string, senderId: string): Promise<Sender> {
+    if (!UUID.test(senderId)) throw notFound();
+    const [sender] = await select(userId, senderId);
+    if (!sender) throw notFound();
+    return sender;
+  }
+
+  /** The user's saved sender row, or 404. */
+  async function ownRow(userId: string, senderId: string): Promise<SenderAccount> {
+    if (!UUID.test(senderId)) throw notFound();
+    const [row] = await db
+      .select()
+      .from(senderAccounts)
+      .where(
+        and(eq(senderAccounts.id, senderId), eq(senderAccounts.userId, userId), isNull(senderAccounts.campaignId)),
+      );
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** undefined keeps the stored connection, null removes it, an omitted password keeps the stored one. */
+  function smtpColumns(smtp: SmtpConnectionInput | null | undefined): Columns {
+    if (smtp === undefined) return {};
+    if (smtp === null) {
+      return { smtpHost: null, smtpPort: null, smtpSecurity: null, smtpUsername: null, smtpPasswordEncrypted: null };
+    }
+    return {
+      smtpHost: smtp.host,
+      smtpPort: smtp.port,
+      smtpSecurity: smtp.security,
+      smtpUsername: smtp.username,
+      ...(smtp.password ? { smtpPasswordEncrypted: secrets.encrypt(smtp.password, SMTP_PASSWORD) } : {}),
+    };
+  }
+
+  function imapColumns(imap: ImapConnectionInput | null | undefined): Columns {
+    if (imap === undefined) return {};
+    if (imap === null) return { imapHost: null, imapPort: null, imapUsername: null, imapPasswordEncrypted: null };
+    return {
+      imapHost: imap.host,
+      imapPort: imap.port,
+      imapUsername: imap.username || null,
+      ...(imap.password ? { imapPasswordEncrypted: secrets.encrypt(imap.password, IMAP_PASSWORD) } : {}),
+    };
+  }
+
+  return {
+    /** Saved senders, newest first. */
+    async list(userId: string): Promise<Sender[]> {
+      return select(userId);
+    },
+
+    get,
+
+    async create(userId: string, input: SenderInput): Promise<Sender> {
+      try {
+        const [row] = await db
+          .insert(senderAccounts)
+          .values({
+            userId,
+            email: input.email,
+            provider: input.provider,
+            dailyLimit: input.dailyLimit,
+            ...smtpColumns(input.smtp),
+            ...imapColumns(input.imap),
+          })
+          .returning();
+        if (!row) throw new Error("sender insert returned no row");
+        return toDto(row, 0);
+      } catch (err) {
+        // The partial unique index on (user_id, lower(email)) decides, so two
+        // adds at once cannot both succeed.
+        if (violates(err, SAVED_EMAIL_UNIQUE)) throw duplicate(input.email);
+        throw err;
+      }
+    },
+
+    async update(userId: string, senderId: string, input: SenderInput): Promise<Sender> {
+      const current = await ownRow(userId, senderId);
+      const fields: Record<string, string> = {};
+      if (input.smtp && keepsPasswordForAnotherHost(current.smtpHost, current.smtpPasswordEncrypted, input.smtp)) {
+        fields["smtp.password"] = newHostPasswordMessages.smtp;
+      }
+      if (input.imap && keepsPasswordForAnotherHost(current.imapHost, current.imapPasswordEncrypted, input.imap)) {
+        fields["imap.password"] = newHostPasswordMessages.imap;
+      }
+      const [first] = Object.values(fields);
+      if (first) throw new AppError("validation_error", first, { fields });
+      let updated: { id: string } | undefined;
+      try {
+        [updated] = await db
+          .update(senderAccounts)
+          .set({
+            email: input.email,
+            provider: input.provider,
+            dailyLimit: input.dailyLimit,
+            ...smtpColumns(input.smtp),
+            ...imapColumns(input.imap),
+          })
+          .where(
+            and(eq(senderAccounts.id, senderId), eq(senderAccounts.userId, userId), isNull(senderAccounts.campaignId)),
+          )
+          .returning({ id: senderAccounts.id });
+      } catch (err) {
+        if (violates(err, SAVED_EMAIL_UNIQUE)) throw duplicate(input.email);
+        throw err;
+      }
+      if (!updated) throw notFound();
+      return get(userId, senderId);
+    },
+
+    /** Deletes the saved sender. Campaign copies imported from it keep their rows (source link SET NULL). */
+    async remove(userId: string, senderId: string): Promise<void> {
+      if (!UUID.test(senderId)) throw notFound();
+      const deleted = await db
+        .delete(senderAccounts)
+        .where(
+          and(eq(senderAccounts.id, senderId), eq(senderAccounts.userId, userId), isNull(senderAccounts.campaignId)),
+        )
+        .returning({ id: senderAccounts.id });
+      if (deleted.length === 0) throw notFound();
+    },
+
+    /** Tests form values that are not saved (the add dialog). */
+    async testUnsaved(input: ConnectionTestInput): Promise<ConnectionTestResult> {
+      return testSmtpConnection(input.smtp);
+    },
+
+    /** Tests a saved sender's connection, or edited values with its stored password. */
+    async testSaved(userId: string, senderId: string, input: SavedConnectionTestInput): Promise<ConnectionTestResult> {
+      const row = await ownRow(userId, senderId);
+      const smtp = input.smtp ?? storedSmtp(row);
+      if (input.smtp && keepsPasswordForAnotherHost(row.smtpHost, row.smtpPasswordEncrypted, input.smtp)) {
+        return { ok: false, category: "authentication", message: newHostPasswordMessages.smtp };
+      }
+      if (!smtp) {
+        return {
+          ok: false,
+          category: "other",
+          message: "This sender has no SMTP connection yet. Add the SMTP host, username and password.",
+        };
+      }
+      let password = smtp.password;
+      if (!password && row.smtpPasswordEncrypted) {
+        try {
+          password = secrets.decrypt(row.smtpPasswordEncrypted, SMTP_PASSWORD);
+        } catch (err) {
+          if (!(err instanceof SecretDecryptError)) throw err;
+          return {
+            ok: false,
+            category: "authentication",
+            message: "The stored password could not be decrypted (was APP_SECRET changed?). Enter the password again.",
+          };
+        }
+      }
+      if (!password) {
+        return {
+          ok: false,
+          category: "authentication",
+          message: "No SMTP password is stored for this sender. Enter the password (an app password for Gmail).",
+        };
+      }
+      return testSmtpConnection({ ...smtp, password });
+    },
+  };
+}
+
+/**
+ * A stored password goes only to the host it was saved for. Otherwise an
+ * edit (or a stolen session) could send it in clear to any server by changing
+ * the host and pressing "Test connection".
+ */
+function keepsPasswordForAnotherHost(
+  storedHost: string | null,
+  storedPassword: string | null,
+  next: { host: string; password?: string },
+): boolean {
+  if (next.password || !storedPassword) return false;
+  return (storedHost ?? "").toLowerCase() !== next.host.toLowerCase();
+}
+
+function storedSmtp(row: SenderAccount): SmtpConnectionInput | null {
+  if (!row.smtpHost || !row.smtpPort || !row.smtpSecurity || !row.smtpUsername) return null;
+  return { host: row.smtpHost, port: row.smtpPort, security: row.smtpSecurity, username: row.smtpUsername };
+}
+
+export type SendersService = ReturnType<typeof createSendersService>;

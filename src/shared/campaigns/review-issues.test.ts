@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { reviewIssues } from "./review-issues.ts";
+
+const ready = { name: "Launch", senderCount: 1, contactCount: 3, steps: [{ subject: "Hi", body: "Hello" }] };
+
+describe("reviewIssues", () => {
+  it("is empty when everything is there", () => {
+    expect(reviewIssues(ready)).toEqual([]);
+  });
+  it("lists every missing part with the spec's messages, in order", () => {
+    expect(reviewIssues({ name: " ", senderCount: 0, contactCount: 0, steps: [] })).toEqual([
+      "Campaign name is required",
+      "At least one sender account is required",
+      "Contact list is required",
+      "Email sequence is required",
+    ]);
+  });
+  it("requires a subject and a non-empty body on every step (empty rich text counts as empty)", () => {
+    expect(
+      reviewIssues({
+        ...ready,
+        steps: [
+          { subject: "Hi", body: "x" },
+          { subject: "", body: "y" },
+        ],
+      }),
+    ).toEqual(["All email steps must have subject and body"]);
+    expect(reviewIssues({ ...ready, steps: [{ subject: "Hi", body: "<p></p><p>&nbsp;</p>" }] })).toEqual([
+      "All email steps must have subject and body",
+    ]);
+    expect(
+      reviewIssues({ ...ready, steps: [{ subject: "Hi", body: '<p><img src="data:image/png;base64,x"></p>' }] }),
+    ).toEqual([]);
+  });
+  it("treats a damaged step (not text) as missing, without throwing", () => {
+    expect(reviewIssues({ ...ready, steps: [{ subject: 42, body: null }] })).toEqual([
+      "All email steps must have subject and body",
+    ]);
+  });
+
+  it("names senders without a sending connection", () => {
+    expect(reviewIssues({ ...ready, sendersWithoutConnection: ["a@x.io"] })).toEqual([
+      "No sending connection for a@x.io: set it up in Senders",
+    ]);
+  });
+});

@@ -1,0 +1,39 @@
+// The Review & Launch readiness check: the spec's issue messages, in order.
+// Launch stays disabled while any issue is listed.
+
+export type ReviewInput = {
+  name: string;
+  senderCount: number;
+  contactCount: number;
+  steps: { subject: unknown; body: unknown }[];
+  /** Campaign senders that could not send in live mode (no working connection). */
+  sendersWithoutConnection?: string[];
+};
+
+export function reviewIssues(input: ReviewInput): string[] {
+  const issues: string[] = [];
+  if (!input.name.trim()) issues.push("Campaign name is required");
+  if (input.senderCount === 0) issues.push("At least one sender account is required");
+  if (input.contactCount === 0) issues.push("Contact list is required");
+  if (input.steps.length === 0) issues.push("Email sequence is required");
+  else if (input.steps.some((s) => !isText(s.subject) || !isText(stripTags(String(s.body ?? ""))))) {
+    issues.push("All email steps must have subject and body");
+  }
+  for (const email of input.sendersWithoutConnection ?? []) {
+    issues.push(`No sending connection for ${email}: set it up in Senders`);
+  }
+  return issues;
+}
+
+/** Non-blank text. A step restored from a damaged draft may hold anything. */
+function isText(value: unknown): boolean {
+  return typeof value === "string" && value.trim() !== "";
+}
+
+/** A rich-text body of only empty paragraphs counts as empty. */
+function stripTags(html: string): string {
+  return html
+    .replace(/<img\b[^>]*>/gi, "img")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ");
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { toContactInput } from "../contacts-import/to-contact-input.ts";
+import {
+  findUnknownMergeTags,
+  insertableMergeTags,
+  listMergeTags,
+  mergeContextFromContact,
+  mergeTagKey,
+  renderMergeTags,
+} from "./merge-tags.ts";
+
+const jane = mergeContextFromContact({
+  email: "jane@acme.test",
+  firstName: "Jane",
+  lastName: "Doe",
+  company: "Acme & Sons",
+  customFields: { job_title: "CTO", city: "" },
+});
+const empty = mergeContextFromContact({ email: "x@y.test", firstName: null, lastName: null, company: null });
+
+describe("mergeTagKey", () => {
+  it("treats case, underscores and spaces as the same tag", () => {
+    for (const name of ["firstName", "first_name", "FirstName", "FIRST_NAME", "first name"]) {
+      expect(mergeTagKey(name)).toBe("firstname");
+    }
+  });
+});
+
+describe("renderMergeTags, preview", () => {
+  const preview = { mode: "preview", format: "text" } as const;
+
+  it("fills the built-in tags and imported columns", () => {
+    expect(
+      renderMergeTags("Hi {{firstName}} {{lastName}} at {{company}} ({{email}}), {{job_title}}", jane, preview),
+    ).toBe("Hi Jane Doe at Acme & Sons (jane@acme.test), CTO");
+  });
+
+  it("tolerates spaces inside the braces and other spellings", () => {
+    expect(renderMergeTags("{{ first_name }}/{{FirstName}}/{{ FIRSTNAME}}/{{jobTitle}}", jane, preview)).toBe(
+      "Jane/Jane/Jane/CTO",
+    );
+  });
+
+  it("shows a missing value as the tag name in square brackets, as written", () => {
+    expect(renderMergeTags("Hi {{firstName}}, {{ City }} {{unknown_tag}}", empty, preview)).toBe(
+      "Hi [firstName], [City] [unknown_tag]",
+    );
+  });
+
+  it("leaves text that is not a tag alone", () => {
+    expect(renderMergeTags("{firstName} {{ }} {{first-name}} {{{email}}}", jane, preview)).toBe(
+      "{firstName} {{ }} {{first-name}} {jane@acme.test}",
+    );
+  });
+});
+
+describe("renderMergeTags, send", () => {
+  const fallbacks = { first_name: "there", company: "your company" };
+
+  it("uses the user's fallbacks (snake_case keys) for missing values, else nothing", () => {
+    expect(
+      renderMergeTags("Hi {{firstName}} at {{company}}{{lastName}}!", empty, {
+        mode: "send",
+        format: "text",
+        fallbacks,
+      }),
+    ).toBe("Hi there at your company!");
+    expect(renderMergeTags("Hi {{firstName}}!", empty, { mode: "send", format: "text" })).toBe("Hi !");
+  });
+
+  it("prefers the contact's value over the fallback", () => {
+    expect(renderMergeTags("{{ first_name }}", jane, { mode: "send", format: "text", fallbacks })).toBe("Jane");
+  });
+});
+
+describe("renderMergeTags, html", () => {
+  it("escapes substituted values but not the surrounding markup", () => {
+    const evil = mergeContextFromContact({
+      email: "e@x.test",
+      firstName: '<img src=x onerror="alert(1)">',
+      lastName: null,
+      company: "Acme & Sons",
+    });
+    expect(renderMergeTags("<p>Hi {{firstName}} of {{company}}</p>", evil, { mode: "send", format: "html" })).toBe(
+      "<p>Hi &lt;img src=x onerror=&quot;alert(1)&quot;&gt; of Acme &amp; Sons</p>",
+    );
+  });
+
+  it("does not escape in text mode", () => {
+    expect(renderMergeTags("{{company}}", jane, { mode: "send", format: "text" })).toBe("Acme & Sons");
+  });
+});
+
+describe("mergeContextFromContact", () => {
+  it("reads an imported record through toContactInput (full name split, extra columns kept)", () => {
+    const contact = toContactInput({ email: "Bo@X.test", full_name: "Bo van Dyke", job_title: "CEO" });
+    const context = mergeContextFromContact(contact);
+    const out = renderMergeTags("{{firstName}}|{{lastName}}|{{full_name}}|{{job_title}}|{{email}}", context, {
+      mode: "preview",
+      format: "text",
+    });
+    expect(out).toBe("Bo|van Dyke|Bo van Dyke|CEO|bo@x.test");
+  });
+
+  it("keeps the built-in value when an imported column normalises to the same key", () => {
+    const context = mergeContextFromContact({
+      email: "a@b.test",
+      firstName: "Ann",
+      lastName: null,
+      company: null,
+      customFields: { firstname: "Other" },
+    });
+    expect(context.get("firstname")).toBe("Ann");
+  });
+});
+
+describe("listMergeTags and findUnknownMergeTags", () => {
+  it("lists each tag once, as first written", () => {
+    expect(listMergeTags("{{firstName}} {{ first_name }} {{company}} {{job_title}}")).toEqual([
+      "firstName",
+      "company",
+      "job_title",
+    ]);
+  });
+
+  it("reports tags no built-in field or imported column can fill", () => {
+    const text = "{{firstName}} {{Company}} {{job_title}} {{ favourite_color }} {{website}}";
+    expect(findUnknownMergeTags(text, ["email", "job_title"])).toEqual(["favourite_color", "website"]);
+    expect(findUnknownMergeTags(text, ["email", "JobTitle", "favourite_color", "website"])).toEqual([]);
+  });
+});
+
+describe("insertableMergeTags", () => {
+  it("lists firstName, lastName, email, then each imported column not already covered", () => {
+    expect(insertableMergeTags(["email", "first_name", "job_title", "city", "job_title"])).toEqual([
+      "firstName",
+      "lastName",
+      "email",
+      "job_title",
+      "city",
+    ]);
+    expect(insertableMergeTags(["work_email", "company"], "work_email")).toEqual([
+      "firstName",
+      "lastName",
+      "email",
+      "company",
+    ]);
+  });
+});

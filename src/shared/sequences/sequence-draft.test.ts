@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { emptyDraftStep, fromSequenceInput, isValidDraftStep, toSequenceInput } from "./sequence-draft.ts";
+
+const step = (patch: Partial<ReturnType<typeof emptyDraftStep>>) => ({
+  ...emptyDraftStep("x"),
+  subject: "S",
+  body: "B",
+  ...patch,
+});
+
+describe("toSequenceInput", () => {
+  it("gives the first step no delay or date, and a dated follow-up 09:00 by default", () => {
+    const input = toSequenceInput([
+      step({ id: "a", delay: 3, scheduledDate: "2030-01-01", scheduledTime: "10:00" }),
+      step({ id: "b", delay: 2, delayUnit: "hours" }),
+      step({ id: "c", delay: 5, scheduledDate: "2030-02-01", scheduledTime: null }),
+      step({ id: "d", scheduledDate: "", scheduledTime: "08:00" }),
+    ]);
+    expect(input).toEqual([
+      {
+        subject: "S",
+        body: "B",
+        bodyFormat: "text",
+        delayAmount: 0,
+        delayUnit: "days",
+        scheduledDate: null,
+        scheduledTime: null,
+      },
+      {
+        subject: "S",
+        body: "B",
+        bodyFormat: "text",
+        delayAmount: 2,
+        delayUnit: "hours",
+        scheduledDate: null,
+        scheduledTime: null,
+      },
+      {
+        subject: "S",
+        body: "B",
+        bodyFormat: "text",
+        delayAmount: 0,
+        delayUnit: "days",
+        scheduledDate: "2030-02-01",
+        scheduledTime: "09:00",
+      },
+      {
+        subject: "S",
+        body: "B",
+        bodyFormat: "text",
+        delayAmount: 0,
+        delayUnit: "days",
+        scheduledDate: null,
+        scheduledTime: null,
+      },
+    ]);
+  });
+});
+
+describe("fromSequenceInput", () => {
+  it("gives every step a new id and maps delayAmount to delay", () => {
+    let n = 0;
+    const steps = fromSequenceInput(
+      [
+        {
+          subject: "A",
+          body: "<p>a</p>",
+          bodyFormat: "html",
+          delayAmount: 0,
+          delayUnit: "days",
+          scheduledDate: null,
+          scheduledTime: null,
+        },
+        {
+          subject: "B",
+          body: "b",
+          bodyFormat: "text",
+          delayAmount: 4,
+          delayUnit: "minutes",
+          scheduledDate: null,
+          scheduledTime: null,
+        },
+      ],
+      () => `id-${++n}`,
+    );
+    expect(steps.map((s) => [s.id, s.delay, s.delayUnit, s.bodyFormat])).toEqual([
+      ["id-1", 0, "days", "html"],
+      ["id-2", 4, "minutes", "text"],
+    ]);
+  });
+});
+
+describe("isValidDraftStep", () => {
+  it("accepts a well-formed step and rejects broken data", () => {
+    expect(isValidDraftStep(step({}))).toBe(true);
+    expect(isValidDraftStep(null)).toBe(false);
+    expect(isValidDraftStep({ ...step({}), subject: 3 })).toBe(false);
+    expect(isValidDraftStep({ ...step({}), delayUnit: "weeks" })).toBe(false);
+  });
+});

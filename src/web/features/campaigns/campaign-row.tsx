@@ -1,0 +1,111 @@
+import { format } from "date-fns";
+import { Pause, Pencil, Play, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { displayCampaignStatus, statusToggle } from "#shared/campaigns/campaign-status.ts";
+import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "#web/components/ui/alert-dialog.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { CampaignStatusBadge } from "./campaign-status-badge.tsx";
+import { useDeleteCampaign, useSetCampaignStatus } from "./use-campaigns.ts";
+
+const day = (iso: string) => format(new Date(iso), "MMM d, yyyy");
+
+/** A 'Your Campaigns' row: details, counters, status, and Edit / Pause or Activate / Delete. */
+export function CampaignRow({ campaign }: { campaign: CampaignSummary }) {
+  const setStatus = useSetCampaignStatus();
+  const remove = useDeleteCampaign();
+  const toggle = statusToggle(campaign.status);
+  const updated = day(campaign.updatedAt) !== day(campaign.createdAt);
+
+  function changeStatus(status: "active" | "paused") {
+    setStatus.mutate(
+      { id: campaign.id, status },
+      {
+        onSuccess: () =>
+          toast.success(status === "active" ? "Campaign activated successfully" : "Campaign deactivated successfully"),
+        onError: (err) => {
+          console.warn("status change failed", err);
+          toast.error("Failed to update campaign status", { description: err.message });
+        },
+      },
+    );
+  }
+
+  function deleteCampaign() {
+    remove.mutate(campaign.id, {
+      onSuccess: () => toast.success("Campaign deleted successfully"),
+      onError: (err) => {
+        console.warn("delete failed", err);
+        toast.error("Failed to delete campaign", { description: err.message });
+      },
+    });
+  }
+
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border bg-card p-4 md:flex-row md:items-center md:justify-between">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="truncate font-semibold">{campaign.name}</h3>
+          <CampaignStatusBadge status={displayCampaignStatus(campaign, "dashboard")} />
+        </div>
+        {campaign.description && <p className="line-clamp-2 text-muted-foreground text-sm">{campaign.description}</p>}
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs">
+          <span>Created {day(campaign.createdAt)}</span>
+          {updated && <span>Updated {day(campaign.updatedAt)}</span>}
+          <span>{campaign.contactCount} contacts</span>
+          <span>{campaign.scheduledCount} scheduled</span>
+          <span>
+            {campaign.openedCount}/{campaign.sentCount} opened/sent
+          </span>
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button variant="outline" size="sm" asChild>
+          <Link to={`/campaigns/edit/${campaign.id}`} aria-label={`Edit ${campaign.name}`}>
+            <Pencil aria-hidden /> Edit
+          </Link>
+        </Button>
+        {toggle === "pause" && (
+          <Button variant="outline" size="sm" onClick={() => changeStatus("paused")} disabled={setStatus.isPending}>
+            <Pause aria-hidden /> Pause
+          </Button>
+        )}
+        {toggle === "activate" && (
+          <Button variant="outline" size="sm" onClick={() => changeStatus("active")} disabled={setStatus.isPending}>
+            <Play aria-hidden /> Activate
+          </Button>
+        )}
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="outline" size="sm" className="text-destructive" disabled={remove.isPending}>
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Delete {campaign.name}?</AlertDialogTitle>
+              <AlertDialogDescription>
+                Are you sure you want to delete this campaign? This action cannot be undone.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction onClick={deleteCampaign}>Delete</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+    </li>
+  );
+}

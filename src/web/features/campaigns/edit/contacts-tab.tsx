@@ -1,0 +1,202 @@
+// Edit campaign → Contacts (spec part 2 §2.2): search, a server-paginated
+// list with status and Replied badges, removal, and the Add Contacts panel.
+import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, Trash2Icon, UserPlusIcon, UsersIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { CONTACT_PAGE_SIZE, type Contact } from "#shared/contacts/contacts.schemas.ts";
+import type { ContactStatus } from "#shared/db-enums.ts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "#web/components/ui/alert-dialog.tsx";
+import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
+import { Button, buttonVariants } from "#web/components/ui/button.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { AddContactsPanel } from "../../contacts-import/add-contacts-panel.tsx";
+import { useCampaignContacts, useRemoveContact } from "../../contacts-import/use-campaign-contacts.ts";
+
+const SEARCH_DELAY_MS = 300;
+
+const statusBadge: Record<ContactStatus, { label: string; variant: BadgeProps["variant"] }> = {
+  active: { label: "Active", variant: "secondary" },
+  completed: { label: "Completed", variant: "outline" },
+  unsubscribed: { label: "Unsubscribed", variant: "warning" },
+  bounced: { label: "Bounced", variant: "destructive" },
+};
+
+function useDebounced(value: string, delay: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+export function ContactsTab({ campaignId }: { campaignId: string }) {
+  const [searchInput, setSearchInput] = useState("");
+  const search = useDebounced(searchInput.trim(), SEARCH_DELAY_MS);
+  const [page, setPage] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const list = useCampaignContacts(campaignId, search, page);
+
+  const total = list.data?.total ?? 0;
+  const contacts = list.data?.contacts ?? [];
+  const pageSize = CONTACT_PAGE_SIZE;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  // Removing the last contact of the last page leaves an empty page: step back.
+  useEffect(() => {
+    if (list.data && page > 0 && page >= pages) setPage(pages - 1);
+  }, [list.data, page, pages]);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="relative w-full max-w-sm">
+          <SearchIcon aria-hidden className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
+          <Input
+            type="search"
+            aria-label="Search contacts"
+            placeholder="Search by email, name or company"
+            className="pl-8"
+            value={searchInput}
+            onChange={(e) => {
+              setSearchInput(e.target.value);
+              // A new search starts at its first page.
+              setPage(0);
+            }}
+          />
+        </div>
+        <Button variant={adding ? "secondary" : "default"} aria-expanded={adding} onClick={() => setAdding((a) => !a)}>
+          <UserPlusIcon aria-hidden /> Add Contacts
+        </Button>
+      </div>
+
+      {adding && <AddContactsPanel campaignId={campaignId} />}
+
+      {list.isPending ? (
+        <div className="space-y-2" role="status" aria-label="Loading contacts">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border p-8 text-center">
+          <p className="font-medium">Failed to load contacts</p>
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : contacts.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center">
+          <UsersIcon aria-hidden className="size-8 text-muted-foreground" />
+          <p className="font-medium">{search ? "No contacts found" : "No contacts yet"}</p>
+          <p className="text-muted-foreground text-sm">
+            {search ? `No contact matches "${search}".` : "Add contacts one by one, paste a list or upload a CSV file."}
+          </p>
+        </div>
+      ) : (
+        <>
+          <ul aria-label="Contacts" className="divide-y rounded-lg border">
+            {contacts.map((contact) => (
+              <ContactRow key={contact.id} campaignId={campaignId} contact={contact} />
+            ))}
+          </ul>
+          <div className="flex flex-wrap items-center justify-between gap-3 text-muted-foreground text-sm">
+            <span>
+              Showing {(page * pageSize + 1).toLocaleString("en-US")}–
+              {(page * pageSize + contacts.length).toLocaleString("en-US")} of {total.toLocaleString("en-US")}
+            </span>
+            {pages > 1 && (
+              <div className="flex items-center gap-2">
+                <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                  <ChevronLeftIcon aria-hidden /> Previous
+                </Button>
+                <span>
+                  Page {page + 1} of {pages}
+                </span>
+                <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+                  Next <ChevronRightIcon aria-hidden />
+                </Button>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ContactRow({ campaignId, contact }: { campaignId: string; contact: Contact }) {
+  const remove = useRemoveContact(campaignId);
+  const name = [contact.firstName, contact.lastName].filter(Boolean).join(" ");
+  const status = statusBadge[contact.status];
+
+  async function confirmRemove() {
+    try {
+      await remove.mutateAsync(contact.id);
+      toast.success("Contact removed from campaign");
+    } catch {
+      toast.error("Failed to remove contact");
+    }
+  }
+
+  return (
+    <li className="flex items-center justify-between gap-3 p-3">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-sm">{contact.email}</p>
+        {(name || contact.company) && (
+          <p className="truncate text-muted-foreground text-xs">
+            {[name, contact.company].filter(Boolean).join(" · ")}
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        <Badge variant={status.variant}>{status.label}</Badge>
+        {contact.repliedAt && (
+          <Badge variant="success" title={`Replied ${new Date(contact.repliedAt).toLocaleString()}`}>
+            Replied
+          </Badge>
+        )}
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete ${contact.email}`}
+              title={`Delete ${contact.email}`}
+              disabled={remove.isPending}
+            >
+              <Trash2Icon aria-hidden />
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Remove this contact?</AlertDialogTitle>
+              <AlertDialogDescription>
+                {contact.email} will be removed from this campaign, with its scheduled and sent emails.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction
+                className={buttonVariants({ variant: "destructive" })}
+                onClick={() => void confirmRemove()}
+              >
+                Remove
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+    </li>
+  );
+}

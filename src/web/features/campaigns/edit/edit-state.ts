@@ -1,0 +1,54 @@
+// The edit screen's working copy of a campaign, and its conversion to the
+// Save Changes request.
+import type { CampaignDetail, UpdateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
+import { type SequenceDraftStep, toSequenceInput } from "#shared/sequences/sequence-draft.ts";
+import type { WizardSender } from "../wizard/wizard-draft.ts";
+
+export type EditState = {
+  name: string;
+  description: string;
+  sequence: SequenceDraftStep[];
+  /** Existing senders keep their server id as localId (see `serverIds`). */
+  senders: WizardSender[];
+};
+
+export function toEditState(detail: CampaignDetail): EditState {
+  return {
+    name: detail.campaign.name,
+    description: detail.campaign.description ?? "",
+    // Stored steps keep their ids, so Save updates them in place by position.
+    sequence: detail.sequence.map((s) => ({
+      id: s.id,
+      subject: s.subject,
+      body: s.body,
+      bodyFormat: s.bodyFormat,
+      delay: s.delayAmount,
+      delayUnit: s.delayUnit,
+      scheduledDate: s.scheduledDate,
+      scheduledTime: s.scheduledTime,
+    })),
+    senders: detail.senders.map((s) => ({
+      localId: s.id,
+      email: s.email,
+      provider: s.provider,
+      dailyLimit: s.dailyLimit,
+      savedSenderId: s.savedSenderId,
+    })),
+  };
+}
+
+export function toUpdateInput(state: EditState, detail: CampaignDetail): UpdateCampaignInput {
+  const serverIds = new Set(detail.senders.map((s) => s.id));
+  return {
+    name: state.name.trim(),
+    description: state.description.trim() || null,
+    sequence: toSequenceInput(state.sequence),
+    senderAccounts: state.senders.map((s) => ({
+      ...(serverIds.has(s.localId) ? { id: s.localId } : {}),
+      email: s.email,
+      provider: s.provider,
+      dailyLimit: s.dailyLimit,
+      savedSenderId: s.savedSenderId,
+    })),
+  };
+}

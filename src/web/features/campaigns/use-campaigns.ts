@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CreateCampaignInput, UpdateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
+import { api, unwrap } from "#web/lib/api-client.ts";
+
+export const campaignsQueryKey = ["campaigns"] as const;
+export const campaignQueryKey = (id: string) => ["campaigns", id] as const;
+
+export function useCampaignList() {
+  return useQuery({ queryKey: campaignsQueryKey, queryFn: async () => unwrap(await api.campaigns.$get()) });
+}
+
+export function useCampaign(id: string) {
+  return useQuery({
+    queryKey: campaignQueryKey(id),
+    queryFn: async () => unwrap(await api.campaigns[":id"].$get({ param: { id } })),
+  });
+}
+
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateCampaignInput) => unwrap(await api.campaigns.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
+  });
+}
+
+export function useUpdateCampaign(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: UpdateCampaignInput) =>
+      unwrap(await api.campaigns[":id"].$put({ param: { id }, json: input })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(campaignQueryKey(id), saved);
+      void queryClient.invalidateQueries({ queryKey: campaignsQueryKey, exact: true });
+    },
+  });
+}
+
+export function useSetCampaignStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, status }: { id: string; status: "active" | "paused" }) =>
+      unwrap(await api.campaigns[":id"].status.$patch({ param: { id }, json: { status } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
+  });
+}
+
+export function useDeleteCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const res = await api.campaigns[":id"].$delete({ param: { id } });
+      if (!res.ok) await unwrap(res);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
+  });
+}

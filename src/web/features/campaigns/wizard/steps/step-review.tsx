@@ -1,0 +1,154 @@
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import { estimateSendDays, formatDays, sequenceDurationDays } from "#shared/campaigns/campaign-estimates.ts";
+import { reviewIssues } from "#shared/campaigns/review-issues.ts";
+import { providerLabels } from "#shared/senders/senders.schemas.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { api, unwrap } from "#web/lib/api-client.ts";
+import { cn } from "#web/lib/cn.ts";
+import { useAppInfo } from "../../../app-info/use-app-info.ts";
+import type { StepProps, WizardDraft } from "../wizard-draft.ts";
+
+const PREVIEW_CONTACTS = 6;
+
+/**
+ * In live mode a sender needs a working connection: an imported saved sender
+ * that can send. Manually added senders have none until set up in Senders.
+ */
+function useSendersWithoutConnection(draft: WizardDraft): string[] {
+  const info = useAppInfo();
+  const live = info.data?.mailDelivery === "live";
+  const saved = useQuery({
+    queryKey: ["senders"],
+    queryFn: async () => unwrap(await api.senders.$get()),
+    enabled: live,
+  });
+  if (!live) return [];
+  const canSend = new Set((saved.data?.senders ?? []).filter((s) => s.canSend).map((s) => s.id));
+  return draft.senderAccounts.filter((s) => !s.savedSenderId || !canSend.has(s.savedSenderId)).map((s) => s.email);
+}
+
+export function useReviewIssues(draft: WizardDraft): string[] {
+  const withoutConnection = useSendersWithoutConnection(draft);
+  return reviewIssues({
+    name: draft.name,
+    senderCount: draft.senderAccounts.length,
+    contactCount: draft.contacts.length,
+    steps: draft.sequence,
+    sendersWithoutConnection: withoutConnection,
+  });
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>{title}</h3>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">{children}</CardContent>
+    </Card>
+  );
+}
+
+export function ReviewStep({ draft }: StepProps) {
+  const issues = useReviewIssues(draft);
+  const totalDaily = draft.senderAccounts.reduce((sum, s) => sum + s.dailyLimit, 0);
+  const sendDays = estimateSendDays(
+    draft.contacts.length,
+    draft.senderAccounts.map((s) => s.dailyLimit),
+  );
+  const duration = sequenceDurationDays(
+    draft.sequence.map((s) => ({ delayAmount: s.delay, delayUnit: s.delayUnit, scheduledDate: s.scheduledDate })),
+  );
+  const shown = draft.contacts.slice(0, PREVIEW_CONTACTS);
+  const more = draft.contacts.length - shown.length;
+
+  return (
+    <div className="space-y-6">
+      <div
+        role="status"
+        className={cn(
+          "flex gap-3 rounded-lg border p-4",
+          issues.length ? "border-destructive/40 bg-destructive/10" : "border-success/40 bg-success/10",
+        )}
+      >
+        {issues.length ? (
+          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
+        ) : (
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
+        )}
+        <div>
+          <p className="font-semibold">{issues.length ? "Issues Found" : "Ready to Launch"}</p>
+          {issues.length ? (
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              {issues.map((issue) => (
+                <li key={issue}>{issue}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm">
+              Everything is in place. Launching creates the campaign with its senders, contacts and sequence.
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Section title="Campaign Overview">
+          <p>
+            <span className="text-muted-foreground">Name: </span>
+            <span className="font-medium">{draft.name.trim() || "Not set"}</span>
+          </p>
+          <p>
+            <span className="text-muted-foreground">Description: </span>
+            {draft.description.trim() || "Not set"}
+          </p>
+        </Section>
+        <Section title="Sender Accounts">
+          <p>
+            {draft.senderAccounts.length} {draft.senderAccounts.length === 1 ? "account" : "accounts"}, total daily
+            limit <span className="font-medium">{totalDaily} emails/day</span> (round-robin)
+          </p>
+          <ul className="space-y-1">
+            {draft.senderAccounts.map((s) => (
+              <li key={s.localId} className="flex justify-between gap-2">
+                <span className="truncate">{s.email}</span>
+                <span className="shrink-0 text-muted-foreground">
+                  {providerLabels[s.provider]} · {s.dailyLimit}/day
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section title="Contacts">
+          <p>
+            <span className="font-medium">{draft.contacts.length}</span> contacts · estimated duration{" "}
+            <span className="font-medium">{formatDays(sendDays)}</span>
+          </p>
+          <ul className="space-y-1">
+            {shown.map((c) => (
+              <li key={c[draft.emailColumn]} className="truncate">
+                {c[draft.emailColumn]}
+              </li>
+            ))}
+          </ul>
+          {more > 0 && <p className="text-muted-foreground">+{more} more</p>}
+        </Section>
+        <Section title="Email Sequence">
+          <p>
+            {draft.sequence.length} {draft.sequence.length === 1 ? "step" : "steps"} over{" "}
+            <span className="font-medium">{formatDays(duration)}</span> · Follow-up strategy: Stop on reply
+          </p>
+          <ol className="list-decimal space-y-1 pl-5">
+            {draft.sequence.map((s) => (
+              <li key={s.id} className="truncate">
+                {s.subject.trim() || <span className="text-muted-foreground">(no subject)</span>}
+              </li>
+            ))}
+          </ol>
+        </Section>
+      </div>
+    </div>
+  );
+}

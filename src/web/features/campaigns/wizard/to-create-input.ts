@@ -1,0 +1,44 @@
+import type { CreateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
+import type { ContactInput } from "#shared/contacts/contacts.schemas.ts";
+import { toContactInput } from "#shared/contacts-import/to-contact-input.ts";
+import { toSequenceInput } from "#shared/sequences/sequence-draft.ts";
+import type { ImportedContact, WizardDraft } from "./wizard-draft.ts";
+
+/** Imported rows as they will be stored: the email from the chosen column, only selected extra columns. */
+export function draftContacts(
+  draft: Pick<WizardDraft, "emailColumn" | "selectedColumns">,
+  rows: ImportedContact[],
+): ContactInput[] {
+  const selected = new Set(draft.selectedColumns);
+  return rows.map((row) => {
+    const contact = toContactInput(row, draft.emailColumn);
+    const customFields = Object.fromEntries(Object.entries(contact.customFields).filter(([k]) => selected.has(k)));
+    return { ...contact, customFields };
+  });
+}
+
+/**
+ * The draft as the API takes it: duplicates the user removed left out, steps
+ * without ids. Names and company always fill their own fields (merge tags need
+ * them); of the other columns only those selected in Detect Emails are kept.
+ */
+export function toCreateInput(draft: WizardDraft): CreateCampaignInput {
+  const removed = new Set(draft.removedDuplicates);
+  const contacts = draftContacts(
+    draft,
+    draft.contacts.filter((row) => !removed.has((row[draft.emailColumn] ?? "").trim().toLowerCase())),
+  );
+  return {
+    name: draft.name.trim(),
+    description: draft.description.trim() || null,
+    emailColumn: draft.emailColumn,
+    senderAccounts: draft.senderAccounts.map((s) => ({
+      email: s.email,
+      provider: s.provider,
+      dailyLimit: s.dailyLimit,
+      savedSenderId: s.savedSenderId,
+    })),
+    contacts,
+    sequence: toSequenceInput(draft.sequence),
+  };
+}

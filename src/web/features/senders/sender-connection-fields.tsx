@@ -1,0 +1,143 @@
+// The Connection part of the sender dialog: SMTP for sending, optional IMAP
+// for reply sync.
+import type { ComponentProps } from "react";
+import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
+import { smtpSecurityModes } from "#shared/db-enums.ts";
+import { defaultSmtpPorts, smtpSecurityLabels } from "#shared/senders/provider-presets.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
+import type { SenderFormValues, StoredPassword } from "./sender-form-values.ts";
+
+type Form = UseFormReturn<SenderFormValues>;
+
+const usualPorts = new Set(Object.values(defaultSmtpPorts).map(String));
+
+const passwordHints: Record<SenderFormValues["provider"], string> = {
+  gmail: "Use an app password (Google Account → Security → 2-Step Verification → App passwords).",
+  outlook: "Use your mailbox password, or an app password if your account has two-step verification.",
+  custom: "The password of the SMTP account.",
+};
+
+function TextField({
+  form,
+  name,
+  label,
+  hint,
+  ...input
+}: {
+  form: Form;
+  name: "smtpHost" | "smtpPort" | "smtpUsername" | "smtpPassword" | "imapHost" | "imapPort";
+  label: string;
+  hint?: string;
+} & Omit<ComponentProps<"input">, "form" | "name">) {
+  const id = `sender-${name}`;
+  const error = form.formState.errors[name]?.message;
+  return (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      <Input
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...input}
+        {...form.register(name)}
+      />
+    </FormField>
+  );
+}
+
+export function SenderConnectionFields({ form, stored }: { form: Form; stored: StoredPassword }) {
+  const [provider, email, host] = useWatch({ control: form.control, name: ["provider", "email", "smtpHost"] });
+  // The stored password is kept only while the host stays the same.
+  const keepsPassword = stored !== null && host.trim().toLowerCase() === stored.host.toLowerCase();
+  const securityError = form.formState.errors.smtpSecurity?.message;
+  const keepHint = "Leave empty to keep the current password";
+
+  return (
+    <>
+      <fieldset className="rounded-lg border p-4">
+        <legend className="px-1 font-medium text-sm">Connection (SMTP, for sending)</legend>
+        <div className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
+            <TextField
+              form={form}
+              name="smtpHost"
+              label="SMTP host"
+              placeholder="smtp.example.com"
+              autoComplete="off"
+            />
+            <TextField form={form} name="smtpPort" label="Port" type="number" inputMode="numeric" min={1} max={65535} />
+          </div>
+          <FormField id="sender-smtpSecurity" label="Security" error={securityError}>
+            <Controller
+              control={form.control}
+              name="smtpSecurity"
+              render={({ field }) => (
+                <Select
+                  value={field.value}
+                  onValueChange={(mode) => {
+                    field.onChange(mode);
+                    // Follow the mode with its usual port, unless the user chose an unusual one.
+                    if (usualPorts.has(form.getValues("smtpPort"))) {
+                      form.setValue("smtpPort", String(defaultSmtpPorts[mode as keyof typeof defaultSmtpPorts]));
+                    }
+                  }}
+                >
+                  <SelectTrigger id="sender-smtpSecurity" className="w-full" aria-invalid={Boolean(securityError)}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {smtpSecurityModes.map((mode) => (
+                      <SelectItem key={mode} value={mode}>
+                        {smtpSecurityLabels[mode]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              form={form}
+              name="smtpUsername"
+              label="Username"
+              hint="Leave empty to use the email address."
+              placeholder={email || "you@example.com"}
+              autoComplete="off"
+            />
+            <TextField
+              form={form}
+              name="smtpPassword"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              placeholder={keepsPassword ? "••••••" : undefined}
+              hint={keepsPassword ? keepHint : passwordHints[provider]}
+            />
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="rounded-lg border p-4">
+        <legend className="px-1 font-medium text-sm">Reply sync (IMAP, optional)</legend>
+        <div className="space-y-4">
+          <p className="text-muted-foreground text-xs">
+            Lets Coldreach notice replies and bounces. It signs in with the SMTP username and password. Leave the host
+            empty to skip it.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
+            <TextField
+              form={form}
+              name="imapHost"
+              label="IMAP host"
+              placeholder="imap.example.com"
+              autoComplete="off"
+            />
+            <TextField form={form} name="imapPort" label="IMAP port" type="number" inputMode="numeric" min={1} />
+          </div>
+        </div>
+      </fieldset>
+    </>
+  );
+}

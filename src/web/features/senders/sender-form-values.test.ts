@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import type { Sender } from "#shared/senders/senders.schemas.ts";
+import {
+  applyProviderPreset,
+  emptySenderForm,
+  formToInput,
+  type SenderFormValues,
+  senderFormResolver,
+  senderFormResolverFor,
+  senderToForm,
+  validateForConnectionTest,
+} from "./sender-form-values.ts";
+
+const resolve = (values: SenderFormValues) =>
+  senderFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+describe("sender form values", () => {
+  it("starts as Gmail with its SMTP and IMAP servers and a limit of 50", () => {
+    expect(emptySenderForm()).toMatchObject({
+      provider: "gmail",
+      dailyLimit: "50",
+      smtpHost: "smtp.gmail.com",
+      smtpPort: "465",
+      smtpSecurity: "tls",
+      imapHost: "imap.gmail.com",
+      imapPort: "993",
+    });
+  });
+
+  it("fills Outlook's servers, and clears preset hosts when switching to Custom SMTP", () => {
+    const outlook = applyProviderPreset(emptySenderForm(), "outlook");
+    expect(outlook).toMatchObject({ smtpHost: "smtp.office365.com", smtpPort: "587", smtpSecurity: "starttls" });
+    const custom = applyProviderPreset(outlook, "custom");
+    expect(custom).toMatchObject({ provider: "custom", smtpHost: "", imapHost: "" });
+    const typed = applyProviderPreset({ ...custom, smtpHost: "mail.acme.test" }, "custom");
+    expect(typed.smtpHost).toBe("mail.acme.test");
+  });
+
+  it("builds the API input: username defaults to the email, empty password and IMAP host are left out", () => {
+    const values = { ...emptySenderForm(), email: " me@acme.test ", dailyLimit: "abc", imapHost: "" };
+    expect(formToInput(values)).toEqual({
+      email: "me@acme.test",
+      provider: "gmail",
+      dailyLimit: 50,
+      smtp: { host: "smtp.gmail.com", port: 465, security: "tls", username: "me@acme.test" },
+      imap: null,
+    });
+    expect(formToInput({ ...values, smtpPassword: " pw " }).smtp?.password).toBe(" pw ");
+  });
+
+  it("maps a saved sender back to the form without its password", () => {
+    const sender: Sender = {
+      id: "1",
+      email: "me@acme.test",
+      provider: "smtp",
+      dailyLimit: 70,
+      campaignId: null,
+      canSend: true,
+      gmailSyncEnabled: false,
+      sentCount: 0,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      connection: {
+        smtp: { host: "mail.acme.test", port: 2525, security: "none", username: "me", hasPassword: true },
+        imap: null,
+      },
+    };
+    expect(senderToForm(sender)).toMatchObject({
+      provider: "custom",
+      dailyLimit: "70",
+      smtpHost: "mail.acme.test",
+      smtpPort: "2525",
+      smtpSecurity: "none",
+      smtpUsername: "me",
+      smtpPassword: "",
+      imapHost: "",
+    });
+  });
+
+  it("reports the shared schema's messages on the form's fields", async () => {
+    const values = { ...emptySenderForm("custom"), email: "", dailyLimit: "0", smtpPort: "x" };
+    const { errors } = await resolve(values);
+    expect(errors.email?.message).toBe("Email is required");
+    expect(errors.dailyLimit?.message).toBe("Daily limit must be between 1 and 500");
+    expect(errors.smtpHost?.message).toBe("Enter the server's host name");
+    expect(errors.smtpPort?.message).toBe("Port must be a number");
+    expect((await resolve({ ...emptySenderForm(), email: "me@acme.test" })).errors).toEqual({});
+  });
+
+  it("needs a password to test unsaved settings, or a saved sender on another host", () => {
+    const values = { ...emptySenderForm(), email: "me@acme.test" };
+    const unsaved = validateForConnectionTest(values, null);
+    expect(unsaved.errors?.smtpPassword?.message).toBe("Enter the SMTP password");
+    const stored = { host: "SMTP.gmail.com" };
+    expect(validateForConnectionTest(values, stored).errors).toBeNull();
+    const moved = validateForConnectionTest({ ...values, smtpHost: "mail.acme.test" }, stored);
+    expect(moved.errors?.smtpPassword?.message).toBe("Enter the password for the new SMTP host");
+    expect(validateForConnectionTest({ ...values, smtpHost: "" }, stored).errors?.smtpHost?.message).toBe(
+      "Enter the server's host name",
+    );
+  });
+
+  it("asks for the password again before saving a sender moved to another host", async () => {
+    const values = { ...emptySenderForm(), email: "me@acme.test" };
+    const stored = { host: "smtp.gmail.com" };
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    expect((await senderFormResolverFor(stored)(values, undefined, options)).errors).toEqual({});
+    const moved = await senderFormResolverFor(stored)({ ...values, smtpHost: "mail.acme.test" }, undefined, options);
+    expect(moved.errors.smtpPassword?.message).toBe("Enter the password for the new SMTP host");
+    const typed = { ...values, smtpHost: "mail.acme.test", smtpPassword: "pw" };
+    expect((await senderFormResolverFor(stored)(typed, undefined, options)).errors).toEqual({});
+    // Adding: no password is fine (the sender is saved without a connection password).
+    expect((await senderFormResolverFor(null)(values, undefined, options)).errors).toEqual({});
+  });
+});

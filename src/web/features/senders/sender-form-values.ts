@@ -1,0 +1,214 @@
+// The add/edit sender form keeps every input as typed (strings), turns them
+// into the API's SenderInput, and validates with the same shared schema as the
+// server, so both report the same message for the same mistake.
+import type { FieldErrors, Resolver } from "react-hook-form";
+import type { SenderProvider, SmtpSecurityMode } from "#shared/db-enums.ts";
+import { imapPresets, smtpPresets } from "#shared/senders/provider-presets.ts";
+import {
+  connectionTestInputSchema,
+  newHostPasswordMessages,
+  parseDailyLimit,
+  SENDER_DAILY_LIMIT_DEFAULT,
+  type Sender,
+  type SenderInput,
+  type SmtpConnectionInput,
+  senderInputSchema,
+} from "#shared/senders/senders.schemas.ts";
+
+/** What the form offers; a stored "smtp" provider is shown and saved as "custom" (the same kind). */
+export const formProviders = ["gmail", "outlook", "custom"] as const;
+export type FormProvider = (typeof formProviders)[number];
+
+export type SenderFormValues = {
+  email: string;
+  provider: FormProvider;
+  dailyLimit: string;
+  smtpHost: string;
+  smtpPort: string;
+  smtpSecurity: SmtpSecurityMode;
+  smtpUsername: string;
+  smtpPassword: string;
+  imapHost: string;
+  imapPort: string;
+};
+
+export type SenderFormField = keyof SenderFormValues;
+
+export function emptySenderForm(provider: FormProvider = "gmail"): SenderFormValues {
+  return applyProviderPreset(
+    {
+      email: "",
+      provider,
+      dailyLimit: String(SENDER_DAILY_LIMIT_DEFAULT),
+      smtpHost: "",
+      smtpPort: "587",
+      smtpSecurity: "starttls",
+      smtpUsername: "",
+      smtpPassword: "",
+      imapHost: "",
+      imapPort: "993",
+    },
+    provider,
+  );
+}
+
+export function senderToForm(sender: Sender): SenderFormValues {
+  const provider: FormProvider = sender.provider === "smtp" ? "custom" : sender.provider;
+  const { smtp, imap } = sender.connection;
+  return {
+    email: sender.email,
+    provider,
+    dailyLimit: String(sender.dailyLimit),
+    smtpHost: smtp?.host ?? "",
+    smtpPort: smtp ? String(smtp.port) : "587",
+    smtpSecurity: smtp?.security ?? "starttls",
+    smtpUsername: smtp?.username ?? "",
+    // Never known to the browser: empty means "keep the stored one".
+    smtpPassword: "",
+    imapHost: imap?.host ?? "",
+    imapPort: imap ? String(imap.port) : "993",
+  };
+}
+
+const presetHosts = new Set(
+  [...Object.values(smtpPresets), ...Object.values(imapPresets)].map((p) => p?.host).filter(Boolean),
+);
+
+/**
+ * Switching provider fills the known servers. Hosts the user typed are kept
+ * when switching to Custom SMTP; a preset host is cleared, since it belongs to
+ * the provider being left.
+ */
+export function applyProviderPreset(values: SenderFormValues, provider: SenderProvider): SenderFormValues {
+  const smtp = smtpPresets[provider];
+  const imap = imapPresets[provider];
+  const next = { ...values, provider: provider === "smtp" ? "custom" : provider } as SenderFormValues;
+  if (smtp) {
+    next.smtpHost = smtp.host;
+    next.smtpPort = String(smtp.port);
+    next.smtpSecurity = smtp.security;
+  } else if (presetHosts.has(values.smtpHost)) {
+    next.smtpHost = "";
+  }
+  if (imap) {
+    next.imapHost = imap.host;
+    next.imapPort = String(imap.port);
+  } else if (presetHosts.has(values.imapHost)) {
+    next.imapHost = "";
+  }
+  return next;
+}
+
+const toPort = (raw: string) => (raw.trim() === "" ? Number.NaN : Number(raw));
+
+/** The SMTP part; the username defaults to the email address, as most providers expect. */
+export function formToSmtp(values: SenderFormValues): SmtpConnectionInput {
+  return {
+    host: values.smtpHost.trim(),
+    port: toPort(values.smtpPort),
+    security: values.smtpSecurity,
+    username: values.smtpUsername.trim() || values.email.trim(),
+    ...(values.smtpPassword ? { password: values.smtpPassword } : {}),
+  };
+}
+
+export function formToInput(values: SenderFormValues): SenderInput {
+  const imapHost = values.imapHost.trim();
+  return {
+    email: values.email.trim(),
+    provider: values.provider,
+    // The spec's rule: a limit that is not a number becomes 50; the range is checked after.
+    dailyLimit: parseDailyLimit(values.dailyLimit),
+    smtp: formToSmtp(values),
+    // IMAP is optional: no host means no reply sync (and removes a stored one).
+    imap: imapHost ? { host: imapHost, port: toPort(values.imapPort) } : null,
+  };
+}
+
+/** API field paths (as in a 400's details.fields) → form fields. */
+const fieldByPath: Record<string, SenderFormField> = {
+  email: "email",
+  provider: "provider",
+  dailyLimit: "dailyLimit",
+  "smtp.host": "smtpHost",
+  "smtp.port": "smtpPort",
+  "smtp.security": "smtpSecurity",
+  "smtp.username": "smtpUsername",
+  "smtp.password": "smtpPassword",
+  "imap.host": "imapHost",
+  "imap.port": "imapPort",
+  // The form has no IMAP credential fields: their messages show by the IMAP host.
+  "imap.username": "imapHost",
+  "imap.password": "imapHost",
+};
+
+export function formFieldFor(path: string): SenderFormField | undefined {
+  return fieldByPath[path];
+}
+
+type Issue = { path: PropertyKey[]; message: string; code: string };
+
+function toFieldErrors(issues: Issue[]): FieldErrors<SenderFormValues> {
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const issue of issues) {
+    const field = formFieldFor(issue.path.map(String).join(".")) ?? "email";
+    errors[field] ??= { type: issue.code, message: issue.message };
+  }
+  return errors as FieldErrors<SenderFormValues>;
+}
+
+export const senderFormResolver: Resolver<SenderFormValues> = async (values) => {
+  const parsed = senderInputSchema.safeParse(formToInput(values));
+  if (parsed.success) return { values, errors: {} };
+  return { values: {}, errors: toFieldErrors(parsed.error.issues) };
+};
+
+/** The stored SMTP host whose password the server keeps, when editing a sender that has one. */
+export type StoredPassword = { host: string } | null;
+
+/**
+ * The server sends a stored password only to the host it was saved for, so a
+ * changed host needs the password again (checked here too, before saving).
+ */
+export function needsNewPassword(values: SenderFormValues, stored: StoredPassword): boolean {
+  if (values.smtpPassword) return false;
+  if (!stored) return true;
+  return values.smtpHost.trim().toLowerCase() !== stored.host.toLowerCase();
+}
+
+export function senderFormResolverFor(stored: StoredPassword): Resolver<SenderFormValues> {
+  return async (values, context, options) => {
+    const result = await senderFormResolver(values, context, options);
+    if (stored && needsNewPassword(values, stored) && !result.errors.smtpPassword) {
+      const errors = {
+        ...result.errors,
+        smtpPassword: { type: "custom", message: newHostPasswordMessages.smtp },
+      } as FieldErrors<SenderFormValues>;
+      return { values: {}, errors };
+    }
+    return result;
+  };
+}
+
+/**
+ * Checks the values a connection test needs. The password may be left out
+ * when a saved sender's stored one can stand in (same host).
+ */
+export function validateForConnectionTest(
+  values: SenderFormValues,
+  stored: StoredPassword,
+): { smtp: SmtpConnectionInput; errors: null } | { smtp: null; errors: FieldErrors<SenderFormValues> } {
+  const smtp = formToSmtp(values);
+  const needsPassword = needsNewPassword(values, stored);
+  const parsed = needsPassword
+    ? connectionTestInputSchema.safeParse({ smtp })
+    : senderInputSchema.shape.smtp.safeParse(smtp);
+  if (parsed.success) return { smtp, errors: null };
+  const issues = parsed.error.issues.map((i) => ({
+    ...i,
+    path: needsPassword ? i.path : ["smtp", ...i.path],
+  }));
+  const errors = toFieldErrors(issues);
+  if (stored && errors.smtpPassword) errors.smtpPassword.message = newHostPasswordMessages.smtp;
+  return { smtp: null, errors };
+}

@@ -1,0 +1,133 @@
+// One email of the sequence: 'Email N', its timing (not for the first email),
+// subject, body with format switch and merge-tag menu, a warning for tags no
+// column can fill, and a quick preview for the chosen contact.
+import { AlertTriangle, Trash2 } from "lucide-react";
+import { useCallback, useId, useMemo, useRef } from "react";
+import type { BodyFormat } from "#shared/db-enums.ts";
+import { findUnknownMergeTags, type MergeContext, mergeTagToken } from "#shared/sequences/merge-tags.ts";
+import type { SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { MergeTagMenu } from "./merge-tag-menu.tsx";
+import { insertAtCursor } from "./plain-text-editor.tsx";
+import { RenderedEmail } from "./rendered-email.tsx";
+import type { BodyEditorHandle } from "./rich-text-editor.tsx";
+import { BodyFormatSwitch, convertBody, StepBodyField } from "./step-body-field.tsx";
+import { renderStepPreview } from "./step-rendering.ts";
+import { StepSchedule } from "./step-schedule.tsx";
+
+type Props = {
+  step: SequenceDraftStep;
+  index: number;
+  canRemove: boolean;
+  onChange: (step: SequenceDraftStep) => void;
+  onRemove: () => void;
+  /** Tags offered by the insert menu. */
+  mergeTags: string[];
+  /** Columns that can fill a tag (for the unknown-tag warning). */
+  columns: string[];
+  previewContext: MergeContext;
+  previewName: string | null;
+};
+
+export function StepCard(props: Props) {
+  const { step, index, onChange, previewContext } = props;
+  const id = useId();
+  const title = `Email ${index + 1}`;
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<BodyEditorHandle>(null);
+  // Where "Insert merge tag" writes: the field the user was last in (the body by default).
+  const lastField = useRef<"subject" | "body">("body");
+
+  const update = useCallback((patch: Partial<SequenceDraftStep>) => onChange({ ...step, ...patch }), [onChange, step]);
+  const unknownTags = useMemo(
+    () => findUnknownMergeTags(`${step.subject}\n${step.body}`, props.columns),
+    [step.subject, step.body, props.columns],
+  );
+  const preview = useMemo(() => renderStepPreview(step, previewContext), [step, previewContext]);
+
+  const insertTag = (token: string) => {
+    if (lastField.current === "subject" && subjectRef.current) {
+      insertAtCursor(subjectRef.current, step.subject, token, (subject) => update({ subject }));
+    } else {
+      bodyRef.current?.insertText(token);
+    }
+  };
+
+  const changeFormat = (bodyFormat: BodyFormat) =>
+    update({ bodyFormat, body: convertBody(step.body, step.bodyFormat, bodyFormat) });
+
+  return (
+    <Card role="group" aria-label={title} className="gap-4">
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle>
+          <h3 className="flex items-center gap-2">
+            <span className="flex size-7 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary text-sm">
+              {index + 1}
+            </span>
+            {title}
+          </h3>
+        </CardTitle>
+        {props.canRemove && (
+          <Button variant="ghost" size="sm" onClick={props.onRemove} aria-label={`Remove ${title}`}>
+            <Trash2 aria-hidden /> Remove
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {index > 0 && <StepSchedule step={step} onChange={update} />}
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-subject`}>Subject</Label>
+          <Input
+            ref={subjectRef}
+            id={`${id}-subject`}
+            value={step.subject}
+            placeholder={index === 0 ? "e.g., Quick question, {{firstName}}" : "e.g., Following up"}
+            onFocus={() => {
+              lastField.current = "subject";
+            }}
+            onChange={(e) => update({ subject: e.target.value })}
+          />
+        </div>
+        <div className="space-y-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Label htmlFor={`${id}-body`}>Body</Label>
+            <div className="flex flex-wrap items-center gap-2">
+              <BodyFormatSwitch format={step.bodyFormat} onFormatChange={changeFormat} label={`${title} body format`} />
+              <MergeTagMenu tags={props.mergeTags} onInsert={insertTag} />
+            </div>
+          </div>
+          <StepBodyField
+            id={`${id}-body`}
+            label={`${title} body`}
+            body={step.body}
+            format={step.bodyFormat}
+            onChange={update}
+            editorRef={bodyRef}
+            // Focus in the body makes it the merge-tag target.
+            onFocus={() => {
+              lastField.current = "body";
+            }}
+          />
+          {unknownTags.length > 0 && (
+            <p role="status" className="flex items-start gap-2 text-sm text-warning-foreground dark:text-warning">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                Unknown merge {unknownTags.length === 1 ? "tag" : "tags"}: {unknownTags.map(mergeTagToken).join(", ")}.
+                No imported column has this name, so contacts get your fallback value or nothing.
+              </span>
+            </p>
+          )}
+        </div>
+        <section aria-label={`${title} preview`} className="rounded-md border border-dashed bg-muted/30 p-3">
+          <p className="mb-2 font-medium text-muted-foreground text-xs">
+            Preview{props.previewName ? ` for ${props.previewName}` : " (no contacts yet)"}
+          </p>
+          <RenderedEmail email={preview} />
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
