@@ -96,6 +96,28 @@ describe("POST /api/campaigns", () => {
     });
   });
 
+  it("sanitises rich-text bodies before storing them", async () => {
+    const res = await create(
+      alice.cookie,
+      input({
+        sequence: [
+          {
+            ...step(
+              "Hi",
+              '<p onclick="steal()">Hello <script>alert(1)</script><a href="javascript:alert(1)">x</a> <strong>there</strong></p>',
+            ),
+            bodyFormat: "html",
+          },
+        ],
+      }),
+    );
+    expect(res.status).toBe(201);
+    const detail = (await res.json()) as CampaignDetail;
+    const body = detail.sequence[0]!.body;
+    expect(body).toContain("<strong>there</strong>");
+    expect(body).not.toMatch(/script|onclick|javascript:/i);
+  });
+
   it("lists the user's campaigns newest first with counters", async () => {
     await create(alice.cookie, input({ name: "Second" }));
     const res = await ctx.request("/api/campaigns", { cookie: alice.cookie });

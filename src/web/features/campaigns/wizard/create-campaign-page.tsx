@@ -101,7 +101,7 @@ export function CreateCampaignPage() {
               >
                 {i < stepIndex ? <Check className="size-3.5" aria-hidden /> : i + 1}
               </span>
-              <span className="truncate">{s.title}</span>
+              <span className="leading-tight">{s.title}</span>
             </button>
           </li>
         ))}

@@ -85,10 +85,10 @@ export function useWizardDraft() {
 
   const discard = useCallback(async () => {
     clearTimeout(timer.current);
-    if (key) await del(key).catch(() => undefined);
     setDraft(emptyDraft());
     setStepIndex(0);
     setRestored(false);
+    if (key) await del(key).catch(() => undefined);
   }, [key]);
 
   return { draft, update, stepIndex, setStepIndex, loaded: loaded || !key, restored, discard };
