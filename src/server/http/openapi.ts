@@ -22,7 +22,10 @@ export function createRouter() {
   });
 }
 
-const errorContent = { "application/json": { schema: errorResponseSchema } };
+/** A route's JSON request or response content for a schema. */
+export const json = <T>(schema: T) => ({ "application/json": { schema } });
+
+const errorContent = json(errorResponseSchema);
 
 /** Standard error responses to spread into a route's `responses`. */
 export const errorResponses = {

@@ -8,11 +8,10 @@ import {
   updateCampaignInputSchema,
 } from "#shared/campaigns/campaigns.schemas.ts";
 import { sanitizeSequence } from "../../html/sanitize-email-html.ts";
-import { createRouter, errorResponses, notFoundResponse } from "../../http/openapi.ts";
+import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createCampaignsService } from "./campaigns.service.ts";
 
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 const idParam = z.object({ id: z.string() });
 const tags = ["Campaigns"];
 

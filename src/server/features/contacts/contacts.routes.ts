@@ -7,11 +7,10 @@ import {
   duplicateCheckInputSchema,
   duplicateCheckResultSchema,
 } from "#shared/contacts/contacts.schemas.ts";
-import { createRouter, errorResponses, notFoundResponse } from "../../http/openapi.ts";
+import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createContactsService } from "./contacts.service.ts";
 
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 const tags = ["Contacts"];
 const campaignParam = z.object({ id: z.string() });
 

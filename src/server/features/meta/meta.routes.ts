@@ -5,9 +5,7 @@ import { sql } from "drizzle-orm";
 import { appInfoSchema, healthSchema } from "#shared/meta/meta.schemas.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { createRouter } from "../../http/openapi.ts";
-
-const json = <T>(schema: T) => ({ "application/json": { schema } });
+import { createRouter, json } from "../../http/openapi.ts";
 
 const healthRoute = createRoute({
   method: "get",

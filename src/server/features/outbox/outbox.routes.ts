@@ -3,10 +3,8 @@
 // listens on loopback in capture mode unless HOST says otherwise.
 import { createRoute, z } from "@hono/zod-openapi";
 import { outboxListQuerySchema, outboxListSchema, outboxMessageSchema } from "#shared/outbox/outbox.schemas.ts";
-import { createRouter, errorResponses, notFoundResponse } from "../../http/openapi.ts";
+import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { OutboxService } from "./outbox.service.ts";
-
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 
 const listRoute = createRoute({
   method: "get",

@@ -10,11 +10,10 @@ import {
   senderListSchema,
   senderSchema,
 } from "#shared/senders/senders.schemas.ts";
-import { createRouter, errorResponses, notFoundResponse } from "../../http/openapi.ts";
+import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createSendersService } from "./senders.service.ts";
 
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 const tags = ["Senders"];
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, format: "uuid" }) });
 const conflictResponse = {

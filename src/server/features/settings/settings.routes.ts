@@ -1,9 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { settingsSchema, themeUpdateSchema } from "#shared/settings/settings.schemas.ts";
-import { createRouter, errorResponses } from "../../http/openapi.ts";
+import { createRouter, errorResponses, json } from "../../http/openapi.ts";
 import type { SettingsService } from "./settings.service.ts";
-
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 
 const getSettings = createRoute({
   method: "get",

@@ -5,11 +5,10 @@ import {
   templateListSchema,
   templateSchema,
 } from "#shared/templates/templates.schemas.ts";
-import { createRouter, errorResponses, notFoundResponse } from "../../http/openapi.ts";
+import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createTemplateService } from "./templates.service.ts";
 
-const json = <T>(schema: T) => ({ "application/json": { schema } });
 const idParam = z.object({ id: z.string().max(100) });
 
 const listTemplates = createRoute({

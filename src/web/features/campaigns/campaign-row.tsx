@@ -4,17 +4,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { displayCampaignStatus, statusToggle } from "#shared/campaigns/campaign-status.ts";
 import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "#web/components/ui/alert-dialog.tsx";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { CampaignStatusBadge } from "./campaign-status-badge.tsx";
 import { useDeleteCampaign, useSetCampaignStatus } from "./use-campaigns.ts";
@@ -42,14 +32,14 @@ export function CampaignRow({ campaign }: { campaign: CampaignSummary }) {
     );
   }
 
-  function deleteCampaign() {
-    remove.mutate(campaign.id, {
-      onSuccess: () => toast.success("Campaign deleted successfully"),
-      onError: (err) => {
-        console.warn("delete failed", err);
-        toast.error("Failed to delete campaign", { description: err.message });
-      },
-    });
+  async function deleteCampaign() {
+    try {
+      await remove.mutateAsync(campaign.id);
+      toast.success("Campaign deleted successfully");
+    } catch (err) {
+      console.warn("delete failed", err);
+      toast.error("Failed to delete campaign", { description: err instanceof Error ? err.message : undefined });
+    }
   }
 
   return (
@@ -86,25 +76,18 @@ export function CampaignRow({ campaign }: { campaign: CampaignSummary }) {
             <Play aria-hidden /> Activate
           </Button>
         )}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="outline" size="sm" className="text-destructive" disabled={remove.isPending}>
+        <ConfirmDialog
+          title={`Delete ${campaign.name}?`}
+          description="Are you sure you want to delete this campaign? This action cannot be undone."
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          onConfirm={deleteCampaign}
+          trigger={
+            <Button variant="outline" size="sm" className="text-destructive">
               <Trash2 aria-hidden /> Delete
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete {campaign.name}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Are you sure you want to delete this campaign? This action cannot be undone.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={deleteCampaign}>Delete</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+        />
       </div>
     </li>
   );

@@ -5,19 +5,9 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { CONTACT_PAGE_SIZE, type Contact } from "#shared/contacts/contacts.schemas.ts";
 import type { ContactStatus } from "#shared/db-enums.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "#web/components/ui/alert-dialog.tsx";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
-import { Button, buttonVariants } from "#web/components/ui/button.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { AddContactsPanel } from "../../contacts-import/add-contacts-panel.tsx";
@@ -166,36 +156,23 @@ function ContactRow({ campaignId, contact }: { campaignId: string; contact: Cont
             Replied
           </Badge>
         )}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          title="Remove this contact?"
+          description={`${contact.email} will be removed from this campaign, with its scheduled and sent emails.`}
+          confirmLabel="Remove"
+          busyLabel="Removing..."
+          onConfirm={confirmRemove}
+          trigger={
             <Button
               variant="ghost"
               size="icon"
               aria-label={`Delete ${contact.email}`}
               title={`Delete ${contact.email}`}
-              disabled={remove.isPending}
             >
               <Trash2Icon aria-hidden />
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Remove this contact?</AlertDialogTitle>
-              <AlertDialogDescription>
-                {contact.email} will be removed from this campaign, with its scheduled and sent emails.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                className={buttonVariants({ variant: "destructive" })}
-                onClick={() => void confirmRemove()}
-              >
-                Remove
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+        />
       </div>
     </li>
   );
