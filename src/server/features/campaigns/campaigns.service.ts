@@ -9,20 +9,17 @@ import type {
   CreateCampaignInput,
   UpdateCampaignInput,
 } from "#shared/campaigns/campaigns.schemas.ts";
-import type { ContactInput } from "#shared/contacts/contacts.schemas.ts";
 import type { SequenceStepInput } from "#shared/sequences/sequence.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { campaignStats, campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
+import { insertContacts } from "../contacts/insert-contacts.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { canSendThrough } from "../senders/sender-dto.ts";
 import { toCampaignDto, toStepDto } from "./campaign-dto.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-/** 1,000 contacts × 8 columns stays well under PostgreSQL's 65,535 bind parameters. */
-const CONTACT_BATCH = 1000;
 
 /** Runs one step of a multi-step write, turning an unexpected failure into the spec's message for that step. */
 async function step<T>(log: Logger, message: string, work: () => Promise<T>): Promise<T> {
@@ -37,18 +34,6 @@ async function step<T>(log: Logger, message: string, work: () => Promise<T>): Pr
 
 function stepRows(campaignId: string, sequence: SequenceStepInput[]) {
   return sequence.map((s, i) => ({ campaignId, stepNumber: i + 1, ...s }));
-}
-
-function contactRows(userId: string, campaignId: string, list: ContactInput[]) {
-  return list.map((c) => ({
-    userId,
-    campaignId,
-    email: c.email.trim().toLowerCase(),
-    firstName: c.firstName || null,
-    lastName: c.lastName || null,
-    company: c.company || null,
-    customFields: c.customFields ?? {},
-  }));
 }
 
 export function createCampaignsService(
@@ -96,21 +81,6 @@ export function createCampaignsService(
       sourceSenderId: s.savedSenderId ?? null,
       createdAt: new Date(base + i),
     }));
-  }
-
-  async function insertContacts(tx: Tx, userId: string, campaignId: string, list: ContactInput[]): Promise<number> {
-    let added = 0;
-    const rows = contactRows(userId, campaignId, list);
-    for (let i = 0; i < rows.length; i += CONTACT_BATCH) {
-      // The same address twice in one file is stored once (unique per campaign).
-      const inserted = await tx
-        .insert(contacts)
-        .values(rows.slice(i, i + CONTACT_BATCH))
-        .onConflictDoNothing()
-        .returning({ id: contacts.id });
-      added += inserted.length;
-    }
-    return added;
   }
 
   async function detail(tx: Db | Tx, userId: string, campaignId: string): Promise<CampaignDetail> {

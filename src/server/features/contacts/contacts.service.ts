@@ -6,6 +6,7 @@ import type { Contact, ContactInput, ContactListQuery, PreviousSend } from "#sha
 import type { Db } from "../../db/client.ts";
 import { campaigns, contacts, emailSends } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { insertContacts } from "./insert-contacts.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,19 +30,6 @@ function toDto(row: ContactRow): Contact {
 /** `%term%` for ILIKE with the term's own % _ and \ taken literally. */
 function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
-}
-
-/** The rows a jsonb_to_recordset reads: one bind parameter for the whole batch. */
-function recordsetJson(userContacts: ContactInput[]): string {
-  return JSON.stringify(
-    userContacts.map((c) => ({
-      email: c.email.trim().toLowerCase(),
-      first_name: c.firstName || null,
-      last_name: c.lastName || null,
-      company: c.company || null,
-      custom_fields: c.customFields ?? {},
-    })),
-  );
 }
 
 export function createContactsService(db: Db) {
@@ -105,18 +93,7 @@ export function createContactsService(db: Db) {
       list: ContactInput[],
     ): Promise<{ added: number; skippedDuplicates: number }> {
       await requireCampaign(userId, campaignId);
-      const result = await db.execute(sql`
-        with inserted as (
-          insert into ${contacts} (user_id, campaign_id, email, first_name, last_name, company, custom_fields)
-          select ${userId}, ${campaignId}::uuid, x.email, x.first_name, x.last_name, x.company,
-                 coalesce(x.custom_fields, '{}'::jsonb)
-          from jsonb_to_recordset(${recordsetJson(list)}::jsonb)
-            as x(email text, first_name text, last_name text, company text, custom_fields jsonb)
-          on conflict (campaign_id, lower(email)) do nothing
-          returning 1
-        )
-        select count(*)::int as added from inserted`);
-      const added = Number((result as unknown as { rows: { added: number }[] }).rows[0]?.added ?? 0);
+      const added = await insertContacts(db, userId, campaignId, list);
       return { added, skippedDuplicates: list.length - added };
     },
 
