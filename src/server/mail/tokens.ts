@@ -1,0 +1,33 @@
+// Unguessable, verifiable tokens for public links in sent mail (open pixel,
+// unsubscribe): "<id>.<HMAC-SHA256(kind:id) base64url, 22 chars>". The id is
+// an email_sends id; the HMAC proves the link came from us, so ids cannot be
+// enumerated to mark opens or unsubscribe other people.
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export type TokenKind = "open" | "unsubscribe";
+
+function mac(secret: string, kind: TokenKind, id: string): string {
+  return createHmac("sha256", secret).update(`${kind}:${id}`).digest("base64url").slice(0, 22);
+}
+
+export function signToken(secret: string, kind: TokenKind, id: string): string {
+  return `${id}.${mac(secret, kind, id)}`;
+}
+
+/** The id inside a valid token of that kind, or null. */
+export function verifyToken(secret: string, kind: TokenKind, token: string): string | null {
+  const dot = token.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const id = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(mac(secret, kind, id));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+/** Public URLs the rendered message links to. */
+export function trackingUrls(publicUrl: string, secret: string, sendId: string) {
+  return {
+    openPixel: `${publicUrl}/t/o/${signToken(secret, "open", sendId)}.gif`,
+    unsubscribe: `${publicUrl}/u/${signToken(secret, "unsubscribe", sendId)}`,
+  };
+}

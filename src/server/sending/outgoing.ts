@@ -1,0 +1,54 @@
+// The contract between the sending engine's parts: the queue (jobs/), message
+// rendering (mail/render-message.ts) and transports (mail/transports.ts).
+import type { FailureCategory } from "#shared/db-enums.ts";
+import type { senderAccounts } from "../db/schema/index.ts";
+
+/** A fully rendered message, ready for any transport. */
+export type OutgoingMessage = {
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** "<uuid@sender-domain>", chosen before sending so a retry reuses it and replies can be matched. */
+  messageId: string;
+  /** Threading: follow-ups answer step 1's Message-ID. */
+  inReplyTo?: string;
+  references?: string[];
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
+  headers: Record<string, string>;
+};
+
+export type DeliveryResult = { messageId: string; response: string };
+
+/**
+ * A delivery that did not succeed. `permanent` failures (5xx) fail the send at
+ * once; the others (4xx, connection errors) are retried with backoff.
+ */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly category: FailureCategory,
+    readonly permanent: boolean,
+    readonly details: { responseCode?: number; enhancedCode?: string; response?: string; code?: string } = {},
+  ) {
+    super(message);
+    this.name = "DeliveryError";
+  }
+}
+
+export type SenderAccountRow = typeof senderAccounts.$inferSelect;
+
+/** Sends through one sender account's connection (or the capture server). */
+export interface SenderTransport {
+  deliver(message: OutgoingMessage): Promise<DeliveryResult>;
+}
+
+/**
+ * Transports by sender. `sender` is the account whose connection is used: for a
+ * campaign copy, the saved sender it was imported from (source_sender_id).
+ */
+export interface TransportFactory {
+  forSender(sender: SenderAccountRow): SenderTransport;
+  closeAll(): void;
+}
