@@ -1,12 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { estimateSendDays, formatDays, sequenceDurationDays } from "#shared/campaigns/campaign-estimates.ts";
 import { reviewIssues } from "#shared/campaigns/review-issues.ts";
 import { providerLabels } from "#shared/senders/senders.schemas.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
-import { api, unwrap } from "#web/lib/api-client.ts";
 import { cn } from "#web/lib/cn.ts";
 import { useAppInfo } from "../../../app-info/use-app-info.ts";
+import { useSendersQuery } from "../../../senders/use-senders.ts";
 import type { StepProps, WizardDraft } from "../wizard-draft.ts";
 
 const PREVIEW_CONTACTS = 6;
@@ -18,13 +17,10 @@ const PREVIEW_CONTACTS = 6;
 function useSendersWithoutConnection(draft: WizardDraft): string[] {
   const info = useAppInfo();
   const live = info.data?.mailDelivery === "live";
-  const saved = useQuery({
-    queryKey: ["senders"],
-    queryFn: async () => unwrap(await api.senders.$get()),
-    enabled: live,
-  });
+  // Shares the Senders page's cache entry (same key, same shape).
+  const saved = useSendersQuery();
   if (!live) return [];
-  const canSend = new Set((saved.data?.senders ?? []).filter((s) => s.canSend).map((s) => s.id));
+  const canSend = new Set((saved.data ?? []).filter((s) => s.canSend).map((s) => s.id));
   return draft.senderAccounts.filter((s) => !s.savedSenderId || !canSend.has(s.savedSenderId)).map((s) => s.email);
 }
 

@@ -1,0 +1,41 @@
+// Direct compose (spec part 2 §2.6, §5 Compose): the fields are checked in the
+// order From, To, Subject, Message, and the first problem is reported with the
+// spec's message. Any From address is allowed (it must still be an address).
+import { z } from "zod";
+
+/** The spec's simple email shape: something@something.something, no spaces. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type ComposeFields = { from: string; to: string; subject: string; message: string };
+
+/** The first validation message in the spec's order, or null when the email can be sent. */
+export function composeError(fields: ComposeFields): string | null {
+  const from = fields.from.trim();
+  const to = fields.to.trim();
+  if (!from) return "Please enter a sender email address";
+  if (!EMAIL_SHAPE.test(from)) return "Please enter a valid sender email address";
+  if (!to) return "Please enter a recipient email";
+  if (!EMAIL_SHAPE.test(to)) return "Please enter a valid recipient email";
+  if (!fields.subject.trim()) return "Please enter a subject";
+  if (!fields.message.trim()) return "Please enter email content";
+  return null;
+}
+
+export const composeInputSchema = z
+  .object({
+    from: z.string().max(320),
+    to: z.string().max(320),
+    subject: z.string().max(998),
+    message: z.string().max(200_000),
+  })
+  .superRefine((fields, ctx) => {
+    const message = composeError(fields);
+    if (message) ctx.addIssue({ code: "custom", message });
+  })
+  .meta({ id: "ComposeInput" });
+export type ComposeInput = z.infer<typeof composeInputSchema>;
+
+export const composeResultSchema = z
+  .object({ id: z.string(), status: z.enum(["sent", "failed"]), error: z.string().nullable() })
+  .meta({ id: "ComposeResult" });
+export type ComposeResult = z.infer<typeof composeResultSchema>;
