@@ -12,6 +12,7 @@ export default defineConfig({
   build: { outDir: "../../dist/web", emptyOutDir: true },
   server: {
     port: 5173,
-    proxy: { "/api": apiTarget, "/t": apiTarget, "/u": apiTarget },
+    // Regex keys: "/t" alone would also catch SPA routes like /templates.
+    proxy: { "/api": apiTarget, "^/t/": apiTarget, "^/u/": apiTarget },
   },
 });

@@ -11,26 +11,37 @@ import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { AppError, errorBody, handleError } from "./errors.ts";
 import { campaignRoutes } from "./features/campaigns/campaigns.routes.ts";
+import { composeRoutes } from "./features/compose/compose.routes.ts";
 import { contactRoutes } from "./features/contacts/contacts.routes.ts";
 import type { FeatureDeps } from "./features/feature-deps.ts";
 import { metaRoutes } from "./features/meta/meta.routes.ts";
 import { outboxRoutes } from "./features/outbox/outbox.routes.ts";
 import { createOutboxService } from "./features/outbox/outbox.service.ts";
 import { senderRoutes } from "./features/senders/senders.routes.ts";
+import { sendingRoutes } from "./features/sending/sending.routes.ts";
 import { settingsRoutes } from "./features/settings/settings.routes.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { templateRoutes } from "./features/templates/templates.routes.ts";
+import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { rejectNul } from "./http/reject-nul.ts";
 import { requestLog } from "./http/request-log.ts";
 import { serveSpa } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
+import type { SystemMailer } from "./mail/system-mailer.ts";
+import type { TransportFactory } from "./sending/outgoing.ts";
 
 export type AppDeps = {
   config: Config;
   database: Database;
   auth: Auth;
   log: Logger;
+  /** System mail: notifications to the account owner. */
+  mailer: SystemMailer;
+  /** Campaign delivery through sender accounts (one factory per process: it pools connections). */
+  transports: TransportFactory;
+  /** The sending engine's clock; tests pass a fake one. */
+  now?: () => Date;
   version: string;
 };
 
@@ -42,6 +53,9 @@ function protectedApi(deps: AppDeps) {
     config: deps.config,
     log: deps.log,
     secrets: createSecretBox(deps.config.appSecret),
+    mailer: deps.mailer,
+    transports: deps.transports,
+    now: deps.now,
   };
   return new OpenAPIHono<AppEnv>()
     .use("*", requireUser(deps.auth))
@@ -49,7 +63,9 @@ function protectedApi(deps: AppDeps) {
     .route("/senders", senderRoutes(features))
     .route("/campaigns", campaignRoutes(features))
     .route("/", contactRoutes(features))
-    .route("/templates", templateRoutes(features));
+    .route("/templates", templateRoutes(features))
+    .route("/", sendingRoutes(features))
+    .route("/emails", composeRoutes(features));
 }
 
 export type AppType = ReturnType<typeof protectedApi>;
@@ -100,6 +116,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route("/api", protectedApi(deps));
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
+  // Public links in sent mail (/t/*, /u/*): before the SPA, which answers every other GET.
+  app.route("/", trackingRoutes({ db: deps.database.db, config, log, mailer: deps.mailer }));
   app.use("*", serveSpa(config.staticDir));
   app.notFound(() => {
     throw new AppError("not_found", "Not found");

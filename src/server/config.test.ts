@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { generateKeyPairSync } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -66,5 +67,48 @@ describe("loadConfig", () => {
     );
     expect(config.publicUrl).toBe("https://app.example.com");
     expect(config.trustedOrigins).toEqual(["https://app.example.com", "https://admin.example.com"]);
+  });
+
+  it("points the Gmail API at Google by default, or at GMAIL_API_BASE_URL", () => {
+    const base = { DATA_DIR: tmp(), APP_SECRET: "x".repeat(40) };
+    expect(loadConfig(base, []).gmailApiBaseUrl).toBe("https://gmail.googleapis.com");
+    expect(loadConfig({ ...base, GMAIL_API_BASE_URL: "http://127.0.0.1:9999/" }, []).gmailApiBaseUrl).toBe(
+      "http://127.0.0.1:9999",
+    );
+  });
+
+  it("signs with DKIM only when domain, selector and one key are all given", () => {
+    const base = { DATA_DIR: tmp(), APP_SECRET: "x".repeat(40) };
+    const pem = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({
+      type: "pkcs8",
+      format: "pem",
+    }) as string;
+    expect(loadConfig(base, []).dkim).toBeUndefined();
+
+    // Inline, with the line breaks escaped as an environment variable usually carries them.
+    const inline = loadConfig(
+      { ...base, DKIM_DOMAIN: "Acme.test, acme.io", DKIM_SELECTOR: "cr1", DKIM_PRIVATE_KEY: pem.replace(/\n/g, "\\n") },
+      [],
+    ).dkim;
+    expect(inline).toEqual({ domains: ["acme.test", "acme.io"], selector: "cr1", privateKey: pem.trim() });
+
+    const file = join(tmp(), "dkim.pem");
+    writeFileSync(file, pem);
+    const fromFile = loadConfig(
+      { ...base, DKIM_DOMAIN: "acme.test", DKIM_SELECTOR: "cr1", DKIM_PRIVATE_KEY_FILE: file },
+      [],
+    );
+    expect(fromFile.dkim?.privateKey).toBe(pem.trim());
+
+    expect(() => loadConfig({ ...base, DKIM_DOMAIN: "acme.test" }, [])).toThrow(/DKIM_SELECTOR[\s\S]*DKIM_PRIVATE_KEY/);
+    expect(() =>
+      loadConfig({ ...base, DKIM_DOMAIN: "a.test", DKIM_SELECTOR: "s", DKIM_PRIVATE_KEY: "not a key" }, []),
+    ).toThrow(/not a PEM private key/);
+    expect(() =>
+      loadConfig(
+        { ...base, DKIM_DOMAIN: "a.test", DKIM_SELECTOR: "s", DKIM_PRIVATE_KEY_FILE: join(tmp(), "none") },
+        [],
+      ),
+    ).toThrow(/cannot read/);
   });
 });

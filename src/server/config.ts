@@ -37,6 +37,11 @@ const envSchema = z
     ROLE: z.preprocess(emptyToUndefined, z.enum(roles).default("all")),
     STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default("./dist/web")),
     AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+    GMAIL_API_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("https://gmail.googleapis.com")),
+    DKIM_DOMAIN: optionalString,
+    DKIM_SELECTOR: optionalString,
+    DKIM_PRIVATE_KEY: optionalString,
+    DKIM_PRIVATE_KEY_FILE: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_DELIVERY === "live" && !env.SYSTEM_SMTP_URL) {
@@ -47,7 +52,24 @@ const envSchema = z
           "MAIL_DELIVERY=live needs SYSTEM_SMTP_URL (smtp[s]://user:pass@host:port) for sign-up and notification mail",
       });
     }
+    // DKIM is all or nothing: half a configuration would silently send unsigned mail.
+    const dkimSet = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY, env.DKIM_PRIVATE_KEY_FILE].some(Boolean);
+    if (dkimSet) {
+      for (const name of ["DKIM_DOMAIN", "DKIM_SELECTOR"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `DKIM signing needs ${name}` });
+      }
+      if (Boolean(env.DKIM_PRIVATE_KEY) === Boolean(env.DKIM_PRIVATE_KEY_FILE)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["DKIM_PRIVATE_KEY"],
+          message: "DKIM signing needs exactly one of DKIM_PRIVATE_KEY (PEM) or DKIM_PRIVATE_KEY_FILE (a path)",
+        });
+      }
+    }
   });
+
+/** DKIM signing for mail From one of `domains` (nodemailer's dkim option). */
+export type DkimConfig = { domains: string[]; selector: string; privateKey: string };
 
 export type Config = {
   port: number;
@@ -68,6 +90,9 @@ export type Config = {
   role: Role;
   staticDir: string;
   authRateLimit: boolean;
+  /** Gmail API origin; tests point it at a local fake. */
+  gmailApiBaseUrl: string;
+  dkim: DkimConfig | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -136,5 +161,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     role: e.ROLE,
     staticDir: resolve(e.STATIC_DIR),
     authRateLimit: e.AUTH_RATE_LIMIT === "on",
+    gmailApiBaseUrl: e.GMAIL_API_BASE_URL.replace(/\/$/, ""),
+    dkim: dkimConfig(e),
   };
+}
+
+function dkimConfig(e: z.infer<typeof envSchema>): DkimConfig | undefined {
+  if (!e.DKIM_DOMAIN || !e.DKIM_SELECTOR) return undefined;
+  let privateKey: string;
+  if (e.DKIM_PRIVATE_KEY_FILE) {
+    try {
+      privateKey = readFileSync(resolve(e.DKIM_PRIVATE_KEY_FILE), "utf8");
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration:\n  DKIM_PRIVATE_KEY_FILE: cannot read ${e.DKIM_PRIVATE_KEY_FILE} (${(error as Error).message})`,
+      );
+    }
+  } else {
+    // An environment variable usually carries the PEM's line breaks as "\n".
+    privateKey = (e.DKIM_PRIVATE_KEY ?? "").replace(/\\n/g, "\n");
+  }
+  if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(privateKey)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DKIM_PRIVATE_KEY: not a PEM private key (-----BEGIN PRIVATE KEY-----)",
+    );
+  }
+  const domains = e.DKIM_DOMAIN.split(",")
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  return { domains, selector: e.DKIM_SELECTOR, privateKey: privateKey.trim() };
 }

@@ -1,5 +1,6 @@
-// Entry: config → database → migrations → server (and, in later features, the
-// workers). `--role=web|worker` splits them for larger set-ups.
+// Entry: config → database → migrations → server and workers (startServer
+// starts what the role needs). `--role=web|worker` splits them for larger
+// set-ups: any number of each against one PostgreSQL.
 import { readFileSync } from "node:fs";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";

@@ -1,15 +1,21 @@
 // Starts the pieces a role needs on an open database: capture SMTP server,
-// system mailer, auth and the HTTP app. main.ts calls it for `npm start`; the
+// system mailer, auth and the HTTP app (roles all and web), and the send
+// worker loop (roles all and worker). main.ts calls it for `npm start`; the
 // browser tests call it in-process with their own database and random ports.
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
+import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
+import { renderClaimedSend } from "./jobs/render-claimed.ts";
+import { createSendWorker } from "./jobs/send-worker.ts";
+import { startWorkerLoop, type WorkerLoop } from "./jobs/worker-loop.ts";
 import type { Logger } from "./logger.ts";
 import { type CaptureServer, startCaptureServer } from "./mail/capture-server.ts";
 import { captureSmtpUrl, createSystemMailer } from "./mail/system-mailer.ts";
+import { createTransportFactory } from "./mail/transports.ts";
 
 export type RunningServer = {
   /** The HTTP port actually bound (PORT=0 picks a free one). */
@@ -23,6 +29,8 @@ export async function startServer(opts: {
   database: Database;
   log: Logger;
   version: string;
+  /** How often the send worker looks for due mail when idle. */
+  workerPollMs?: number;
 }): Promise<RunningServer> {
   const { config, database, log } = opts;
   let capture: CaptureServer | undefined;
@@ -33,12 +41,20 @@ export async function startServer(opts: {
   const smtpUrl =
     config.mailDelivery === "capture" ? captureSmtpUrl(capture?.port ?? config.captureSmtpPort) : config.systemSmtpUrl;
   const mailer = createSystemMailer({ smtpUrl: smtpUrl ?? "", from: config.mailFrom });
+  // In capture mode campaign mail goes to the capture server too: this
+  // process's own, or (role worker) the web process's on CAPTURE_SMTP_PORT.
+  const transports = createTransportFactory({
+    config,
+    secrets: createSecretBox(config.appSecret),
+    log,
+    capturePort: config.mailDelivery === "capture" ? (capture?.port ?? config.captureSmtpPort) : undefined,
+  });
 
   let port: number | undefined;
   let closeHttp = async () => {};
   if (config.role !== "worker") {
     const auth = createAuth({ config, db: database.db, mailer, log });
-    const app = createApp({ config, database, auth, log, version: opts.version });
+    const app = createApp({ config, database, auth, log, mailer, transports, version: opts.version });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
     await new Promise<void>((resolve, reject) => {
       server.once("listening", resolve);
@@ -54,11 +70,27 @@ export async function startServer(opts: {
       });
   }
 
+  let worker: WorkerLoop | undefined;
+  if (config.role !== "web") {
+    const sendWorker = createSendWorker({
+      db: database.db,
+      config,
+      log,
+      transports,
+      render: renderClaimedSend(config),
+    });
+    worker = startWorkerLoop(sendWorker, { intervalMs: opts.workerPollMs ?? 5_000, log });
+    log.info({ worker: sendWorker.workerId }, "send worker started");
+  }
+
   return {
     port,
     capturePort: capture?.port,
     close: async () => {
+      // The worker first: its round in progress finishes delivering and recording.
+      await worker?.stop();
       await closeHttp();
+      transports.closeAll();
       await capture?.close();
       mailer.close();
     },

@@ -7,6 +7,7 @@ import { AuthPage } from "./features/auth/auth-page.tsx";
 import { RequireAuth } from "./features/auth/require-auth.tsx";
 import { EditCampaignPage } from "./features/campaigns/edit/edit-campaign-page.tsx";
 import { CreateCampaignPage } from "./features/campaigns/wizard/create-campaign-page.tsx";
+import { ComposePage } from "./features/compose/compose-page.tsx";
 import { DashboardPage } from "./features/dashboard/dashboard-page.tsx";
 import { DebugPage } from "./features/debug/debug-page.tsx";
 import { OutboxPage } from "./features/outbox/outbox-page.tsx";
@@ -62,6 +63,7 @@ export const router = createBrowserRouter([
           { path: "/calendar", element: s.calendar },
           { path: "/delivery", element: s.delivery },
           { path: "/inbox", element: s.inbox },
+          { path: "/inbox/compose", element: <ComposePage /> },
           { path: "/replies", element: s.replies },
           { path: "/spam", element: s.spam },
           { path: "/email-classification", element: s.emailClassification },

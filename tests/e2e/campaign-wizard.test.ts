@@ -169,13 +169,14 @@ describeJourneys("building a campaign", () => {
     await page.getByText("2 days").first().waitFor();
     await shot(page, "review");
     await page.getByRole("button", { name: "Launch Campaign" }).click();
-    await toast(page, "Campaign created").waitFor();
+    // The sender's daily limit of 2 caps the first batch.
+    await toast(page, "Campaign launched successfully! Sent 2 emails.").waitFor();
     await page.waitForURL(`${app.baseUrl}/`);
 
     // Stored in one piece: the duplicate left out, names and company mapped, two steps.
     const db = app.database.db;
     const [created] = await db.select().from(campaigns).where(eq(campaigns.name, "Berlin Founders Q4"));
-    expect(created).toMatchObject({ status: "draft", description: "Seed-stage founders met at events" });
+    expect(created).toMatchObject({ status: "active", description: "Seed-stage founders met at events" });
     const stored = await db.select().from(contacts).where(eq(contacts.campaignId, created!.id));
     expect(stored.map((c) => c.email).sort()).not.toContain("ben.okafor@example.com");
     expect(stored).toHaveLength(imported - 1);
@@ -195,7 +196,7 @@ describeJourneys("building a campaign", () => {
     // The dashboard row, then the draft survives no more (it was launched).
     const rows = page.getByRole("list", { name: "Your Campaigns" });
     const row = rows.getByRole("listitem").filter({ hasText: "Berlin Founders Q4" });
-    await row.getByText("Draft", { exact: true }).waitFor();
+    await row.getByText("Active", { exact: true }).waitFor();
 
     await shot(page, "dashboard");
     // Edit: rename and change step 2, Save Changes, reload.
@@ -213,15 +214,15 @@ describeJourneys("building a campaign", () => {
     const [step2] = await db.select().from(emailSequences).where(eq(emailSequences.id, steps[1]!.id));
     expect(step2?.subject).toBe("Any thoughts, {{firstName}}?");
 
-    // Dashboard: Activate, Pause, Delete with the spec's confirmation.
+    // Dashboard: Pause, Activate, Delete with the spec's confirmation.
     await page.getByRole("link", { name: "Dashboard" }).click();
     const renamed = rows.getByRole("listitem").filter({ hasText: "Berlin Founders Q4 (v2)" });
-    await renamed.getByRole("button", { name: "Activate" }).click();
-    await toast(page, "Campaign activated successfully").waitFor();
-    await renamed.getByText("Active", { exact: true }).waitFor();
     await renamed.getByRole("button", { name: "Pause" }).click();
     await toast(page, "Campaign deactivated successfully").waitFor();
     await renamed.getByText("Paused", { exact: true }).waitFor();
+    await renamed.getByRole("button", { name: "Activate" }).click();
+    await toast(page, "Campaign activated successfully").waitFor();
+    await renamed.getByText("Active", { exact: true }).waitFor();
     await renamed.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog");
     await confirm.getByText("Are you sure you want to delete this campaign? This action cannot be undone.").waitFor();

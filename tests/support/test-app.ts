@@ -5,11 +5,14 @@ import { desc, sql } from "drizzle-orm";
 import { createApp } from "../../src/server/app.ts";
 import { createAuth } from "../../src/server/auth/auth.ts";
 import { type Config, loadConfig } from "../../src/server/config.ts";
+import { createSecretBox } from "../../src/server/crypto/secret-box.ts";
 import type { Database } from "../../src/server/db/client.ts";
 import { capturedEmails } from "../../src/server/db/schema/index.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { startCaptureServer } from "../../src/server/mail/capture-server.ts";
 import { captureSmtpUrl, createSystemMailer } from "../../src/server/mail/system-mailer.ts";
+import { createTransportFactory } from "../../src/server/mail/transports.ts";
+import type { TransportFactory } from "../../src/server/sending/outgoing.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -34,14 +37,28 @@ type RequestOptions = { method?: string; json?: unknown; cookie?: string; header
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-export async function createTestContext(env: Record<string, string> = {}, existing?: Database) {
+export type TestContextOptions = {
+  /** Campaign delivery; by default the capture server (MAIL_DELIVERY=capture) or the senders' own SMTP (live). */
+  transports?: TransportFactory;
+  /** The sending engine's clock (a fake one drives the queue without sleeping). */
+  now?: () => Date;
+};
+
+export async function createTestContext(
+  env: Record<string, string> = {},
+  existing?: Database,
+  options: TestContextOptions = {},
+) {
   const database = existing ?? (await createTestDatabase());
   const config = testConfig(env);
   const log = createLogger("silent");
   const capture = await startCaptureServer({ db: database.db, port: 0, log });
   const mailer = createSystemMailer({ smtpUrl: captureSmtpUrl(capture.port), from: config.mailFrom });
   const auth = createAuth({ config, db: database.db, mailer, log });
-  const app = createApp({ config, database, auth, log, version: "test" });
+  const transports =
+    options.transports ??
+    createTransportFactory({ config, secrets: createSecretBox(config.appSecret), log, capturePort: capture.port });
+  const app = createApp({ config, database, auth, log, mailer, transports, now: options.now, version: "test" });
 
   async function request(path: string, opts: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...opts.headers };
@@ -92,6 +109,7 @@ export async function createTestContext(env: Record<string, string> = {}, existi
     confirmationLink,
     signUpVerified,
     async close() {
+      if (!options.transports) transports.closeAll();
       await capture.close();
       mailer.close();
       if (!existing) await database.close();

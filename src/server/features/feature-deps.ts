@@ -2,6 +2,19 @@ import type { Config } from "../config.ts";
 import type { SecretBox } from "../crypto/secret-box.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import type { SystemMailer } from "../mail/system-mailer.ts";
+import type { TransportFactory } from "../sending/outgoing.ts";
 
 /** What a feature's routes and services may use. Built once in createApp. */
-export type FeatureDeps = { db: Db; config: Config; log: Logger; secrets: SecretBox };
+export type FeatureDeps = {
+  db: Db;
+  config: Config;
+  log: Logger;
+  secrets: SecretBox;
+  /** System mail (notifications to the account owner). */
+  mailer: SystemMailer;
+  /** Delivery through sender accounts (campaign sends). */
+  transports: TransportFactory;
+  /** The clock of the sending engine; tests drive it. Defaults to the real time. */
+  now?: () => Date;
+};

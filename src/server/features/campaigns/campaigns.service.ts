@@ -13,6 +13,8 @@ import type { SequenceStepInput } from "#shared/sequences/sequence.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { campaignStats, campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { pauseCampaignQueue, resumeCampaignQueue, scheduleFirstStep } from "../../jobs/campaign-queue.ts";
+import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
 import type { Logger } from "../../logger.ts";
 import { insertContacts } from "../contacts/insert-contacts.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
@@ -37,9 +39,10 @@ function stepRows(campaignId: string, sequence: SequenceStepInput[]) {
 }
 
 export function createCampaignsService(
-  { db, log, config }: FeatureDeps,
+  { db, log, config, now: clock }: FeatureDeps,
   sanitize: (steps: SequenceStepInput[]) => SequenceStepInput[],
 ) {
+  const now = clock ?? (() => new Date());
   /** The user's campaign, or 404 (another user's campaign is indistinguishable from a missing one). */
   async function owned(tx: Db | Tx, userId: string, campaignId: string) {
     const isUuid = /^[0-9a-f-]{36}$/i.test(campaignId);
@@ -85,19 +88,21 @@ export function createCampaignsService(
 
   async function detail(tx: Db | Tx, userId: string, campaignId: string): Promise<CampaignDetail> {
     const campaign = await owned(tx, userId, campaignId);
-    const [senders, steps, [count]] = await Promise.all([
-      tx
-        .select()
-        .from(senderAccounts)
-        .where(eq(senderAccounts.campaignId, campaignId))
-        .orderBy(asc(senderAccounts.createdAt), asc(senderAccounts.id)),
-      tx
-        .select()
-        .from(emailSequences)
-        .where(eq(emailSequences.campaignId, campaignId))
-        .orderBy(asc(emailSequences.stepNumber)),
-      tx.select({ n: sql<number>`count(*)::int` }).from(contacts).where(eq(contacts.campaignId, campaignId)),
-    ]);
+    // Sequential: inside a transaction the queries share one connection.
+    const senders = await tx
+      .select()
+      .from(senderAccounts)
+      .where(eq(senderAccounts.campaignId, campaignId))
+      .orderBy(asc(senderAccounts.createdAt), asc(senderAccounts.id));
+    const steps = await tx
+      .select()
+      .from(emailSequences)
+      .where(eq(emailSequences.campaignId, campaignId))
+      .orderBy(asc(emailSequences.stepNumber));
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contacts)
+      .where(eq(contacts.campaignId, campaignId));
     // An imported sender sends through its saved sender's connection.
     const sourceIds = senders.map((s) => s.sourceSenderId).filter((id): id is string => Boolean(id));
     const sources = sourceIds.length
@@ -234,29 +239,45 @@ export function createCampaignsService(
       });
     },
 
+    /**
+     * Pause holds the campaign's queued sends; Activate releases them (none
+     * earlier than the next allowed slot) or, for a draft that never ran,
+     * queues step 1 for its contacts as launch does (the worker sends them).
+     */
     async setStatus(userId: string, campaignId: string, status: "active" | "paused") {
-      const campaign = await owned(db, userId, campaignId);
-      if (campaign.status === "completed") {
-        throw new AppError("conflict", "Completed campaigns cannot be paused or activated");
-      }
-      if (status === "paused" && campaign.status !== "active") {
-        throw new AppError("conflict", "Only active campaigns can be paused");
-      }
-      const [row] = await db
-        .update(campaigns)
-        .set({
-          status,
-          updatedAt: new Date(),
-          ...(status === "active" && !campaign.launchedAt ? { launchedAt: new Date() } : {}),
-        })
-        .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
-        .returning();
-      return toCampaignDto(row!);
+      return db.transaction(async (tx) => {
+        const campaign = await owned(tx, userId, campaignId);
+        if (campaign.status === "completed") {
+          throw new AppError("conflict", "Completed campaigns cannot be paused or activated");
+        }
+        if (status === "paused" && campaign.status !== "active") {
+          throw new AppError("conflict", "Only active campaigns can be paused");
+        }
+        const at = now();
+        if (status === "paused") {
+          await pauseCampaignQueue(tx, campaignId, at);
+        } else if (campaign.status !== "active") {
+          const rules = sendingRules(await loadSendingSettings(tx, userId));
+          if (campaign.launchedAt) await resumeCampaignQueue(tx, campaignId, at, rules);
+          else await scheduleFirstStep(tx, { campaignId, userId, now: at, rules });
+        }
+        const [row] = await tx
+          .update(campaigns)
+          .set({
+            status,
+            updatedAt: at,
+            ...(status === "active" && !campaign.launchedAt ? { launchedAt: at } : {}),
+          })
+          .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+          .returning();
+        return toCampaignDto(row!);
+      });
     },
 
     async remove(userId: string, campaignId: string): Promise<void> {
       await owned(db, userId, campaignId);
       // Senders, contacts, steps, queued and sent rows go with it (ON DELETE CASCADE).
+      // A send in flight finishes; recording it finds no rows and changes nothing.
       await db.delete(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
     },
   };

@@ -2,15 +2,17 @@
 // whether one is stored.
 import type { Sender } from "#shared/senders/senders.schemas.ts";
 import type { SenderAccount } from "../../db/schema/senders.ts";
+import { sendingConnectionOf } from "../../mail/transports.ts";
 
 /**
  * Whether mail can go out through this sender now. In capture mode every
  * message goes to the app's own SMTP server, so any sender can. In live mode it
- * needs SMTP with a password (Gmail OAuth sending adds its own case later).
+ * needs a connection: SMTP with a password, or a Gmail refresh token.
  */
 export function canSendThrough(row: SenderAccount, mailDelivery: "capture" | "live"): boolean {
   if (mailDelivery === "capture") return true;
-  return Boolean(row.smtpHost && row.smtpPort && row.smtpUsername && row.smtpPasswordEncrypted);
+  // The same rule the transports use to pick a connection.
+  return sendingConnectionOf(row) !== null;
 }
 
 export function toSenderDto(row: SenderAccount, sentCount: number, mailDelivery: "capture" | "live"): Sender {

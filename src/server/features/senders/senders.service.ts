@@ -16,6 +16,7 @@ import {
   type SmtpConnectionInput,
 } from "#shared/senders/senders.schemas.ts";
 import { SecretDecryptError } from "../../crypto/secret-box.ts";
+import { secretPurposes } from "../../crypto/secret-purposes.ts";
 import { type SenderAccount, senderAccounts } from "../../db/schema/senders.ts";
 import { emailSends } from "../../db/schema/sending.ts";
 import { AppError } from "../../errors.ts";
@@ -23,8 +24,8 @@ import { testSmtpConnection } from "../../mail/smtp-connection-test.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { toSenderDto } from "./sender-dto.ts";
 
-const SMTP_PASSWORD = "sender.smtp_password";
-const IMAP_PASSWORD = "sender.imap_password";
+const SMTP_PASSWORD = secretPurposes.smtpPassword;
+const IMAP_PASSWORD = secretPurposes.imapPassword;
 const SAVED_EMAIL_UNIQUE = "sender_accounts_saved_email_unique";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,3 +1,6 @@
+import { PenSquare } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "#web/components/ui/button.tsx";
 import { ScreenPlaceholder } from "./screen-placeholder.tsx";
 
 // Screens that later issues build. Each says what it will hold.
@@ -36,7 +39,14 @@ export const placeholderScreens = {
   inbox: (
     <ScreenPlaceholder
       title="Inbox"
-      holds="This screen will group sent emails by contact, with opens, failures, replies and a compose button."
+      holds="This screen will group sent emails by contact, with opens, failures and replies."
+      actions={
+        <Button asChild>
+          <Link to="/inbox/compose">
+            <PenSquare aria-hidden /> Compose
+          </Link>
+        </Button>
+      }
     />
   ),
   replies: (

@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight, Check, Rocket, RotateCcw } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { launchFailureWarning, launchSuccessMessage } from "#shared/sending/launch.schemas.ts";
 import { FullPageSpinner } from "#web/components/full-page-spinner.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Progress } from "#web/components/ui/progress.tsx";
@@ -9,16 +10,21 @@ import { cn } from "#web/lib/cn.ts";
 import { useCreateCampaign } from "../use-campaigns.ts";
 import { useReviewIssues } from "./steps/step-review.tsx";
 import { toCreateInput } from "./to-create-input.ts";
+import { useLaunchCampaign } from "./use-launch-campaign.ts";
 import { useWizardDraft } from "./use-wizard-draft.ts";
 import { wizardSteps } from "./wizard-steps.ts";
 
+// Spec part 2 §9: the launch error toast stays 10 s, the partial-failure warning 8 s.
 const LAUNCH_ERROR_MS = 10_000;
+const LAUNCH_WARNING_MS = 8_000;
 
 /** The six-step Create Campaign wizard (spec part 2 §2.1). */
 export function CreateCampaignPage() {
   const navigate = useNavigate();
   const { draft, update, stepIndex, setStepIndex, loaded, restored, discard } = useWizardDraft();
   const create = useCreateCampaign();
+  const launchCampaign = useLaunchCampaign();
+  const launching = create.isPending || launchCampaign.isPending;
   const issues = useReviewIssues(draft);
 
   if (!loaded) return <FullPageSpinner label="Loading your draft..." />;
@@ -41,18 +47,33 @@ export function CreateCampaignPage() {
       toast.error("No contacts found. Please upload contacts before launching the campaign.");
       return;
     }
+    let created: Awaited<ReturnType<typeof create.mutateAsync>>;
     try {
-      const created = await create.mutateAsync(toCreateInput(draft));
-      await discard();
-      toast.success("Campaign created", {
-        description: `"${created.campaign.name}" is saved as a draft with ${created.contactCount} contacts.`,
-      });
-      navigate("/", { replace: true });
+      created = await create.mutateAsync(toCreateInput(draft));
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : "An unexpected error occurred. Please try again.";
-      console.warn("campaign launch failed", err);
-      toast.error(`Campaign Launch Failed: ${message}`, { duration: LAUNCH_ERROR_MS });
+      // Nothing was stored: the draft stays, so Launch can be tried again.
+      launchFailed(err);
+      return;
     }
+    // Stored: the draft is done with, whatever launch does next.
+    await discard();
+    try {
+      const result = await launchCampaign.mutateAsync(created.campaign.id);
+      toast.success(launchSuccessMessage(result.emailsSent));
+      if (result.emailsFailed > 0) {
+        toast.warning(launchFailureWarning(result.emailsFailed), { duration: LAUNCH_WARNING_MS });
+      }
+    } catch (err) {
+      // The campaign exists as a draft; the dashboard can activate it.
+      launchFailed(err);
+    }
+    navigate("/", { replace: true });
+  }
+
+  function launchFailed(err: unknown) {
+    const message = err instanceof ApiError ? err.message : "An unexpected error occurred. Please try again.";
+    console.warn("campaign launch failed", err);
+    toast.error(`Campaign Launch Failed: ${message}`, { duration: LAUNCH_ERROR_MS });
   }
 
   return (
@@ -118,8 +139,8 @@ export function CreateCampaignPage() {
             Next <ArrowRight aria-hidden />
           </Button>
         ) : (
-          <Button onClick={() => void launch()} disabled={issues.length > 0 || create.isPending}>
-            <Rocket aria-hidden /> {create.isPending ? "Launching..." : "Launch Campaign"}
+          <Button onClick={() => void launch()} disabled={issues.length > 0 || launching}>
+            <Rocket aria-hidden /> {launching ? "Launching..." : "Launch Campaign"}
           </Button>
         )}
       </div>

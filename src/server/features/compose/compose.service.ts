@@ -1,0 +1,116 @@
+// Direct compose: one email from any address to one recipient. As the spec's
+// flow: the send row is created pending, the message is sent, the row updated —
+// and a failure is written onto the row (status failed, category, the error
+// JSON), never left pending.
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { ComposeInput, ComposeResult } from "#shared/compose/compose.schemas.ts";
+import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
+import { emailSends, senderAccounts } from "../../db/schema/index.ts";
+import { escapeHtml } from "../../mail/html.ts";
+import { trackingUrls } from "../../mail/tokens.ts";
+import { DeliveryError, type SenderAccountRow, type TransportFactory } from "../../sending/outgoing.ts";
+import type { FeatureDeps } from "../feature-deps.ts";
+
+/** A From address that is not a saved sender (allowed in capture mode, where nothing leaves the machine). */
+function unsavedSender(userId: string, email: string): SenderAccountRow {
+  const now = new Date();
+  return {
+    id: `unsaved:${email}`,
+    userId,
+    campaignId: null,
+    sourceSenderId: null,
+    email,
+    provider: "custom",
+    dailyLimit: 50,
+    smtpHost: null,
+    smtpPort: null,
+    smtpSecurity: null,
+    smtpUsername: null,
+    smtpPasswordEncrypted: null,
+    imapHost: null,
+    imapPort: null,
+    imapUsername: null,
+    imapPasswordEncrypted: null,
+    gmailSyncEnabled: false,
+    gmailRefreshTokenEncrypted: null,
+    lastSyncError: null,
+    lastSyncedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Newlines become line breaks, as the spec's send-direct-email does. */
+function messageHtml(message: string, pixelUrl: string): string {
+  return `${escapeHtml(message).replace(/\r?\n/g, "<br>")}<img src="${escapeHtml(pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0">`;
+}
+
+export function createComposeService({ db, config }: FeatureDeps, transports: TransportFactory) {
+  return {
+    async send(userId: string, input: ComposeInput): Promise<ComposeResult> {
+      const from = input.from.trim();
+      const to = input.to.trim();
+      const [saved] = await db
+        .select()
+        .from(senderAccounts)
+        .where(
+          and(
+            eq(senderAccounts.userId, userId),
+            isNull(senderAccounts.campaignId),
+            sql`lower(${senderAccounts.email}) = ${from.toLowerCase()}`,
+          ),
+        );
+      const sender = saved ?? unsavedSender(userId, from);
+      const domain = from.split("@")[1] ?? "localhost";
+      const messageId = `<${randomUUID()}@${domain}>`;
+      const [row] = await db
+        .insert(emailSends)
+        .values({
+          userId,
+          senderAccountId: saved?.id ?? null,
+          toEmail: to,
+          fromEmail: from,
+          subject: input.subject,
+          body: input.message,
+          status: "pending",
+          messageId,
+        })
+        .returning({ id: emailSends.id });
+      const sendId = row!.id;
+      try {
+        const urls = trackingUrls(config.publicUrl, config.appSecret, sendId);
+        await transports.forSender(sender).deliver({
+          from: { name: "", address: from },
+          to,
+          subject: input.subject,
+          text: input.message,
+          html: messageHtml(input.message, urls.openPixel),
+          messageId,
+          headers: {},
+        });
+        await db.update(emailSends).set({ status: "sent", sentAt: new Date() }).where(eq(emailSends.id, sendId));
+        return { id: sendId, status: "sent", error: null };
+      } catch (err) {
+        const failure =
+          err instanceof DeliveryError ? err : new DeliveryError(String((err as Error)?.message ?? err), "other", true);
+        await db
+          .update(emailSends)
+          .set({
+            status: "failed",
+            failureCategory: failure.category,
+            errorMessage: buildSendErrorMessage({
+              error: failure.message,
+              recipient: to,
+              sender: from,
+              subject: input.subject,
+              timestamp: new Date(),
+              category: failure.category,
+            }),
+          })
+          .where(eq(emailSends.id, sendId));
+        return { id: sendId, status: "failed", error: failure.message };
+      }
+    },
+  };
+}

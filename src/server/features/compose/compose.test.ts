@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSendErrorMessage } from "#shared/sending/send-error-message.ts";
+import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
+import { capturedEmails, emailSends } from "../../db/schema/index.ts";
+
+let ctx: TestContext;
+let alice: { cookie: string; userId: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  alice = await ctx.signUpVerified("alice@example.com");
+});
+afterAll(() => ctx?.close());
+
+const send = (body: unknown, cookie = alice.cookie) =>
+  ctx.request("/api/emails/direct", { method: "POST", cookie, json: body });
+
+describe("POST /api/emails/direct", () => {
+  it("sends over SMTP and records the send as sent, with newlines as line breaks", async () => {
+    const res = await send({
+      from: "alice@acme.test",
+      to: "prospect@example.com",
+      subject: "Hello",
+      message: "Line one\nLine two",
+    });
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as { id: string; status: string; error: string | null };
+    expect(result).toMatchObject({ status: "sent", error: null });
+
+    const [row] = await ctx.database.db.select().from(emailSends).where(eq(emailSends.id, result.id));
+    expect(row).toMatchObject({
+      userId: alice.userId,
+      status: "sent",
+      campaignId: null,
+      toEmail: "prospect@example.com",
+    });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+
+    const captured = (await ctx.database.db.select().from(capturedEmails)).find((m) => m.subject === "Hello");
+    const parsed = await simpleParser(captured?.raw ?? "");
+    expect(parsed.from?.value[0]?.address).toBe("alice@acme.test");
+    expect(parsed.html).toContain("Line one<br>Line two");
+    expect(parsed.text).toContain("Line one\nLine two");
+    expect(parsed.messageId).toBe(row?.messageId);
+  });
+
+  it.each([
+    [{ from: "", to: "a@b.co", subject: "s", message: "m" }, "Please enter a sender email address"],
+    [{ from: "nope", to: "a@b.co", subject: "s", message: "m" }, "Please enter a valid sender email address"],
+    [{ from: "me@x.io", to: "", subject: "s", message: "m" }, "Please enter a recipient email"],
+    [{ from: "me@x.io", to: "a b@c.co", subject: "s", message: "m" }, "Please enter a valid recipient email"],
+    [{ from: "me@x.io", to: "a@b.co", subject: " ", message: "m" }, "Please enter a subject"],
+    [{ from: "me@x.io", to: "a@b.co", subject: "s", message: "" }, "Please enter email content"],
+  ])("refuses %j with a 400 and the spec's message, recording nothing", async (body, message) => {
+    const before = (await ctx.database.db.select().from(emailSends)).length;
+    const res = await send(body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(message);
+    expect((await ctx.database.db.select().from(emailSends)).length).toBe(before);
+  });
+
+  it("needs a session", async () => {
+    expect((await ctx.request("/api/emails/direct", { method: "POST", json: {} })).status).toBe(401);
+  });
+
+  it("in live mode, a From without a sending connection fails with a clear error on the row, never stuck pending", async () => {
+    const live = await createTestContext(
+      { MAIL_DELIVERY: "live", SYSTEM_SMTP_URL: "smtp://127.0.0.1:1" },
+      ctx.database,
+    );
+    try {
+      const res = await live.request("/api/emails/direct", {
+        method: "POST",
+        cookie: alice.cookie,
+        json: { from: "nobody@acme.test", to: "prospect@example.com", subject: "Live", message: "Hi" },
+      });
+      const result = (await res.json()) as { id: string; status: string; error: string };
+      expect(result.status).toBe("failed");
+      expect(result.error).toContain("No sending connection for nobody@acme.test");
+      const [row] = await ctx.database.db.select().from(emailSends).where(eq(emailSends.id, result.id));
+      expect(row?.status).toBe("failed");
+      expect(parseSendErrorMessage(row?.errorMessage)).toMatchObject({
+        recipient: "prospect@example.com",
+        sender: "nobody@acme.test",
+        subject: "Live",
+      });
+    } finally {
+      await live.close();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+// Recording an open from the tracking pixel. The first open wins: opened_at is
+// set only while it is null, so repeated opens (mail clients reload images,
+// people reread) neither move it nor count twice.
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+
+/** What the owner's open notification needs, returned only for a first open. */
+export type FirstOpen = {
+  sendId: string;
+  userId: string;
+  toEmail: string;
+  subject: string;
+  campaignName: string | null;
+  /** Where to notify: null when the owner turned open notifications off. */
+  notifyEmail: string | null;
+  timezone: string;
+};
+
+type Row = {
+  id: string;
+  user_id: string;
+  to_email: string;
+  subject: string;
+  campaign_name: string | null;
+  notify: boolean;
+  notification_email: string;
+  account_email: string;
+  timezone: string;
+};
+
+/**
+ * Marks the send opened if it was not yet, and bumps its campaign's `opened`
+ * counter when (and only when) it did. One statement, hence one transaction:
+ * the UPDATE … WHERE opened_at IS NULL is also what makes two simultaneous
+ * first opens count once (the second waits on the row lock, then finds
+ * opened_at set). Returns null for a repeated open or an unknown id.
+ */
+export async function recordOpen(db: Db, sendId: string): Promise<FirstOpen | null> {
+  const result = await db.execute(sql`
+    with opened as (
+      update email_sends set opened_at = now()
+      where id = ${sendId}::uuid and opened_at is null
+      returning id, user_id, campaign_id, to_email, subject
+    ), bumped as (
+      -- An upsert, not an UPDATE: a campaign without its stats row still counts.
+      insert into campaign_stats (campaign_id, user_id, opened)
+      select campaign_id, user_id, 1 from opened where campaign_id is not null
+      on conflict (campaign_id) do update
+        set opened = campaign_stats.opened + 1, updated_at = now()
+      returning 1
+    )
+    select o.id, o.user_id, o.to_email, o.subject, c.name as campaign_name,
+           coalesce(s.open_notifications_enabled, false) as notify,
+           coalesce(s.notification_email, '') as notification_email,
+           coalesce(s.timezone, 'UTC') as timezone,
+           u.email as account_email
+    from opened o
+    join "user" u on u.id = o.user_id
+    left join campaigns c on c.id = o.campaign_id
+    left join user_settings s on s.user_id = o.user_id`);
+  const row = (result as unknown as { rows: Row[] }).rows[0];
+  if (!row) return null;
+  return {
+    sendId: row.id,
+    userId: row.user_id,
+    toEmail: row.to_email,
+    subject: row.subject,
+    campaignName: row.campaign_name,
+    notifyEmail: row.notify ? row.notification_email.trim() || row.account_email : null,
+    timezone: row.timezone,
+  };
+}

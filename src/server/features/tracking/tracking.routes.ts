@@ -1,0 +1,119 @@
+// Public endpoints that sent mail links to, outside /api and without sign-in:
+// the open pixel (/t/o/{token}.gif) and the unsubscribe page and RFC 8058
+// one-click endpoint (/u/{token}). The signed token is the only credential;
+// it names one email_sends row, which names its owner.
+
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { Logger } from "../../logger.ts";
+import type { SystemMailer } from "../../mail/system-mailer.ts";
+import { type TokenKind, verifyToken } from "../../mail/tokens.ts";
+import { openNotificationEmail } from "./open-notification-email.ts";
+import { recordOpen } from "./open-tracking.service.ts";
+import { findUnsubscribeTarget, unsubscribe } from "./unsubscribe.service.ts";
+import { renderUnsubscribePage, type UnsubscribePage } from "./unsubscribe-page.ts";
+
+export type TrackingDeps = { db: Db; config: Config; log: Logger; mailer: SystemMailer };
+
+/** The classic 43-byte 1×1 transparent GIF. */
+const PIXEL = Uint8Array.from(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"));
+
+const pixelHeaders = {
+  "content-type": "image/gif",
+  // Every load must reach us to count, and proxies must not share one
+  // recipient's pixel with another.
+  "cache-control": "no-store",
+};
+
+const pageHeaders = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  // The URL carries the token: do not leak it to other sites.
+  "referrer-policy": "no-referrer",
+  "x-robots-tag": "noindex",
+  "x-content-type-options": "nosniff",
+  // Inline styles and a form posting back here are all the page does.
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The email_sends id a token names, or null. The shape check keeps junk ids away from the ::uuid cast. */
+function sendIdOf(secret: string, kind: TokenKind, token: string): string | null {
+  const id = verifyToken(secret, kind, token);
+  return id && UUID.test(id) ? id : null;
+}
+
+function page(c: Context, content: UnsubscribePage, status: 200 | 404 | 503) {
+  return c.body(renderUnsubscribePage(content), status, pageHeaders);
+}
+
+export function trackingRoutes({ db, config, log, mailer }: TrackingDeps) {
+  async function countOpen(sendId: string): Promise<void> {
+    const open = await recordOpen(db, sendId);
+    const to = open?.notifyEmail;
+    if (!open || !to) return;
+    const at = new Date();
+    // Not awaited: the recipient's mail client waits for the pixel, and a
+    // slow or failing SMTP server must not hold or break it. Built inside the
+    // chain so any failure, rendering included, is logged as this one.
+    Promise.resolve()
+      .then(() => mailer.send(openNotificationEmail(to, open, at)))
+      .catch((err: unknown) => {
+        log.error({ err, sendId }, "open notification failed to send");
+      });
+  }
+
+  return (
+    new Hono()
+      // The same GIF whatever happens, so the response never tells whether a
+      // token is valid, and a database problem never shows as a broken image.
+      .get("/t/o/:file", async (c) => {
+        const token = c.req.param("file").replace(/\.gif$/, "");
+        const sendId = sendIdOf(config.appSecret, "open", token);
+        // HEAD (link checkers, some proxies) is not a person reading the mail.
+        if (sendId && c.req.method === "GET") {
+          try {
+            await countOpen(sendId);
+          } catch (err) {
+            log.error({ err, sendId }, "recording an open failed");
+          }
+        }
+        return c.body(PIXEL, 200, pixelHeaders);
+      })
+      // Shows the address and a confirm button; changes nothing, because
+      // security scanners open every link in a message before the person does.
+      .get("/u/:token", async (c) => {
+        const sendId = sendIdOf(config.appSecret, "unsubscribe", c.req.param("token"));
+        if (!sendId) return page(c, { kind: "invalid" }, 404);
+        try {
+          const target = await findUnsubscribeTarget(db, sendId);
+          if (!target) return page(c, { kind: "invalid" }, 404);
+          return page(c, { kind: target.unsubscribed ? "done" : "confirm", email: target.email }, 200);
+        } catch (err) {
+          log.error({ err, sendId }, "reading an unsubscribe link failed");
+          return page(c, { kind: "unavailable" }, 503);
+        }
+      })
+      // RFC 8058 one-click (mail clients post `List-Unsubscribe=One-Click`)
+      // and the confirm button. The body is not required: the signed token is
+      // the authorisation, and refusing a sloppy client would keep mailing
+      // someone who asked us to stop.
+      .post("/u/:token", async (c) => {
+        const sendId = sendIdOf(config.appSecret, "unsubscribe", c.req.param("token"));
+        if (!sendId) return page(c, { kind: "invalid" }, 404);
+        try {
+          const target = await unsubscribe(db, sendId);
+          if (!target) return page(c, { kind: "invalid" }, 404);
+          return page(c, { kind: "done", email: target.email }, 200);
+        } catch (err) {
+          log.error({ err, sendId }, "unsubscribing failed");
+          // 503 tells a one-click sender to retry later.
+          return page(c, { kind: "unavailable" }, 503);
+        }
+      })
+  );
+}

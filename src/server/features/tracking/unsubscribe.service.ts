@@ -1,0 +1,54 @@
+// Unsubscribing the recipient of a send: the address goes on the owner's
+// suppression list and every contact of the owner at that address stops its
+// sequence. Everything is keyed by the send the signed token names, so a link
+// only ever touches its own owner's data.
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { stopContactSequence } from "../../jobs/stop-contact-sequence.ts";
+import { addSuppression } from "./suppressions.ts";
+
+export type UnsubscribeTarget = { userId: string; email: string; unsubscribed: boolean };
+
+type Executor = Pick<Db, "execute">;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+async function readTarget(db: Executor, sendId: string): Promise<UnsubscribeTarget | null> {
+  const result = await db.execute(sql`
+    select es.user_id, es.to_email,
+           exists (select 1 from suppressions s
+                   where s.user_id = es.user_id and lower(s.email) = lower(es.to_email)) as unsubscribed
+    from email_sends es where es.id = ${sendId}::uuid`);
+  const row = rowsOf<{ user_id: string; to_email: string; unsubscribed: boolean }>(result)[0];
+  return row ? { userId: row.user_id, email: row.to_email, unsubscribed: row.unsubscribed } : null;
+}
+
+/** Who a link unsubscribes and whether that is already done; null when the send no longer exists. */
+export function findUnsubscribeTarget(db: Db, sendId: string): Promise<UnsubscribeTarget | null> {
+  return readTarget(db, sendId);
+}
+
+/**
+ * Idempotent: a second call finds the suppression in place and no contact
+ * left to stop. Every contact of the owner at that address stops, not only
+ * the one this send went to, because the suppression list is per owner: the
+ * person asked this sender for no more mail, whichever campaign it comes from.
+ */
+export async function unsubscribe(db: Db, sendId: string): Promise<UnsubscribeTarget | null> {
+  return db.transaction(async (tx) => {
+    const target = await readTarget(tx, sendId);
+    if (!target) return null;
+    // Also for direct sends, which have no contact for stopContactSequence
+    // to suppress through.
+    await addSuppression(tx, target.userId, target.email, "unsubscribed");
+    const stillActive = await tx.execute(sql`
+      select id from contacts
+      where user_id = ${target.userId} and lower(email) = lower(${target.email}) and status <> 'unsubscribed'`);
+    for (const { id } of rowsOf<{ id: string }>(stillActive)) {
+      await stopContactSequence(tx, id, "unsubscribed");
+    }
+    return { ...target, unsubscribed: true };
+  });
+}

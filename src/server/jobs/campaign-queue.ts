@@ -1,0 +1,106 @@
+// What a campaign's status does to its queue: launching (or activating a
+// campaign that never ran) schedules step 1 for every contact; pausing holds
+// its queued rows; activating releases them. Each is set-based SQL, one
+// statement per concern, meant to run inside the caller's transaction.
+import { sql } from "drizzle-orm";
+import { nextAllowedInstant, type SendingRules } from "#shared/scheduling/sending-window.ts";
+import { at, type Executor, queryRows } from "./sql-helpers.ts";
+
+export type FirstStepResult = { scheduled: number; suppressed: number };
+
+/**
+ * Schedules step 1 for the campaign's contacts, at the first allowed instant
+ * from `now`. Safe to call again (only contacts not yet queued are added):
+ * - contacts whose address is on the owner's suppression list are marked
+ *   (unsubscribed, or bounced for a bounce) and skipped;
+ * - the others without a sender are assigned the campaign's senders
+ *   round-robin, contacts by (created_at, id), senders by (created_at, id) —
+ *   the order the user added them — continuing after any already assigned;
+ *   the contact keeps that sender for every step;
+ * - the rows are spaced 1 ms apart in contact order, so the queue (ordered by
+ *   scheduled_for) sends in that order and alternates senders: ending at
+ *   `now` when sending may start now (all due at once, for launch's first
+ *   batch), starting at the window's opening when it may not.
+ */
+export async function scheduleFirstStep(
+  tx: Executor,
+  opts: { campaignId: string; userId: string; now: Date; rules: SendingRules },
+): Promise<FirstStepResult> {
+  const { campaignId, userId } = opts;
+  const slot = nextAllowedInstant(opts.now, opts.rules);
+  const offsetBase = slot.getTime() === opts.now.getTime() ? sql`count(*) over ()` : sql`1`;
+
+  const suppressed = await queryRows<{ id: string }>(
+    tx,
+    sql`
+    update contacts ct set status = case when s.reason = 'bounced' then 'bounced' else 'unsubscribed' end
+    from suppressions s
+    where ct.campaign_id = ${campaignId}::uuid and ct.status = 'active'
+      and s.user_id = ct.user_id and lower(s.email) = lower(ct.email)
+    returning ct.id`,
+  );
+
+  await tx.execute(sql`
+    with senders as (
+      select id, (row_number() over (order by created_at, id) - 1) as idx, count(*) over () as n
+      from sender_accounts where campaign_id = ${campaignId}::uuid
+    ), assigned as (
+      select count(*) as n from contacts where campaign_id = ${campaignId}::uuid and sender_account_id is not null
+    ), waiting as (
+      select id, (row_number() over (order by created_at, id) - 1) as idx
+      from contacts
+      where campaign_id = ${campaignId}::uuid and status = 'active' and replied_at is null
+        and sender_account_id is null
+    )
+    update contacts ct set sender_account_id = s.id
+    from waiting w, assigned a, senders s
+    where ct.id = w.id and s.idx = (w.idx + a.n) % s.n`);
+
+  const [inserted] = await queryRows<{ scheduled: number }>(
+    tx,
+    sql`
+    with step_one as (
+      select id from email_sequences where campaign_id = ${campaignId}::uuid and step_number = 1
+    ), ins as (
+      insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for)
+      select ct.campaign_id, ct.id, q.id, ct.sender_account_id,
+             ${at(slot)} + (row_number() over (order by ct.created_at, ct.id) - ${offsetBase}) * interval '1 millisecond'
+      from contacts ct cross join step_one q
+      where ct.campaign_id = ${campaignId}::uuid and ct.status = 'active' and ct.replied_at is null
+        and ct.sender_account_id is not null
+      on conflict (contact_id, sequence_id) do nothing
+      returning 1
+    ), counted as (
+      insert into campaign_stats (campaign_id, user_id, scheduled)
+      select ${campaignId}::uuid, ${userId}::text, count(*)::int from ins
+      on conflict (campaign_id) do update
+        set scheduled = campaign_stats.scheduled + excluded.scheduled, updated_at = ${at(opts.now)}
+    )
+    select count(*)::int as scheduled from ins`,
+  );
+  return { scheduled: inserted?.scheduled ?? 0, suppressed: suppressed.length };
+}
+
+/** Pause: the campaign's queued rows wait (a row already being sent finishes). */
+export async function pauseCampaignQueue(tx: Executor, campaignId: string, now: Date): Promise<void> {
+  await tx.execute(sql`
+    update scheduled_emails set status = 'paused', updated_at = ${at(now)}
+    where campaign_id = ${campaignId}::uuid and status = 'scheduled'`);
+}
+
+/**
+ * Activate after a pause: held rows are queued again, none earlier than the
+ * next allowed instant (a follow-up due later keeps its time).
+ */
+export async function resumeCampaignQueue(
+  tx: Executor,
+  campaignId: string,
+  now: Date,
+  rules: SendingRules,
+): Promise<void> {
+  const slot = nextAllowedInstant(now, rules);
+  await tx.execute(sql`
+    update scheduled_emails
+    set status = 'scheduled', scheduled_for = greatest(scheduled_for, ${at(slot)}), updated_at = ${at(now)}
+    where campaign_id = ${campaignId}::uuid and status = 'paused'`);
+}

@@ -1,0 +1,36 @@
+// A claimed queue row → the message to send, through the shared renderer
+// (mail/render-message.ts), with the Message-ID chosen at claim time so a
+// retry sends the same one and replies can be matched to the send record.
+import { openPixelHtml } from "#shared/sending/message-footer.ts";
+import type { Config } from "../config.ts";
+import { renderCampaignMessage } from "../mail/render-message.ts";
+import { trackingUrls } from "../mail/tokens.ts";
+import type { OutgoingMessage } from "../sending/outgoing.ts";
+import type { RenderSend } from "./attempt-send.ts";
+
+export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret">): RenderSend {
+  return (send, batch) => {
+    const message = renderCampaignMessage({
+      sendId: send.send.id,
+      step: send.step,
+      contact: send.contact,
+      senderEmail: send.sender.email,
+      user: { fullName: batch.account.name },
+      settings: batch.settings,
+      publicUrl: config.publicUrl,
+      appSecret: config.appSecret,
+      thread: send.thread ?? undefined,
+      messageId: send.send.messageId,
+    });
+    return { message, storedBody: withoutPixel(message, config, send.send.id) };
+  };
+}
+
+/**
+ * The HTML kept in email_sends.body for the Inbox: the message as sent minus
+ * the open pixel, so the owner reading it in the app does not count as an open.
+ */
+function withoutPixel(message: OutgoingMessage, config: Pick<Config, "publicUrl" | "appSecret">, sendId: string) {
+  const pixel = openPixelHtml(trackingUrls(config.publicUrl, config.appSecret, sendId).openPixel);
+  return message.html.replace(pixel, "").trimEnd();
+}

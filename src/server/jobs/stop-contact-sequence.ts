@@ -1,0 +1,60 @@
+// Stopping a contact's sequence: a reply, an unsubscribe or a hard bounce ends
+// every step still to come for that contact. Rows are kept (status cancelled,
+// with the reason) so the history shows why a follow-up never went out.
+import { sql } from "drizzle-orm";
+import { at, type Executor, queryRows } from "./sql-helpers.ts";
+
+export type StopReason = "replied" | "unsubscribed" | "bounced";
+
+/**
+ * Cancels the contact's queued steps and records why, in ONE statement (so it
+ * is atomic even when called with the plain `db`; inside a transaction pass
+ * `tx`):
+ * - scheduled and paused rows → cancelled with cancel_reason = reason, and the
+ *   campaign's `scheduled` counter drops by as many;
+ * - replied: replied_at is set if it was not (and the campaign's `replied`
+ *   counter rises once); the status stays active, as a reply is not a status;
+ * - unsubscribed / bounced: the contact's status, and the address goes on the
+ *   owner's suppression list (idempotent) so no other campaign sends to it.
+ * A step already being sent (status sending) cannot be recalled; it finishes.
+ * Returns how many queued rows were cancelled.
+ */
+export async function stopContactSequence(
+  db: Executor,
+  contactId: string,
+  reason: StopReason,
+  now: Date = new Date(),
+): Promise<number> {
+  const rows = await queryRows<{ cancelled: number }>(
+    db,
+    sql`
+    with cancelled as (
+      update scheduled_emails set status = 'cancelled', cancel_reason = ${reason}::text, updated_at = ${at(now)}
+      where contact_id = ${contactId}::uuid and status in ('scheduled', 'paused')
+      returning campaign_id
+    ), before as (
+      -- Every CTE reads the snapshot from before the statement: the old replied_at.
+      select id, replied_at from contacts where id = ${contactId}::uuid
+    ), contact as (
+      update contacts c set
+        status = case when ${reason}::text = 'replied' then c.status else ${reason}::text end,
+        replied_at = case when ${reason}::text = 'replied' then coalesce(c.replied_at, ${at(now)}) else c.replied_at end
+      from before b
+      where c.id = b.id
+      returning c.id, c.user_id, c.campaign_id, c.email,
+        (${reason}::text = 'replied' and b.replied_at is null) as newly_replied
+    ), suppressed as (
+      insert into suppressions (user_id, email, reason)
+      select user_id, lower(email), ${reason}::text from contact where ${reason}::text in ('unsubscribed', 'bounced')
+      on conflict (user_id, lower(email)) do nothing
+    ), counted as (
+      update campaign_stats cs set
+        scheduled = cs.scheduled - (select count(*) from cancelled x where x.campaign_id = cs.campaign_id),
+        replied = cs.replied + (select count(*) from contact x where x.newly_replied and x.campaign_id = cs.campaign_id),
+        updated_at = ${at(now)}
+      where cs.campaign_id in (select campaign_id from cancelled union select campaign_id from contact where newly_replied)
+    )
+    select count(*)::int as cancelled from cancelled`,
+  );
+  return rows[0]?.cancelled ?? 0;
+}

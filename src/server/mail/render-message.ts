@@ -1,0 +1,100 @@
+// One campaign step for one contact, rendered into the message every transport
+// sends: merge tags filled (send mode: missing values take the user's
+// fallbacks), an HTML and a text part, the user's signature and legal
+// disclaimer, the unsubscribe link and headers when enabled, the open pixel,
+// the From name per the user's setting, and threading for follow-ups.
+// Pure apart from choosing a fresh Message-ID (pass `messageId` to reuse one).
+import { randomUUID } from "node:crypto";
+import type { BodyFormat } from "#shared/db-enums.ts";
+import { fromDisplayName } from "#shared/sending/from-name.ts";
+import { appendFooterHtml, appendFooterText, listUnsubscribeHeaders } from "#shared/sending/message-footer.ts";
+import { followUpSubject, formatMessageId, threadHeaders } from "#shared/sending/threading.ts";
+import { type MergeContact, mergeContextFromContact, renderMergeTags } from "#shared/sequences/merge-tags.ts";
+import { htmlToPlainText, plainTextToHtml } from "#shared/sequences/rich-text.ts";
+import type { Settings } from "#shared/settings/settings.schemas.ts";
+import { sanitizeEmailHtml } from "../html/sanitize-email-html.ts";
+import type { OutgoingMessage } from "../sending/outgoing.ts";
+import { trackingUrls } from "./tokens.ts";
+
+/** The settings rendering reads (a user_settings row has them under the same names). */
+export type MessageSettings = Pick<
+  Settings,
+  "defaultSignature" | "legalDisclaimer" | "unsubscribeLinkEnabled" | "fromNameFormat" | "fallbackMergeTags"
+>;
+
+export type RenderCampaignMessageInput = {
+  /** The email_sends id: the open pixel and unsubscribe link are signed for it. */
+  sendId: string;
+  step: { subject: string; body: string; bodyFormat: BodyFormat };
+  contact: MergeContact;
+  senderEmail: string;
+  /** The sending user: full name for first_last, company name (if known) for company_team. */
+  user: { fullName?: string | null; companyName?: string | null };
+  settings: MessageSettings;
+  /** config.publicUrl and config.appSecret. */
+  publicUrl: string;
+  appSecret: string;
+  /** For a follow-up: step 1's Message-ID and the subject it was sent with (email_sends.subject). */
+  thread?: { messageId: string; subject: string };
+  /** The Message-ID chosen on an earlier attempt of this send, so a retry keeps it. */
+  messageId?: string;
+};
+
+/** Header values are one line. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+export function renderCampaignMessage(input: RenderCampaignMessageInput): OutgoingMessage {
+  const { step, settings, senderEmail } = input;
+  const context = mergeContextFromContact(input.contact);
+  const fill = (text: string, format: "text" | "html") =>
+    renderMergeTags(text, context, { mode: "send", format, fallbacks: settings.fallbackMergeTags });
+
+  // A follow-up without its own subject answers step 1's (already filled) subject.
+  const subject =
+    input.thread && !step.subject.trim()
+      ? followUpSubject("", input.thread.subject)
+      : oneLine(fill(step.subject, "text"));
+
+  let bodyHtml: string;
+  let bodyText: string;
+  if (step.bodyFormat === "html") {
+    // Values are escaped as they are filled in; sanitising afterwards also
+    // covers anything a tag next to markup could produce.
+    bodyHtml = sanitizeEmailHtml(fill(step.body, "html"));
+    bodyText = htmlToPlainText(bodyHtml);
+  } else {
+    bodyText = fill(step.body, "text");
+    bodyHtml = plainTextToHtml(bodyText);
+  }
+
+  const urls = trackingUrls(input.publicUrl, input.appSecret, input.sendId);
+  const footer = {
+    // Signatures and disclaimers may use merge tags too ("This email was sent to {{email}}").
+    signature: fill(settings.defaultSignature, "text"),
+    legalDisclaimer: fill(settings.legalDisclaimer, "text"),
+    unsubscribeUrl: settings.unsubscribeLinkEnabled ? urls.unsubscribe : undefined,
+    openPixelUrl: urls.openPixel,
+  };
+
+  return {
+    from: {
+      name: fromDisplayName({
+        format: settings.fromNameFormat,
+        senderEmail,
+        userFullName: input.user.fullName,
+        companyName: input.user.companyName,
+        fallbackMergeTags: settings.fallbackMergeTags,
+      }),
+      address: senderEmail,
+    },
+    to: input.contact.email,
+    subject,
+    html: appendFooterHtml(bodyHtml, footer),
+    text: appendFooterText(bodyText, footer),
+    messageId: input.messageId ?? formatMessageId(randomUUID(), senderEmail),
+    ...(input.thread ? threadHeaders(input.thread.messageId) : {}),
+    headers: settings.unsubscribeLinkEnabled ? listUnsubscribeHeaders(urls.unsubscribe, senderEmail) : {},
+  };
+}

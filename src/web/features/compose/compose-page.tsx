@@ -1,0 +1,127 @@
+import { ArrowLeft, Eraser, Send } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { type ComposeFields, composeError } from "#shared/compose/compose.schemas.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { PageHeader } from "#web/components/page-header.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent } from "#web/components/ui/card.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Textarea } from "#web/components/ui/textarea.tsx";
+import { useSendersQuery } from "../senders/use-senders.ts";
+import { useSendsDirect } from "./use-send-direct.ts";
+
+const empty: ComposeFields = { from: "", to: "", subject: "", message: "" };
+
+/**
+ * Compose Email (spec part 2 §2.6). Prefilled from the query string, so the
+ * Inbox's Reply and New Email buttons can open it with the right fields.
+ */
+export function ComposePage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const senders = useSendersQuery();
+  const send = useSendsDirect();
+  const [fields, setFields] = useState<ComposeFields>(() => ({
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    subject: params.get("subject") ?? "",
+    message: "",
+  }));
+  const [error, setError] = useState<string | null>(null);
+  const set = (patch: Partial<ComposeFields>) => {
+    setFields((f) => ({ ...f, ...patch }));
+    setError(null);
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const problem = composeError(fields);
+    if (problem) {
+      setError(problem);
+      toast.error(problem);
+      return;
+    }
+    try {
+      const result = await send.mutateAsync(fields);
+      if (result.status === "sent") {
+        toast.success("Email sent successfully!");
+        setFields(empty);
+      } else {
+        toast.error(result.error ?? "Failed to send email");
+      }
+    } catch (err) {
+      console.warn("direct send failed", err);
+      toast.error(err instanceof Error ? err.message : "Failed to send email");
+    }
+  }
+
+  return (
+    <>
+      <Button variant="ghost" asChild className="-ml-3 mb-2">
+        <Link to="/inbox">
+          <ArrowLeft aria-hidden /> Back to Inbox
+        </Link>
+      </Button>
+      <PageHeader title="Compose Email" subtitle="Send a single email from one of your addresses" />
+      <Card>
+        <CardContent className="pt-6">
+          <form onSubmit={onSubmit} noValidate className="space-y-5">
+            <FormField id="compose-from" label="From">
+              <Input
+                id="compose-from"
+                type="email"
+                list="compose-from-senders"
+                placeholder="you@yourcompany.com"
+                value={fields.from}
+                onChange={(e) => set({ from: e.target.value })}
+              />
+              <datalist id="compose-from-senders">
+                {(senders.data ?? []).map((s) => (
+                  <option key={s.id} value={s.email} />
+                ))}
+              </datalist>
+            </FormField>
+            <FormField id="compose-to" label="To">
+              <Input
+                id="compose-to"
+                type="email"
+                placeholder="recipient@example.com"
+                value={fields.to}
+                onChange={(e) => set({ to: e.target.value })}
+              />
+            </FormField>
+            <FormField id="compose-subject" label="Subject">
+              <Input id="compose-subject" value={fields.subject} onChange={(e) => set({ subject: e.target.value })} />
+            </FormField>
+            <FormField id="compose-message" label="Message">
+              <Textarea
+                id="compose-message"
+                rows={10}
+                value={fields.message}
+                onChange={(e) => set({ message: e.target.value })}
+              />
+            </FormField>
+            {error && (
+              <p role="alert" className="text-destructive text-sm">
+                {error}
+              </p>
+            )}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" onClick={() => setFields(empty)}>
+                <Eraser aria-hidden /> Clear
+              </Button>
+              <Button type="button" variant="outline" onClick={() => navigate("/inbox")}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={send.isPending}>
+                <Send aria-hidden /> {send.isPending ? "Sending..." : "Send"}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
