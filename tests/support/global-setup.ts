@@ -33,40 +33,75 @@ async function preparePgliteDump(): Promise<string> {
   return file;
 }
 
-export const TEMPLATE_DB = "crtest_template";
-/** Per-test-file databases are named crtest_f_<random>. */
-export const FILE_DB_PREFIX = "crtest_f_";
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: alive but someone else's.
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
-async function preparePostgresTemplate(url: string): Promise<void> {
+/**
+ * Every database a run creates starts with this and the run's process id:
+ * the template crtest_<pid>_template and per-file crtest_<pid>_f_<random>.
+ * A run only drops its own, and leftovers of runs whose process is gone.
+ */
+export const TEST_DB_PREFIX = "crtest_";
+const templateName = (pid: number) => `${TEST_DB_PREFIX}${pid}_template`;
+
+async function preparePostgresTemplate(url: string): Promise<string> {
+  const template = templateName(process.pid);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    // Leftover per-file databases from an interrupted run.
+    // Leftover per-file databases of interrupted runs: only those whose test
+    // process is gone, so two runs against one server do not drop each other's.
     const stale = await admin.query<{ datname: string }>(
       "select datname from pg_database where starts_with(datname, $1)",
-      [FILE_DB_PREFIX],
+      [TEST_DB_PREFIX],
     );
-    for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
-    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-    await admin.query(`create database ${TEMPLATE_DB}`);
+    for (const row of stale.rows) {
+      const pid = Number(row.datname.slice(TEST_DB_PREFIX.length).split("_")[0]);
+      if (Number.isInteger(pid) && pid !== process.pid && processAlive(pid)) continue;
+      await admin.query(`drop database if exists "${row.datname}" with (force)`);
+    }
+    await admin.query(`create database ${template}`);
   } finally {
     await admin.end();
   }
   const templateUrl = new URL(url);
-  templateUrl.pathname = `/${TEMPLATE_DB}`;
+  templateUrl.pathname = `/${template}`;
   const database = fromPostgres(templateUrl.toString(), 1);
   await database.migrate();
   await database.close();
+  return template;
 }
 
-export default async function setup(project: TestProject): Promise<void> {
+async function dropTemplate(url: string, template: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${template} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export default async function setup(project: TestProject) {
   project.provide("pgliteDump", await preparePgliteDump());
   const url = process.env.TEST_DATABASE_URL;
-  if (url && project.config.env?.TEST_DB_KIND === "postgres") await preparePostgresTemplate(url);
+  if (!url || project.config.env?.TEST_DB_KIND !== "postgres") return;
+  const template = await preparePostgresTemplate(url);
+  project.provide("pgTemplate", template);
+  return () => dropTemplate(url, template);
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteDump: string;
+    /** The migrated PostgreSQL template of this run (TEST_DB_KIND=postgres). */
+    pgTemplate: string;
   }
 }

@@ -6,7 +6,6 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, fromPglite, fromPostgres } from "../../src/server/db/client.ts";
-import { FILE_DB_PREFIX, TEMPLATE_DB } from "./global-setup.ts";
 
 export const testDbKind = process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
 
@@ -18,10 +17,12 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL");
-  const name = `${FILE_DB_PREFIX}${randomBytes(6).toString("hex")}`;
+  const template = inject("pgTemplate");
+  // The template's owner pid keeps the name inside this run's prefix.
+  const name = `${template.replace(/_template$/, "")}_f_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
