@@ -8,6 +8,7 @@ import { type SmtpSink, smtpFaults, startSmtpSink } from "../../../tests/support
 import { createSecretBox } from "../crypto/secret-box.ts";
 import { createLogger } from "../logger.ts";
 import { DeliveryError, type OutgoingMessage, type SenderAccountRow } from "../sending/outgoing.ts";
+import { unsavedSenderRow } from "../sending/unsaved-sender.ts";
 import { GMAIL_REFRESH_TOKEN_PURPOSE } from "./gmail-transport.ts";
 import {
   createTransportFactory,
@@ -21,28 +22,8 @@ const log = createLogger("silent");
 
 function senderRow(patch: Partial<SenderAccountRow> = {}): SenderAccountRow {
   return {
+    ...unsavedSenderRow("user-1", "jane@acme.test", new Date("2026-11-01T00:00:00Z")),
     id: "00000000-0000-4000-8000-000000000001",
-    userId: "user-1",
-    campaignId: null,
-    sourceSenderId: null,
-    email: "jane@acme.test",
-    provider: "custom",
-    dailyLimit: 50,
-    smtpHost: null,
-    smtpPort: null,
-    smtpSecurity: null,
-    smtpUsername: null,
-    smtpPasswordEncrypted: null,
-    imapHost: null,
-    imapPort: null,
-    imapUsername: null,
-    imapPasswordEncrypted: null,
-    gmailSyncEnabled: false,
-    gmailRefreshTokenEncrypted: null,
-    lastSyncError: null,
-    lastSyncedAt: null,
-    createdAt: new Date("2026-11-01T00:00:00Z"),
-    updatedAt: new Date("2026-11-01T00:00:00Z"),
     ...patch,
   };
 }

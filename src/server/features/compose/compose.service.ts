@@ -9,37 +9,9 @@ import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { emailSends, senderAccounts } from "../../db/schema/index.ts";
 import { escapeHtml } from "../../mail/html.ts";
 import { trackingUrls } from "../../mail/tokens.ts";
-import { DeliveryError, type SenderAccountRow, type TransportFactory } from "../../sending/outgoing.ts";
+import { DeliveryError, type TransportFactory } from "../../sending/outgoing.ts";
+import { unsavedSenderRow } from "../../sending/unsaved-sender.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
-
-/** A From address that is not a saved sender (allowed in capture mode, where nothing leaves the machine). */
-function unsavedSender(userId: string, email: string): SenderAccountRow {
-  const now = new Date();
-  return {
-    id: `unsaved:${email}`,
-    userId,
-    campaignId: null,
-    sourceSenderId: null,
-    email,
-    provider: "custom",
-    dailyLimit: 50,
-    smtpHost: null,
-    smtpPort: null,
-    smtpSecurity: null,
-    smtpUsername: null,
-    smtpPasswordEncrypted: null,
-    imapHost: null,
-    imapPort: null,
-    imapUsername: null,
-    imapPasswordEncrypted: null,
-    gmailSyncEnabled: false,
-    gmailRefreshTokenEncrypted: null,
-    lastSyncError: null,
-    lastSyncedAt: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
 
 /** Newlines become line breaks, as the spec's send-direct-email does. */
 function messageHtml(message: string, pixelUrl: string): string {
@@ -61,7 +33,7 @@ export function createComposeService({ db, config }: FeatureDeps, transports: Tr
             sql`lower(${senderAccounts.email}) = ${from.toLowerCase()}`,
           ),
         );
-      const sender = saved ?? unsavedSender(userId, from);
+      const sender = saved ?? unsavedSenderRow(userId, from);
       const domain = from.split("@")[1] ?? "localhost";
       const messageId = `<${randomUUID()}@${domain}>`;
       const [row] = await db
