@@ -2,6 +2,7 @@
 // through the API, the user's sending settings, and a worker that delivers to
 // an SMTP sink and can be run until the queue has nothing due.
 import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Config } from "../../src/server/config.ts";
 import { createSecretBox } from "../../src/server/crypto/secret-box.ts";
 import type { Db } from "../../src/server/db/client.ts";
@@ -13,7 +14,8 @@ import { createTransportFactory } from "../../src/server/mail/transports.ts";
 import type { TransportFactory } from "../../src/server/sending/outgoing.ts";
 import type { CampaignDetail, CreateCampaignInput } from "../../src/shared/campaigns/campaigns.schemas.ts";
 import type { LaunchResult } from "../../src/shared/sending/launch.schemas.ts";
-import type { TestContext } from "./test-app.ts";
+import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
+import { createTestContext, type TestContext, testConfig } from "./test-app.ts";
 
 /** A clock the test moves by hand: the engine never sleeps, the test never waits. */
 export function fakeClock(start: string | Date) {
@@ -132,4 +134,29 @@ export async function setSendingSettings(
     .onConflictDoUpdate({ target: userSettings.userId, set: values });
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
   if (!row) throw new Error("settings not stored");
+}
+
+/**
+ * A queue test file's set-up: an SMTP sink, transports delivering to it, and
+ * the app on a fake clock reset to `start` after each test. Registers its own
+ * hooks; read the parts from the returned object inside tests.
+ */
+export function useSendingHarness(clock: FakeClock, start: string) {
+  const h = {} as { sink: SmtpSink; transports: TransportFactory; ctx: TestContext };
+  beforeAll(async () => {
+    h.sink = await startSmtpSink();
+    // The app's launch route and the test's workers deliver to the sink.
+    h.transports = sinkTransports(testConfig(), h.sink.port);
+    h.ctx = await createTestContext({}, undefined, { transports: h.transports, now: clock.now });
+  });
+  afterAll(async () => {
+    h.transports?.closeAll();
+    await h.ctx?.close();
+    await h.sink?.close();
+  });
+  afterEach(() => {
+    h.sink.reset();
+    clock.set(start);
+  });
+  return h;
 }

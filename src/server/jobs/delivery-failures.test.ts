@@ -2,7 +2,7 @@
 // bounce stops the contact, a temporary failure is retried, a connection lost
 // mid-DATA and a worker that died mid-send are never resent blindly.
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import {
   createCampaign,
@@ -12,49 +12,31 @@ import {
   launch,
   MINUTE,
   people,
-  sinkTransports,
   step,
   testWorker,
+  useSendingHarness,
 } from "../../../tests/support/sending-fixtures.ts";
-import { type SmtpSink, smtpFaults, startSmtpSink } from "../../../tests/support/smtp-sink.ts";
-import { createTestContext, type TestContext, testConfig } from "../../../tests/support/test-app.ts";
+import { smtpFaults } from "../../../tests/support/smtp-sink.ts";
 import { campaignStats, contacts, emailSends, scheduledEmails, suppressions } from "../db/schema/index.ts";
-import type { TransportFactory } from "../sending/outgoing.ts";
 import { LOST_CONNECTION_ERROR } from "./attempt-send.ts";
 import { UNKNOWN_DELIVERY_ERROR } from "./settle-attempted.ts";
 
 const START = "2026-12-07T09:00:00.000Z";
 const clock = fakeClock(START);
-let sink: SmtpSink;
-let transports: TransportFactory;
-let ctx: TestContext;
 let n = 0;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  transports = sinkTransports(testConfig(), sink.port);
-  ctx = await createTestContext({}, undefined, { transports, now: clock.now });
-});
-afterAll(async () => {
-  transports?.closeAll();
-  await ctx?.close();
-  await sink?.close();
-});
-afterEach(() => {
-  sink.reset();
-  clock.set(START);
-});
+const h = useSendingHarness(clock, START);
 
-const db = () => ctx.database.db;
+const db = () => h.ctx.database.db;
 const worker = (extra: Parameters<typeof testWorker>[1] = {}) =>
-  testWorker({ db: db(), config: ctx.config, transports, clock }, extra);
+  testWorker({ db: db(), config: h.ctx.config, transports: h.transports, clock }, extra);
 
 /** A launched-ready 2-step campaign of a fresh user, to `contactCount` people. */
 async function twoStepCampaign(contactCount = 3) {
   n += 1;
-  const owner = await ctx.signUpVerified(`failures-${n}@example.com`);
+  const owner = await h.ctx.signUpVerified(`failures-${n}@example.com`);
   const prefix = `f${n}`;
-  const campaign = await createCampaign(ctx, owner.cookie, {
+  const campaign = await createCampaign(h.ctx, owner.cookie, {
     contacts: people(contactCount, prefix),
     sequence: [step("Hi {{firstName}}", "Hello"), step("Again", "Hello again", { amount: 1, unit: "days" })],
   });
@@ -80,9 +62,9 @@ async function stats(campaignId: string) {
 describe("a permanent failure (550 5.1.1)", () => {
   it("fails the send as invalid_address, marks the contact bounced and suppressed, and queues no follow-up", async () => {
     const { owner, id, address } = await twoStepCampaign();
-    sink.addFault(smtpFaults.rejectRecipient(address(2)));
+    h.sink.addFault(smtpFaults.rejectRecipient(address(2)));
 
-    const launched = await launch(ctx, owner.cookie, id);
+    const launched = await launch(h.ctx, owner.cookie, id);
     expect(launched.body).toMatchObject({ emailsSent: 2, emailsFailed: 1, emailsRetrying: 0 });
 
     const bad = await sendTo(id, address(2));
@@ -99,9 +81,9 @@ describe("a permanent failure (550 5.1.1)", () => {
 
     // The others get step 2 a day later; the bounced contact does not.
     clock.advance(DAY);
-    sink.reset();
+    h.sink.reset();
     expect((await drain(worker())).sent).toBe(2);
-    expect(sink.messagesTo(address(2))).toHaveLength(0);
+    expect(h.sink.messagesTo(address(2))).toHaveLength(0);
     expect(await stats(id)).toMatchObject({ sent: 4, failed: 1, pending: 0, scheduled: 0 });
   });
 });
@@ -109,8 +91,8 @@ describe("a permanent failure (550 5.1.1)", () => {
 describe("a full mailbox (552 5.2.2)", () => {
   it("fails the send as a soft bounce: the contact is neither marked bounced nor suppressed", async () => {
     const { owner, id, address } = await twoStepCampaign(1);
-    sink.addFault(smtpFaults.rejectRecipient(address(1), "552 5.2.2 Mailbox full"));
-    expect((await launch(ctx, owner.cookie, id)).body).toMatchObject({ emailsSent: 0, emailsFailed: 1 });
+    h.sink.addFault(smtpFaults.rejectRecipient(address(1), "552 5.2.2 Mailbox full"));
+    expect((await launch(h.ctx, owner.cookie, id)).body).toMatchObject({ emailsSent: 0, emailsFailed: 1 });
     const full = await sendTo(id, address(1));
     expect(full.sends[0]).toMatchObject({ status: "failed", failureCategory: "bounced", bounceType: "soft" });
     expect(full.contact.status).toBe("active");
@@ -121,9 +103,9 @@ describe("a full mailbox (552 5.2.2)", () => {
 describe("a temporary failure (421)", () => {
   it("keeps the send pending, retries it after the backoff with the same Message-ID, then sends it once", async () => {
     const { owner, id, address } = await twoStepCampaign(2);
-    sink.addFault(smtpFaults.tryAgainLater(address(1)));
+    h.sink.addFault(smtpFaults.tryAgainLater(address(1)));
 
-    const launched = await launch(ctx, owner.cookie, id);
+    const launched = await launch(h.ctx, owner.cookie, id);
     expect(launched.body).toMatchObject({ emailsSent: 1, emailsFailed: 0, emailsRetrying: 1 });
     const waiting = await sendTo(id, address(1));
     expect(waiting.sends[0]).toMatchObject({ status: "pending", failureCategory: "rate_limited" });
@@ -138,10 +120,10 @@ describe("a temporary failure (421)", () => {
     clock.advance(31_000);
     expect((await drain(worker())).sent).toBe(1);
     const delivered = await sendTo(id, address(1));
-    expect(sink.messagesTo(address(1))).toHaveLength(1);
+    expect(h.sink.messagesTo(address(1))).toHaveLength(1);
     expect(delivered.sends).toHaveLength(1);
     expect(delivered.sends[0]).toMatchObject({ status: "sent", failureCategory: null, errorMessage: null });
-    expect(sink.messagesTo(address(1))[0]!.parsed.messageId).toBe(waiting.sends[0]!.messageId);
+    expect(h.sink.messagesTo(address(1))[0]!.parsed.messageId).toBe(waiting.sends[0]!.messageId);
     expect(delivered.rows.find((r) => r.sequenceId === waiting.rows[0]!.sequenceId)).toMatchObject({
       status: "sent",
       attempts: 2,
@@ -154,8 +136,8 @@ describe("a temporary failure (421)", () => {
 
   it("fails for good after the last attempt", async () => {
     const { owner, id, address } = await twoStepCampaign(1);
-    sink.addFault(smtpFaults.tryAgainLater(address(1), { times: 99 }));
-    await launch(ctx, owner.cookie, id);
+    h.sink.addFault(smtpFaults.tryAgainLater(address(1), { times: 99 }));
+    await launch(h.ctx, owner.cookie, id);
     for (let i = 0; i < 6; i++) {
       clock.advance(3 * 60 * MINUTE);
       await drain(worker());
@@ -172,11 +154,11 @@ describe("a temporary failure (421)", () => {
 describe("a connection dropped mid-DATA", () => {
   it("is failed as unknown and never resent (the server may have accepted it)", async () => {
     const { owner, id, address } = await twoStepCampaign(2);
-    sink.addFault(smtpFaults.dropMidData({ recipient: address(1) }));
+    h.sink.addFault(smtpFaults.dropMidData({ recipient: address(1) }));
 
-    const launched = await launch(ctx, owner.cookie, id);
+    const launched = await launch(h.ctx, owner.cookie, id);
     expect(launched.body).toMatchObject({ emailsSent: 1, emailsFailed: 1 });
-    expect(sink.events.map((e) => e.outcome)).toEqual(["dropped"]);
+    expect(h.sink.events.map((e) => e.outcome)).toEqual(["dropped"]);
     const lost = await sendTo(id, address(1));
     expect(lost.sends[0]).toMatchObject({ status: "failed", failureCategory: "network" });
     expect(parseSendErrorMessage(lost.sends[0]!.errorMessage)?.error).toContain(LOST_CONNECTION_ERROR);
@@ -187,9 +169,9 @@ describe("a connection dropped mid-DATA", () => {
       clock.advance(DAY);
       await drain(worker());
     }
-    expect(sink.messagesTo(address(1))).toHaveLength(0);
+    expect(h.sink.messagesTo(address(1))).toHaveLength(0);
     expect((await sendTo(id, address(1))).sends).toHaveLength(1);
-    expect(sink.messagesTo(address(2))).toHaveLength(2); // its steps 1 and 2
+    expect(h.sink.messagesTo(address(2))).toHaveLength(2); // its steps 1 and 2
   });
 });
 
@@ -197,7 +179,7 @@ describe("a worker that stops mid-send", () => {
   it("leaves the send for review when its lease expires, and nobody resends it", async () => {
     const { owner, id, address } = await twoStepCampaign(1);
     // Queue without sending (Activate on a draft), then claim as a worker that dies before delivering.
-    const res = await ctx.request(`/api/campaigns/${id}/status`, {
+    const res = await h.ctx.request(`/api/campaigns/${id}/status`, {
       method: "PATCH",
       cookie: owner.cookie,
       json: { status: "active" },
@@ -220,7 +202,7 @@ describe("a worker that stops mid-send", () => {
     expect(settled.sends[0]).toMatchObject({ status: "failed", failureCategory: "other" });
     expect(parseSendErrorMessage(settled.sends[0]!.errorMessage)?.error).toBe(UNKNOWN_DELIVERY_ERROR);
     expect(settled.rows[0]).toMatchObject({ status: "failed", errorMessage: UNKNOWN_DELIVERY_ERROR, lockedBy: null });
-    expect(sink.messages).toHaveLength(0);
+    expect(h.sink.messages).toHaveLength(0);
     expect(await stats(id)).toMatchObject({ sent: 0, failed: 1, pending: 0, scheduled: 0 });
 
     // The dead worker's late report of a success is still the truth, and counts once.
@@ -228,7 +210,7 @@ describe("a worker that stops mid-send", () => {
     const late = await sendTo(id, address(1));
     expect(late.sends[0]).toMatchObject({ status: "sent" });
     expect(late.rows.find((r) => r.id === claimed.rows[0]!.id)).toMatchObject({ status: "sent" });
-    expect(sink.messagesTo(address(1))).toHaveLength(1);
+    expect(h.sink.messagesTo(address(1))).toHaveLength(1);
     expect(await stats(id)).toMatchObject({ sent: 1, failed: 0, pending: 0, scheduled: 1 });
   });
 });

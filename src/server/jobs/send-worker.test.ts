@@ -1,8 +1,8 @@
 // The sending engine end to end over real SMTP: launch through the API, the
-// worker driven by a fake clock, messages received by an SMTP sink (with
+// worker driven by a fake clock, messages received by an SMTP h.sink (with
 // faults injected) and read back with mailparser.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createCampaign,
   DAY,
@@ -10,12 +10,10 @@ import {
   fakeClock,
   launch,
   people,
-  sinkTransports,
   step,
   testWorker,
+  useSendingHarness,
 } from "../../../tests/support/sending-fixtures.ts";
-import { type SmtpSink, startSmtpSink } from "../../../tests/support/smtp-sink.ts";
-import { createTestContext, type TestContext, testConfig } from "../../../tests/support/test-app.ts";
 import {
   campaignStats,
   contacts,
@@ -26,43 +24,25 @@ import {
   suppressions,
   userDailyCounts,
 } from "../db/schema/index.ts";
-import type { TransportFactory } from "../sending/outgoing.ts";
 import { stopContactSequence } from "./stop-contact-sequence.ts";
 
 // Monday 7 December 2026, 09:00 UTC.
 const START = "2026-12-07T09:00:00.000Z";
 const clock = fakeClock(START);
-let sink: SmtpSink;
-let transports: TransportFactory;
-let ctx: TestContext;
 let n = 0;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  // The app's launch route and the test's workers deliver to the sink.
-  transports = sinkTransports(testConfig(), sink.port);
-  ctx = await createTestContext({}, undefined, { transports, now: clock.now });
-});
-afterAll(async () => {
-  transports?.closeAll();
-  await ctx?.close();
-  await sink?.close();
-});
-afterEach(() => {
-  sink.reset();
-  clock.set(START);
-});
+const h = useSendingHarness(clock, START);
 
 /** A fresh user per test: settings, limits and suppressions never leak between tests. */
 async function newUser() {
   n += 1;
-  return ctx.signUpVerified(`sender-owner-${n}@example.com`);
+  return h.ctx.signUpVerified(`sender-owner-${n}@example.com`);
 }
 
 const worker = (extra: Parameters<typeof testWorker>[1] = {}) =>
-  testWorker({ db: ctx.database.db, config: ctx.config, transports, clock }, extra);
+  testWorker({ db: h.ctx.database.db, config: h.ctx.config, transports: h.transports, clock }, extra);
 
-const db = () => ctx.database.db;
+const db = () => h.ctx.database.db;
 
 async function sendsOf(campaignId: string) {
   return db().select().from(emailSends).where(eq(emailSends.campaignId, campaignId));
@@ -83,7 +63,7 @@ function header(message: { raw: string }, name: string): string | undefined {
 describe("a 3-step campaign to 20 contacts over 2 senders", () => {
   it("assigns senders round-robin, sends step 1 at launch and follow-ups in the same thread", async () => {
     const owner = await newUser();
-    const campaign = await createCampaign(ctx, owner.cookie, {
+    const campaign = await createCampaign(h.ctx, owner.cookie, {
       name: "Threads",
       senderAccounts: [
         { email: "anna@acme.test", provider: "custom", dailyLimit: 50 },
@@ -98,7 +78,7 @@ describe("a 3-step campaign to 20 contacts over 2 senders", () => {
     });
     const id = campaign.campaign.id;
 
-    const launched = await launch(ctx, owner.cookie, id);
+    const launched = await launch(h.ctx, owner.cookie, id);
     expect(launched.status).toBe(200);
     expect(launched.body).toMatchObject({ emailsSent: 20, emailsFailed: 0, emailsRetrying: 0, scheduled: 20 });
 
@@ -119,9 +99,9 @@ describe("a 3-step campaign to 20 contacts over 2 senders", () => {
     );
 
     // Step 1 at the sink: merge tags, From per sender, unsubscribe headers, pixel.
-    expect(sink.messages).toHaveLength(20);
+    expect(h.sink.messages).toHaveLength(20);
     const first = new Map<string, string>();
-    for (const m of sink.messages) {
+    for (const m of h.sink.messages) {
       const to = m.envelope.to[0]!;
       const i = Number(/person-(\d+)@/.exec(to)![1]);
       expect(m.parsed.subject).toBe(`Hi First${i}`);
@@ -156,10 +136,10 @@ describe("a 3-step campaign to 20 contacts over 2 senders", () => {
 
     // Two days after step 1: step 2, answering step 1, from the same sender.
     clock.set("2026-12-09T09:00:00.000Z");
-    sink.reset();
+    h.sink.reset();
     expect((await drain(worker())).sent).toBe(20);
-    expect(sink.messages).toHaveLength(20);
-    for (const m of sink.messages) {
+    expect(h.sink.messages).toHaveLength(20);
+    for (const m of h.sink.messages) {
       const to = m.envelope.to[0]!;
       expect(m.envelope.from).toBe(senderEmailOf.get(to));
       expect(m.parsed.inReplyTo).toBe(first.get(to));
@@ -169,9 +149,9 @@ describe("a 3-step campaign to 20 contacts over 2 senders", () => {
 
     // Step 3, three days after step 2, still in step 1's thread.
     clock.set("2026-12-12T09:00:00.000Z");
-    sink.reset();
+    h.sink.reset();
     expect((await drain(worker())).sent).toBe(20);
-    for (const m of sink.messages) expect(m.parsed.inReplyTo).toBe(first.get(m.envelope.to[0]!));
+    for (const m of h.sink.messages) expect(m.parsed.inReplyTo).toBe(first.get(m.envelope.to[0]!));
 
     // Counters agree with the rows they count.
     expect(await statsOf(id)).toMatchObject({ sent: 60, failed: 0, pending: 0, scheduled: 0 });
@@ -194,12 +174,12 @@ describe("a 3-step campaign to 20 contacts over 2 senders", () => {
 describe("stop conditions", () => {
   it("a reply, an unsubscribe or a hard bounce cancels the contact's later steps", async () => {
     const owner = await newUser();
-    const campaign = await createCampaign(ctx, owner.cookie, {
+    const campaign = await createCampaign(h.ctx, owner.cookie, {
       contacts: people(5, "stop"),
       sequence: [step("One", "1"), step("Two", "2", { amount: 1 }), step("Three", "3", { amount: 1 })],
     });
     const id = campaign.campaign.id;
-    expect((await launch(ctx, owner.cookie, id)).body.emailsSent).toBe(5);
+    expect((await launch(h.ctx, owner.cookie, id)).body.emailsSent).toBe(5);
     const byEmail = new Map(
       (await db().select().from(contacts).where(eq(contacts.campaignId, id))).map((c) => [c.email, c]),
     );
@@ -215,9 +195,9 @@ describe("stop conditions", () => {
       .where(eq(contacts.id, contactId(4)));
 
     clock.advance(DAY);
-    sink.reset();
+    h.sink.reset();
     expect((await drain(worker())).sent).toBe(1);
-    expect(sink.messages.map((m) => m.envelope.to[0])).toEqual(["stop-5@prospects.test"]);
+    expect(h.sink.messages.map((m) => m.envelope.to[0])).toEqual(["stop-5@prospects.test"]);
 
     const rows = await db()
       .select()
@@ -257,14 +237,14 @@ describe("stop conditions", () => {
         { userId: owner.userId, email: "skip-1@prospects.test", reason: "unsubscribed" },
         { userId: owner.userId, email: "SKIP-2@prospects.test", reason: "bounced" },
       ]);
-    const campaign = await createCampaign(ctx, owner.cookie, {
+    const campaign = await createCampaign(h.ctx, owner.cookie, {
       senderAccounts: [
         { email: "a@acme.test", provider: "custom", dailyLimit: 50 },
         { email: "b@acme.test", provider: "custom", dailyLimit: 50 },
       ],
       contacts: people(4, "skip"),
     });
-    const launched = await launch(ctx, owner.cookie, campaign.campaign.id);
+    const launched = await launch(h.ctx, owner.cookie, campaign.campaign.id);
     expect(launched.body).toMatchObject({ emailsSent: 2, scheduled: 2, suppressed: 2 });
     const stored = await db().select().from(contacts).where(eq(contacts.campaignId, campaign.campaign.id));
     const status = new Map(stored.map((c) => [c.email, [c.status, c.senderAccountId !== null]]));
@@ -272,7 +252,7 @@ describe("stop conditions", () => {
     expect(status.get("skip-2@prospects.test")).toEqual(["bounced", false]);
     // The two that remain are spread over both senders.
     expect(new Set(stored.filter((c) => c.status === "active").map((c) => c.senderAccountId)).size).toBe(2);
-    expect(sink.messages.map((m) => m.envelope.to[0]).sort()).toEqual([
+    expect(h.sink.messages.map((m) => m.envelope.to[0]).sort()).toEqual([
       "skip-3@prospects.test",
       "skip-4@prospects.test",
     ]);
@@ -282,14 +262,14 @@ describe("stop conditions", () => {
 describe("pause, activate and delete", () => {
   it("pausing holds queued sends, activating releases them, deleting removes them", async () => {
     const owner = await newUser();
-    const campaign = await createCampaign(ctx, owner.cookie, {
+    const campaign = await createCampaign(h.ctx, owner.cookie, {
       contacts: people(2, "pause"),
       sequence: [step("One", "1"), step("Two", "2", { amount: 1 })],
     });
     const id = campaign.campaign.id;
-    await launch(ctx, owner.cookie, id);
+    await launch(h.ctx, owner.cookie, id);
     const setStatus = (status: "active" | "paused") =>
-      ctx.request(`/api/campaigns/${id}/status`, { method: "PATCH", cookie: owner.cookie, json: { status } });
+      h.ctx.request(`/api/campaigns/${id}/status`, { method: "PATCH", cookie: owner.cookie, json: { status } });
     const queue = async () =>
       (await db().select().from(scheduledEmails).where(eq(scheduledEmails.campaignId, id)))
         .filter((r) => r.status !== "sent")
@@ -301,9 +281,9 @@ describe("pause, activate and delete", () => {
       ["paused", "2026-12-08T09:00:00.000Z"],
     ]);
     // (Other tests' campaigns share the queue: look only at this one's mail.)
-    const toThisCampaign = () => sink.messages.filter((m) => m.envelope.to[0]!.startsWith("pause-"));
+    const toThisCampaign = () => h.sink.messages.filter((m) => m.envelope.to[0]!.startsWith("pause-"));
     clock.advance(2 * DAY);
-    sink.reset();
+    h.sink.reset();
     await drain(worker());
     expect(toThisCampaign()).toHaveLength(0);
 
@@ -317,26 +297,26 @@ describe("pause, activate and delete", () => {
     expect(toThisCampaign()).toHaveLength(2);
     expect(await statsOf(id)).toMatchObject({ sent: 4, scheduled: 0 });
 
-    const res = await ctx.request(`/api/campaigns/${id}`, { method: "DELETE", cookie: owner.cookie });
+    const res = await h.ctx.request(`/api/campaigns/${id}`, { method: "DELETE", cookie: owner.cookie });
     expect(res.status).toBe(204);
     expect(await db().select().from(scheduledEmails).where(eq(scheduledEmails.campaignId, id))).toEqual([]);
   });
 
   it("activating a draft from the dashboard queues step 1 for the worker", async () => {
     const owner = await newUser();
-    const campaign = await createCampaign(ctx, owner.cookie, { contacts: people(3, "draft") });
+    const campaign = await createCampaign(h.ctx, owner.cookie, { contacts: people(3, "draft") });
     const id = campaign.campaign.id;
-    const res = await ctx.request(`/api/campaigns/${id}/status`, {
+    const res = await h.ctx.request(`/api/campaigns/${id}/status`, {
       method: "PATCH",
       cookie: owner.cookie,
       json: { status: "active" },
     });
     expect(res.status).toBe(200);
-    expect(sink.messages).toHaveLength(0);
+    expect(h.sink.messages).toHaveLength(0);
     expect(await statsOf(id)).toMatchObject({ scheduled: 3 });
     await drain(worker());
-    expect(sink.messages.filter((m) => m.envelope.to[0]!.startsWith("draft-"))).toHaveLength(3);
+    expect(h.sink.messages.filter((m) => m.envelope.to[0]!.startsWith("draft-"))).toHaveLength(3);
     // Launch afterwards is refused: it already runs.
-    expect((await launch(ctx, owner.cookie, id)).status).toBe(409);
+    expect((await launch(h.ctx, owner.cookie, id)).status).toBe(409);
   });
 });

@@ -2,7 +2,7 @@
 // a fake clock: what does not fit moves to the next allowed slot, nothing is
 // dropped.
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createCampaign,
   drain,
@@ -10,45 +10,26 @@ import {
   launch,
   people,
   setSendingSettings,
-  sinkTransports,
   step,
   testWorker,
+  useSendingHarness,
 } from "../../../tests/support/sending-fixtures.ts";
-import { type SmtpSink, startSmtpSink } from "../../../tests/support/smtp-sink.ts";
-import { createTestContext, type TestContext, testConfig } from "../../../tests/support/test-app.ts";
 import { scheduledEmails, senderDailyCounts, userDailyCounts } from "../db/schema/index.ts";
-import type { TransportFactory } from "../sending/outgoing.ts";
 
 // Monday 7 December 2026, 10:00 in Berlin (CET, UTC+1).
 const MONDAY_10 = "2026-12-07T09:00:00.000Z";
 const clock = fakeClock(MONDAY_10);
-let sink: SmtpSink;
-let transports: TransportFactory;
-let ctx: TestContext;
 let n = 0;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  transports = sinkTransports(testConfig(), sink.port);
-  ctx = await createTestContext({}, undefined, { transports, now: clock.now });
-});
-afterAll(async () => {
-  transports?.closeAll();
-  await ctx?.close();
-  await sink?.close();
-});
-afterEach(() => {
-  sink.reset();
-  clock.set(MONDAY_10);
-});
+const h = useSendingHarness(clock, MONDAY_10);
 
-const db = () => ctx.database.db;
-const worker = () => testWorker({ db: db(), config: ctx.config, transports, clock });
+const db = () => h.ctx.database.db;
+const worker = () => testWorker({ db: db(), config: h.ctx.config, transports: h.transports, clock });
 
 /** A user in Berlin sending 09:00–17:00 on weekdays. */
 async function berlinUser(dailySendLimit: number) {
   n += 1;
-  const owner = await ctx.signUpVerified(`limits-${n}@example.com`);
+  const owner = await h.ctx.signUpVerified(`limits-${n}@example.com`);
   await setSendingSettings(db(), owner.userId, {
     timezone: "Europe/Berlin",
     sendTimeStart: "09:00",
@@ -67,12 +48,12 @@ async function queued(campaignId: string) {
   return rows.map((r) => r.scheduledFor.toISOString()).sort();
 }
 
-const mailTo = (prefix: string) => sink.messages.filter((m) => m.envelope.to[0]!.startsWith(`${prefix}-`));
+const mailTo = (prefix: string) => h.sink.messages.filter((m) => m.envelope.to[0]!.startsWith(`${prefix}-`));
 
 describe("daily limits", () => {
   it("stops at the user's daily limit and sends the rest the next day", async () => {
     const owner = await berlinUser(5);
-    const campaign = await createCampaign(ctx, owner.cookie, {
+    const campaign = await createCampaign(h.ctx, owner.cookie, {
       senderAccounts: [
         { email: "s1@acme.test", provider: "custom", dailyLimit: 3 },
         { email: "s2@acme.test", provider: "custom", dailyLimit: 3 },
@@ -81,7 +62,7 @@ describe("daily limits", () => {
     });
     const id = campaign.campaign.id;
 
-    const launched = await launch(ctx, owner.cookie, id);
+    const launched = await launch(h.ctx, owner.cookie, id);
     expect(launched.body).toMatchObject({ emailsSent: 5, scheduled: 10 });
     // Contacts alternate senders: 3 from s1 and 2 from s2 fill the user's 5.
     const from = mailTo("user-limit").map((m) => m.envelope.from);
@@ -108,7 +89,7 @@ describe("daily limits", () => {
 
   it("stops each sender at its own daily limit", async () => {
     const owner = await berlinUser(100);
-    const campaign = await createCampaign(ctx, owner.cookie, {
+    const campaign = await createCampaign(h.ctx, owner.cookie, {
       senderAccounts: [
         { email: "t1@acme.test", provider: "custom", dailyLimit: 2 },
         { email: "t2@acme.test", provider: "custom", dailyLimit: 1 },
@@ -116,7 +97,7 @@ describe("daily limits", () => {
       contacts: people(6, "sender-limit"),
     });
     const id = campaign.campaign.id;
-    expect((await launch(ctx, owner.cookie, id)).body).toMatchObject({ emailsSent: 3 });
+    expect((await launch(h.ctx, owner.cookie, id)).body).toMatchObject({ emailsSent: 3 });
     expect(await queued(id)).toEqual(Array(3).fill("2026-12-08T08:00:00.000Z"));
 
     clock.set("2026-12-08T08:00:00.000Z");
@@ -138,9 +119,9 @@ describe("the sending window and days", () => {
     const owner = await berlinUser(50);
     // Friday 11 December, 18:00 Berlin.
     clock.set("2026-12-11T17:00:00.000Z");
-    const campaign = await createCampaign(ctx, owner.cookie, { contacts: people(3, "weekend") });
+    const campaign = await createCampaign(h.ctx, owner.cookie, { contacts: people(3, "weekend") });
     const id = campaign.campaign.id;
-    expect((await launch(ctx, owner.cookie, id)).body).toMatchObject({ emailsSent: 0, scheduled: 3 });
+    expect((await launch(h.ctx, owner.cookie, id)).body).toMatchObject({ emailsSent: 0, scheduled: 3 });
     // Monday 09:00 Berlin, 1 ms apart in contact order.
     expect(await queued(id)).toEqual([
       "2026-12-14T08:00:00.000Z",
@@ -161,23 +142,23 @@ describe("the sending window and days", () => {
     const owner = await berlinUser(50);
     // Monday 16:30 Berlin; step 2 ten hours later would be 02:30 on Tuesday.
     clock.set("2026-12-07T15:30:00.000Z");
-    const campaign = await createCampaign(ctx, owner.cookie, {
+    const campaign = await createCampaign(h.ctx, owner.cookie, {
       contacts: people(1, "night"),
       sequence: [step("One", "1"), step("Two", "2", { amount: 10, unit: "hours" })],
     });
     const id = campaign.campaign.id;
-    expect((await launch(ctx, owner.cookie, id)).body.emailsSent).toBe(1);
+    expect((await launch(h.ctx, owner.cookie, id)).body.emailsSent).toBe(1);
     expect(await queued(id)).toEqual(["2026-12-08T08:00:00.000Z"]);
   });
 
   it("holds work that became due outside the window (e.g. a retry at night) until the window opens", async () => {
     const owner = await berlinUser(50);
-    const campaign = await createCampaign(ctx, owner.cookie, {
+    const campaign = await createCampaign(h.ctx, owner.cookie, {
       contacts: people(1, "held"),
       sequence: [step("One", "1"), step("Two", "2", { amount: 1 })],
     });
     const id = campaign.campaign.id;
-    await launch(ctx, owner.cookie, id);
+    await launch(h.ctx, owner.cookie, id);
     // Pretend step 2 came due at 03:00 Tuesday Berlin.
     await db()
       .update(scheduledEmails)
