@@ -141,7 +141,7 @@ export async function setSendingSettings(
  * the app on a fake clock reset to `start` after each test. Registers its own
  * hooks; read the parts from the returned object inside tests.
  */
-export function useSendingHarness(clock: FakeClock, start: string) {
+export function registerSendingHarness(clock: FakeClock, start: string) {
   const h = {} as { sink: SmtpSink; transports: TransportFactory; ctx: TestContext };
   beforeAll(async () => {
     h.sink = await startSmtpSink();

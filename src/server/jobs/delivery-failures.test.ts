@@ -14,7 +14,7 @@ import {
   people,
   step,
   testWorker,
-  useSendingHarness,
+  registerSendingHarness,
 } from "../../../tests/support/sending-fixtures.ts";
 import { smtpFaults } from "../../../tests/support/smtp-sink.ts";
 import { campaignStats, contacts, emailSends, scheduledEmails, suppressions } from "../db/schema/index.ts";
@@ -25,7 +25,7 @@ const START = "2026-12-07T09:00:00.000Z";
 const clock = fakeClock(START);
 let n = 0;
 
-const h = useSendingHarness(clock, START);
+const h = registerSendingHarness(clock, START);
 
 const db = () => h.ctx.database.db;
 const worker = (extra: Parameters<typeof testWorker>[1] = {}) =>

@@ -12,7 +12,7 @@ import {
   people,
   step,
   testWorker,
-  useSendingHarness,
+  registerSendingHarness,
 } from "../../../tests/support/sending-fixtures.ts";
 import {
   campaignStats,
@@ -31,7 +31,7 @@ const START = "2026-12-07T09:00:00.000Z";
 const clock = fakeClock(START);
 let n = 0;
 
-const h = useSendingHarness(clock, START);
+const h = registerSendingHarness(clock, START);
 
 /** A fresh user per test: settings, limits and suppressions never leak between tests. */
 async function newUser() {

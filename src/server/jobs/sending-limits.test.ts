@@ -12,7 +12,7 @@ import {
   setSendingSettings,
   step,
   testWorker,
-  useSendingHarness,
+  registerSendingHarness,
 } from "../../../tests/support/sending-fixtures.ts";
 import { scheduledEmails, senderDailyCounts, userDailyCounts } from "../db/schema/index.ts";
 
@@ -21,7 +21,7 @@ const MONDAY_10 = "2026-12-07T09:00:00.000Z";
 const clock = fakeClock(MONDAY_10);
 let n = 0;
 
-const h = useSendingHarness(clock, MONDAY_10);
+const h = registerSendingHarness(clock, MONDAY_10);
 
 const db = () => h.ctx.database.db;
 const worker = () => testWorker({ db: db(), config: h.ctx.config, transports: h.transports, clock });
