@@ -12,9 +12,9 @@ import {
   launch,
   MINUTE,
   people,
+  registerSendingHarness,
   step,
   testWorker,
-  registerSendingHarness,
 } from "../../../tests/support/sending-fixtures.ts";
 import { smtpFaults } from "../../../tests/support/smtp-sink.ts";
 import { campaignStats, contacts, emailSends, scheduledEmails, suppressions } from "../db/schema/index.ts";

@@ -10,9 +10,9 @@ import {
   fakeClock,
   launch,
   people,
+  registerSendingHarness,
   step,
   testWorker,
-  registerSendingHarness,
 } from "../../../tests/support/sending-fixtures.ts";
 import {
   campaignStats,

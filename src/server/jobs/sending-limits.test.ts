@@ -9,10 +9,10 @@ import {
   fakeClock,
   launch,
   people,
+  registerSendingHarness,
   setSendingSettings,
   step,
   testWorker,
-  registerSendingHarness,
 } from "../../../tests/support/sending-fixtures.ts";
 import { scheduledEmails, senderDailyCounts, userDailyCounts } from "../db/schema/index.ts";
 
