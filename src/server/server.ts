@@ -91,8 +91,9 @@ export async function startServer(opts: {
       await worker?.stop();
       await closeHttp();
       transports.closeAll();
+      // Mail still being handed to the capture server needs it open.
+      await mailer.close();
       await capture?.close();
-      mailer.close();
     },
   };
 }

@@ -98,7 +98,7 @@ describeJourneys("theme", () => {
 
     await chooseTheme(page, "Auto");
     await eventually(() => themeChoice(page, "Auto").isChecked()).toBe(true);
-    expect(await isDark(page)).toBe(false);
+    await eventually(() => isDark(page)).toBe(false);
 
     await page.emulateMedia({ colorScheme: "dark" });
     await eventually(() => isDark(page)).toBe(true);

@@ -110,8 +110,8 @@ export async function createTestContext(
     signUpVerified,
     async close() {
       if (!options.transports) transports.closeAll();
+      await mailer.close();
       await capture.close();
-      mailer.close();
       if (!existing) await database.close();
     },
   };

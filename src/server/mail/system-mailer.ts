@@ -3,15 +3,40 @@
 import nodemailer, { type Transporter } from "nodemailer";
 
 export type SystemMessage = { to: string; subject: string; html: string; text: string };
-export type SystemMailer = { send: (message: SystemMessage) => Promise<void>; close: () => void };
+export type SystemMailer = {
+  send: (message: SystemMessage) => Promise<void>;
+  /** Waits (a bounded time) for messages still being handed over, then closes. */
+  close: () => Promise<void>;
+};
+
+const DRAIN_TIMEOUT_MS = 5_000;
 
 export function createSystemMailer(opts: { smtpUrl: string; from: string }): SystemMailer {
   const transporter: Transporter = nodemailer.createTransport(opts.smtpUrl);
+  // Notifications are sent without awaiting (a pixel request must not wait on
+  // SMTP), so shutdown has to wait for them here or they die half-sent.
+  const inFlight = new Set<Promise<unknown>>();
   return {
     async send(message) {
-      await transporter.sendMail({ from: opts.from, ...message });
+      const sending = transporter.sendMail({ from: opts.from, ...message });
+      inFlight.add(sending);
+      try {
+        await sending;
+      } finally {
+        inFlight.delete(sending);
+      }
     },
-    close: () => transporter.close(),
+    async close() {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((r) => {
+          timer = setTimeout(r, DRAIN_TIMEOUT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      transporter.close();
+    },
   };
 }
 
