@@ -38,6 +38,9 @@ const envSchema = z
     STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default("./dist/web")),
     AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
     GMAIL_API_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("https://gmail.googleapis.com")),
+    WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("off")),
+    WEBHOOK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+    WORKER_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(600_000).default(2_000)),
     DKIM_DOMAIN: optionalString,
     DKIM_SELECTOR: optionalString,
     DKIM_PRIVATE_KEY: optionalString,
@@ -93,6 +96,11 @@ export type Config = {
   /** Gmail API origin; tests point it at a local fake. */
   gmailApiBaseUrl: string;
   dkim: DkimConfig | undefined;
+  /** Outgoing webhooks may reach private, loopback and link-local addresses (off: SSRF guard). */
+  webhookAllowPrivate: boolean;
+  webhookTimeoutMs: number;
+  /** How often an idle worker looks for due sends. */
+  workerPollMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -163,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     authRateLimit: e.AUTH_RATE_LIMIT === "on",
     gmailApiBaseUrl: e.GMAIL_API_BASE_URL.replace(/\/$/, ""),
     dkim: dkimConfig(e),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "on",
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    workerPollMs: e.WORKER_POLL_MS,
   };
 }
 

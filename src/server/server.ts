@@ -79,7 +79,7 @@ export async function startServer(opts: {
       transports,
       render: renderClaimedSend(config),
     });
-    worker = startWorkerLoop(sendWorker, { intervalMs: opts.workerPollMs ?? 5_000, log });
+    worker = startWorkerLoop(sendWorker, { intervalMs: opts.workerPollMs ?? config.workerPollMs, log });
     log.info({ worker: sendWorker.workerId }, "send worker started");
   }
 

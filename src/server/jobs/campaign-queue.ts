@@ -104,3 +104,34 @@ export async function resumeCampaignQueue(
     set status = 'scheduled', scheduled_for = greatest(scheduled_for, ${at(slot)}), updated_at = ${at(now)}
     where campaign_id = ${campaignId}::uuid and status = 'paused'`);
 }
+
+/** The stats' pending-queue count, recounted from the queue (after rows went with a deleted contact, step or sender). */
+export async function recountScheduled(tx: Executor, campaignId: string, now: Date): Promise<void> {
+  await tx.execute(sql`
+    update campaign_stats set updated_at = ${at(now)}, scheduled = (
+      select count(*)::int from scheduled_emails
+      where campaign_id = ${campaignId}::uuid and status in ('scheduled', 'paused', 'sending'))
+    where campaign_id = ${campaignId}::uuid`);
+}
+
+/**
+ * After a launched campaign is edited: contacts added since launch get step 1
+ * (a paused campaign holds them like the rest), contacts whose sender was
+ * removed move to the remaining senders round-robin and take their queued
+ * rows with them (instead of those rows being cancelled at send time), and
+ * the pending count is recounted.
+ */
+export async function syncLaunchedQueue(
+  tx: Executor,
+  opts: { campaignId: string; userId: string; now: Date; rules: SendingRules; paused: boolean },
+): Promise<void> {
+  await scheduleFirstStep(tx, opts);
+  await tx.execute(sql`
+    update scheduled_emails se set sender_account_id = ct.sender_account_id, updated_at = ${at(opts.now)}
+    from contacts ct
+    where se.contact_id = ct.id and se.campaign_id = ${opts.campaignId}::uuid
+      and se.sender_account_id is null and ct.sender_account_id is not null
+      and se.status in ('scheduled', 'paused')`);
+  if (opts.paused) await pauseCampaignQueue(tx, opts.campaignId, opts.now);
+  await recountScheduled(tx, opts.campaignId, opts.now);
+}

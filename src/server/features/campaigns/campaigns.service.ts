@@ -13,7 +13,12 @@ import type { SequenceStepInput } from "#shared/sequences/sequence.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { campaignStats, campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { pauseCampaignQueue, resumeCampaignQueue, scheduleFirstStep } from "../../jobs/campaign-queue.ts";
+import {
+  pauseCampaignQueue,
+  resumeCampaignQueue,
+  scheduleFirstStep,
+  syncLaunchedQueue,
+} from "../../jobs/campaign-queue.ts";
 import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
 import type { Logger } from "../../logger.ts";
 import { insertContacts } from "../contacts/insert-contacts.ts";
@@ -54,6 +59,23 @@ export function createCampaignsService(
       : [];
     if (!row) throw new AppError("not_found", "Campaign not found");
     return row;
+  }
+
+  /**
+   * A launched campaign's queue follows its edits (new contacts, removed
+   * senders, deleted steps); a draft has no queue yet and a completed one
+   * sends nothing more.
+   */
+  async function syncQueueAfterEdit(tx: Tx, userId: string, campaign: typeof campaigns.$inferSelect) {
+    if (!campaign.launchedAt || (campaign.status !== "active" && campaign.status !== "paused")) return;
+    const rules = sendingRules(await loadSendingSettings(tx, userId));
+    await syncLaunchedQueue(tx, {
+      campaignId: campaign.id,
+      userId,
+      now: now(),
+      rules,
+      paused: campaign.status === "paused",
+    });
   }
 
   /** Campaign sender rows; imported ones point at the saved sender whose connection they use. */
@@ -187,7 +209,7 @@ export function createCampaignsService(
     async update(userId: string, campaignId: string, input: UpdateCampaignInput): Promise<CampaignDetail> {
       const sequence = sanitize(input.sequence);
       return db.transaction(async (tx) => {
-        await owned(tx, userId, campaignId);
+        const campaign = await owned(tx, userId, campaignId);
         await tx
           .update(campaigns)
           .set({ name: input.name, description: input.description || null, updatedAt: new Date() })
@@ -235,6 +257,7 @@ export function createCampaignsService(
         }
         const added = input.senderAccounts.filter((s) => !s.id || !known.has(s.id));
         if (added.length > 0) await tx.insert(senderAccounts).values(await senderRows(tx, userId, campaignId, added));
+        await syncQueueAfterEdit(tx, userId, campaign);
         return detail(tx, userId, campaignId);
       });
     },

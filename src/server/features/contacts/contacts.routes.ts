@@ -59,7 +59,7 @@ const removeRoute = createRoute({
 });
 
 export function contactRoutes(deps: FeatureDeps) {
-  const service = createContactsService(deps.db);
+  const service = createContactsService(deps.db, deps.now);
   return createRouter()
     .openapi(duplicatesRoute, async (c) =>
       c.json({ previousSends: await service.previousSends(c.get("user").id, c.req.valid("json").emails) }, 200),

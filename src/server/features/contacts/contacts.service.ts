@@ -6,6 +6,9 @@ import type { Contact, ContactInput, ContactListQuery, PreviousSend } from "#sha
 import type { Db } from "../../db/client.ts";
 import { campaigns, contacts, emailSends } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { recountScheduled, syncLaunchedQueue } from "../../jobs/campaign-queue.ts";
+import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
+import type { Tx } from "../../jobs/sql-helpers.ts";
 import { insertContacts } from "./insert-contacts.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,16 +35,22 @@ function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-export function createContactsService(db: Db) {
-  /** Throws 404 unless the campaign exists and belongs to the user. */
-  async function requireCampaign(userId: string, campaignId: string): Promise<void> {
+export function createContactsService(db: Db, now: () => Date = () => new Date()) {
+  /** The campaign's queue state, or 404 unless the campaign exists and belongs to the user. */
+  async function requireCampaign(userId: string, campaignId: string, tx: Db | Tx = db) {
     const [row] = UUID.test(campaignId)
-      ? await db
-          .select({ id: campaigns.id })
+      ? await tx
+          .select({ id: campaigns.id, status: campaigns.status, launchedAt: campaigns.launchedAt })
           .from(campaigns)
           .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
       : [];
     if (!row) throw new AppError("not_found", "Campaign not found");
+    return row;
+  }
+
+  /** Whether the campaign has a live queue that its contact list changes must reach. */
+  function hasQueue(campaign: { status: string; launchedAt: Date | null }) {
+    return Boolean(campaign.launchedAt) && (campaign.status === "active" || campaign.status === "paused");
   }
 
   return {
@@ -92,20 +101,31 @@ export function createContactsService(db: Db) {
       campaignId: string,
       list: ContactInput[],
     ): Promise<{ added: number; skippedDuplicates: number }> {
-      await requireCampaign(userId, campaignId);
-      const added = await insertContacts(db, userId, campaignId, list);
-      return { added, skippedDuplicates: list.length - added };
+      return db.transaction(async (tx) => {
+        const campaign = await requireCampaign(userId, campaignId, tx);
+        const added = await insertContacts(tx, userId, campaignId, list);
+        // Contacts added to a running campaign get step 1 like those at launch.
+        if (added > 0 && hasQueue(campaign)) {
+          const rules = sendingRules(await loadSendingSettings(tx, userId));
+          await syncLaunchedQueue(tx, { campaignId, userId, now: now(), rules, paused: campaign.status === "paused" });
+        }
+        return { added, skippedDuplicates: list.length - added };
+      });
     },
 
     async remove(userId: string, campaignId: string, contactId: string): Promise<void> {
-      await requireCampaign(userId, campaignId);
-      const deleted = UUID.test(contactId)
-        ? await db
-            .delete(contacts)
-            .where(and(eq(contacts.id, contactId), eq(contacts.campaignId, campaignId), eq(contacts.userId, userId)))
-            .returning({ id: contacts.id })
-        : [];
-      if (deleted.length === 0) throw new AppError("not_found", "Contact not found");
+      await db.transaction(async (tx) => {
+        const campaign = await requireCampaign(userId, campaignId, tx);
+        // Its queued sends go with it (ON DELETE CASCADE); the pending count follows.
+        const deleted = UUID.test(contactId)
+          ? await tx
+              .delete(contacts)
+              .where(and(eq(contacts.id, contactId), eq(contacts.campaignId, campaignId), eq(contacts.userId, userId)))
+              .returning({ id: contacts.id })
+          : [];
+        if (deleted.length === 0) throw new AppError("not_found", "Contact not found");
+        if (campaign.launchedAt) await recountScheduled(tx, campaignId, now());
+      });
     },
 
     /**
