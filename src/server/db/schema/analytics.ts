@@ -6,10 +6,11 @@
  * so the counters never drift from the rows they summarise.
  * user_id is denormalised so the dashboard reads them by owner directly.
  */
-import { integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { campaigns } from "./campaigns.ts";
-import { updatedAt } from "./columns.ts";
+import { descending, timestamptz, updatedAt } from "./columns.ts";
+import { contacts } from "./contacts.ts";
 
 export const campaignStats = pgTable("campaign_stats", {
   campaignId: uuid("campaign_id")
@@ -28,3 +29,100 @@ export const campaignStats = pgTable("campaign_stats", {
 });
 
 export type CampaignStats = typeof campaignStats.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Reporting counters (docs/decisions/002-reporting-counters.md). Unlike
+// campaign_stats, which the queue's statements maintain, these are kept by
+// statement-level triggers on email_sends and contacts (migration 0001), so
+// every write path — campaign sends, direct compose, bulk, opens, deletes by
+// cascade — moves them in the same transaction, set-based.
+// ---------------------------------------------------------------------------
+
+const counter = (name: string) => integer(name).notNull().default(0);
+
+/** All of a user's sends (campaign and direct): the dashboard and the failure panel read one row. */
+export const userSendStats = pgTable("user_send_stats", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  total: counter("total"),
+  sent: counter("sent"),
+  failed: counter("failed"),
+  pending: counter("pending"),
+  opened: counter("opened"),
+  // Failed sends by failure category.
+  invalidAddress: counter("invalid_address"),
+  bounced: counter("bounced"),
+  rejected: counter("rejected"),
+  blocked: counter("blocked"),
+  spam: counter("spam"),
+  rateLimited: counter("rate_limited"),
+  authentication: counter("authentication"),
+  network: counter("network"),
+  domainIssue: counter("domain_issue"),
+  contentFiltered: counter("content_filtered"),
+  other: counter("other"),
+  // Contacts (rows, as the spec counts them): active ones, and those of them that replied.
+  activeContacts: counter("active_contacts"),
+  activeReplied: counter("active_replied"),
+});
+
+/**
+ * Per user and local day (the user's timezone when the event happened): the
+ * dashboard's 30-day chart. Sends count on their sent_at day, failures on the
+ * day the send was created, opens on their opened_at day, replies on the
+ * contact's replied_at day.
+ */
+export const userActivityDaily = pgTable(
+  "user_activity_daily",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    sent: counter("sent"),
+    failed: counter("failed"),
+    opened: counter("opened"),
+    replied: counter("replied"),
+  },
+  (t) => [primaryKey({ name: "user_activity_daily_pk", columns: [t.userId, t.day] })],
+);
+
+/**
+ * Per user, sender address (lowercased from_email) and local day: the
+ * Senders page's today / 7 days / month figures and the sender profile. Keyed
+ * by address because a campaign's senders are copies of the saved sender.
+ */
+export const senderActivityDaily = pgTable(
+  "sender_activity_daily",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    senderEmail: text("sender_email").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    sent: counter("sent"),
+    failed: counter("failed"),
+    opened: counter("opened"),
+  },
+  (t) => [primaryKey({ name: "sender_activity_daily_pk", columns: [t.userId, t.senderEmail, t.day] })],
+);
+
+/** Per contact row: its sends, for the Contacts page and the Inbox without counting email_sends. */
+export const contactSendStats = pgTable(
+  "contact_send_stats",
+  {
+    contactId: uuid("contact_id")
+      .primaryKey()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    sends: counter("sends"),
+    sent: counter("sent"),
+    failed: counter("failed"),
+    opened: counter("opened"),
+    lastSendAt: timestamptz("last_send_at"),
+  },
+  (t) => [index("contact_send_stats_user_last_idx").on(t.userId, descending(t.lastSendAt))],
+);

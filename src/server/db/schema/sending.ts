@@ -107,7 +107,8 @@ export const emailSends = pgTable(
     index("email_sends_user_status_created_idx").on(t.userId, t.status, descending(t.createdAt)),
     index("email_sends_campaign_status_idx").on(t.campaignId, t.status),
     index("email_sends_sender_created_idx").on(t.senderAccountId, descending(t.createdAt)),
-    index("email_sends_contact_idx").on(t.contactId),
+    // A contact's sends newest first: its history and its latest send (contact status).
+    index("email_sends_contact_created_idx").on(t.contactId, descending(t.createdAt)),
     // For the SET NULL when a step is deleted.
     index("email_sends_sequence_idx").on(t.sequenceId).where(sql`${t.sequenceId} is not null`),
     index("email_sends_message_id_idx").on(t.messageId).where(sql`${t.messageId} is not null`),
