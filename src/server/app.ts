@@ -10,10 +10,15 @@ import type { Config } from "./config.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { AppError, errorBody, handleError } from "./errors.ts";
+import { bulkRoutes } from "./features/bulk/bulk.routes.ts";
 import { campaignRoutes } from "./features/campaigns/campaigns.routes.ts";
 import { composeRoutes } from "./features/compose/compose.routes.ts";
+import { contactDirectoryRoutes } from "./features/contact-directory/contact-directory.routes.ts";
 import { contactRoutes } from "./features/contacts/contacts.routes.ts";
+import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
+import { emailRoutes } from "./features/emails/emails.routes.ts";
 import type { FeatureDeps } from "./features/feature-deps.ts";
+import { inboxRoutes } from "./features/inbox/inbox.routes.ts";
 import { metaRoutes } from "./features/meta/meta.routes.ts";
 import { outboxRoutes } from "./features/outbox/outbox.routes.ts";
 import { createOutboxService } from "./features/outbox/outbox.service.ts";
@@ -63,9 +68,14 @@ function protectedApi(deps: AppDeps) {
     .route("/senders", senderRoutes(features))
     .route("/campaigns", campaignRoutes(features))
     .route("/", contactRoutes(features))
+    .route("/", contactDirectoryRoutes(features))
     .route("/templates", templateRoutes(features))
     .route("/", sendingRoutes(features))
-    .route("/emails", composeRoutes(features));
+    .route("/emails", composeRoutes(features))
+    .route("/emails", emailRoutes(features))
+    .route("/bulk", bulkRoutes(features))
+    .route("/inbox", inboxRoutes(features))
+    .route("/dashboard", dashboardRoutes(features));
 }
 
 export type AppType = ReturnType<typeof protectedApi>;

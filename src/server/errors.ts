@@ -15,6 +15,7 @@ export type ErrorCode =
   | "payload_too_large"
   | "rate_limited"
   | "internal_error"
+  | "bad_gateway"
   | "service_unavailable";
 
 const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
@@ -27,6 +28,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
+  bad_gateway: 502,
   service_unavailable: 503,
 };
 

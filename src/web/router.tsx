@@ -5,13 +5,19 @@ import { NotFoundPage } from "./components/not-found-page.tsx";
 import { useAppInfo } from "./features/app-info/use-app-info.ts";
 import { AuthPage } from "./features/auth/auth-page.tsx";
 import { RequireAuth } from "./features/auth/require-auth.tsx";
+import { BulkEmailPage } from "./features/bulk/bulk-email-page.tsx";
 import { EditCampaignPage } from "./features/campaigns/edit/edit-campaign-page.tsx";
+import { CampaignsOverviewPage } from "./features/campaigns/overview/campaigns-overview-page.tsx";
 import { CreateCampaignPage } from "./features/campaigns/wizard/create-campaign-page.tsx";
 import { ComposePage } from "./features/compose/compose-page.tsx";
+import { ContactsPage } from "./features/contact-directory/contacts-page.tsx";
 import { DashboardPage } from "./features/dashboard/dashboard-page.tsx";
 import { DebugPage } from "./features/debug/debug-page.tsx";
+import { EmailsPage } from "./features/emails/emails-page.tsx";
+import { InboxPage } from "./features/inbox/inbox-page.tsx";
 import { OutboxPage } from "./features/outbox/outbox-page.tsx";
 import { placeholderScreens as s } from "./features/placeholders/placeholder-routes.tsx";
+import { SenderProfilePage } from "./features/senders/sender-profile-page.tsx";
 import { SendersPage } from "./features/senders/senders-page.tsx";
 import { SettingsPage } from "./features/settings/settings-page.tsx";
 import { AppShell } from "./features/shell/app-shell.tsx";
@@ -54,21 +60,22 @@ export const router = createBrowserRouter([
         element: <AppShell />,
         children: [
           { path: "/", element: <DashboardPage /> },
-          { path: "/campaigns", element: s.emails },
-          { path: "/campaigns-overview", element: s.campaignsOverview },
-          { path: "/bulk-email", element: s.bulkEmail },
+          { path: "/campaigns", element: <EmailsPage /> },
+          { path: "/campaigns-overview", element: <CampaignsOverviewPage /> },
+          { path: "/bulk-email", element: <BulkEmailPage /> },
           { path: "/campaigns/create", element: <CreateCampaignPage /> },
           { path: "/campaigns/edit", element: <Navigate to="/" replace /> },
           { path: "/campaigns/edit/:id", element: <EditCampaignPage /> },
           { path: "/calendar", element: s.calendar },
           { path: "/delivery", element: s.delivery },
-          { path: "/inbox", element: s.inbox },
+          { path: "/inbox", element: <InboxPage /> },
           { path: "/inbox/compose", element: <ComposePage /> },
           { path: "/replies", element: s.replies },
           { path: "/spam", element: s.spam },
           { path: "/email-classification", element: s.emailClassification },
-          { path: "/contacts", element: s.contacts },
+          { path: "/contacts", element: <ContactsPage /> },
           { path: "/senders", element: <SendersPage /> },
+          { path: "/senders/profile/:email", element: <SenderProfilePage /> },
           { path: "/settings", element: <SettingsPage /> },
           { path: "/debug", element: <DebugPage /> },
         ],

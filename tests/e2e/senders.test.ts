@@ -309,6 +309,7 @@ describeJourneys("senders", () => {
         subject: "Hello",
         body: "Hi",
         status: "sent" as const,
+        sentAt: new Date(),
       })),
     );
 

@@ -112,12 +112,29 @@ describe("reporting counters", () => {
       )
       .returning();
     // A direct send: no campaign, no contact.
-    await db.insert(emailSends).values({ userId, toEmail: "d@x.test", fromEmail: "a@sender.test", subject: "s", body: "b" });
+    await db
+      .insert(emailSends)
+      .values({ userId, toEmail: "d@x.test", fromEmail: "a@sender.test", subject: "s", body: "b" });
+    await compare(userId);
+    // A statement whose only rows are failures without a category (counted as other).
+    await db.insert(emailSends).values({
+      userId,
+      toEmail: "e@x.test",
+      fromEmail: "a@sender.test",
+      subject: "s",
+      body: "b",
+      status: "failed",
+    });
     await compare(userId);
 
     const day1 = new Date("2026-11-20T23:30:00.000Z");
     await db.execute(sql`update email_sends set status = 'sent', sent_at = ${day1.toISOString()}::timestamptz
-      where id in (${sql.raw(sends.slice(0, 3).map((s) => `'${s.id}'`).join(","))})`);
+      where id in (${sql.raw(
+        sends
+          .slice(0, 3)
+          .map((s) => `'${s.id}'`)
+          .join(","),
+      )})`);
     await db
       .update(emailSends)
       .set({ status: "failed", failureCategory: "bounced" })
@@ -147,8 +164,9 @@ describe("reporting counters", () => {
     await compare(userId);
     await db.delete(campaigns).where(eq(campaigns.id, campaign!.id));
     await compare(userId);
-    const [left] = (await rows<{ total: number }>(sql`select total from user_send_stats where user_id = ${userId}`)).rows;
-    expect(left!.total).toBe(1);
+    const [left] = (await rows<{ total: number }>(sql`select total from user_send_stats where user_id = ${userId}`))
+      .rows;
+    expect(left!.total).toBe(2);
 
     // Another user's numbers never moved.
     await compare(other.userId);

@@ -54,13 +54,16 @@ export const campaignSchema = z
   .meta({ id: "Campaign" });
 export type Campaign = z.infer<typeof campaignSchema>;
 
-/** A dashboard row: the campaign with its counters (kept in campaign_stats). */
+/** A dashboard row and a Campaigns overview card: the campaign with its counters (kept in campaign_stats). */
 export const campaignSummarySchema = campaignSchema
   .extend({
     contactCount: z.number(),
     scheduledCount: z.number(),
     sentCount: z.number(),
     openedCount: z.number(),
+    /** Sends that failed, and sends recorded but not yet sent or failed (with sentCount: every send). */
+    failedCount: z.number(),
+    pendingCount: z.number(),
   })
   .meta({ id: "CampaignSummary" });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;

@@ -28,9 +28,7 @@ export const breakdownCategories: readonly { category: FailureCategory; label: s
 
 /** The breakdown's cells: only categories with a count above 0. */
 export function failureBreakdown(counts: FailureCounts) {
-  return breakdownCategories
-    .map((c) => ({ ...c, count: counts[c.category] ?? 0 }))
-    .filter((c) => c.count > 0);
+  return breakdownCategories.map((c) => ({ ...c, count: counts[c.category] ?? 0 })).filter((c) => c.count > 0);
 }
 
 export type FailureBand = "none" | "perfect" | "good" | "moderate" | "high";

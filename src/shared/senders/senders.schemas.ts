@@ -133,7 +133,7 @@ export const senderSchema = z
     /** True when this sender can send now: always in capture mode; in live mode, SMTP with a password. */
     canSend: z.boolean(),
     gmailSyncEnabled: z.boolean(),
-    /** Emails sent through it and through the campaign copies imported from it (Active Senders have more than 0). */
+    /** Emails sent from its address, campaign copies included, all time (Active Senders have more than 0). */
     sentCount: z.number(),
     createdAt: z.string(),
   })

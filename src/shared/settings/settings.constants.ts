@@ -20,4 +20,6 @@ export const defaultSettings = {
   campaignNotificationsEnabled: false,
   notificationEmail: "",
   openNotificationsEnabled: false,
+  /** No automation webhook: Email in Bulk sends through Coldreach. */
+  automationWebhookUrl: "",
 };

@@ -1,6 +1,7 @@
 // The settings API contract, shared by the server route and the settings form.
 // Messages are the spec's wording where the spec gives one.
 import { z } from "zod";
+import { webhookUrlError } from "../bulk/webhook-url.ts";
 import { fromNameFormats, themeModes, weekdays } from "../db-enums.ts";
 import { DAILY_SEND_LIMIT_MAX, DAILY_SEND_LIMIT_MIN } from "./settings.constants.ts";
 import { isValidTimeZone } from "./timezone.ts";
@@ -39,6 +40,14 @@ export const settingsSchema = z
     campaignNotificationsEnabled: z.boolean(),
     notificationEmail: z.union([z.literal(""), z.email("Invalid email address")], { error: "Invalid email address" }),
     openNotificationsEnabled: z.boolean(),
+    /** Email in Bulk posts its payload here; "" means Coldreach sends the emails itself. */
+    automationWebhookUrl: z
+      .string({ error: "The webhook URL must be text" })
+      .trim()
+      .superRefine((value, ctx) => {
+        const message = webhookUrlError(value);
+        if (message) ctx.addIssue({ code: "custom", message });
+      }),
   })
   .superRefine((s, ctx) => {
     if (s.sendTimeEnd <= s.sendTimeStart) {

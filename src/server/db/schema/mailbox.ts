@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { campaigns } from "./campaigns.ts";
-import { createdAt, descending, id, timestamptz } from "./columns.ts";
+import { createdAt, descending, id, lower, timestamptz } from "./columns.ts";
 import { contacts } from "./contacts.ts";
 import { emailSends } from "./sending.ts";
 
@@ -38,6 +38,8 @@ export const replies = pgTable(
     uniqueIndex("replies_user_message_id_unique").on(t.userId, t.messageId).where(sql`${t.messageId} is not null`),
     index("replies_user_replied_idx").on(t.userId, descending(t.repliedAt)),
     index("replies_contact_idx").on(t.contactId),
+    // Inbox: replies from an address emailed without a contact (direct compose).
+    index("replies_user_direct_email_idx").on(t.userId, lower(t.contactEmail)).where(sql`${t.contactId} is null`),
     // For the cascade when a campaign is deleted.
     index("replies_campaign_idx").on(t.campaignId).where(sql`${t.campaignId} is not null`),
     // For the SET NULL when sends are deleted (one lookup per deleted send).

@@ -70,6 +70,8 @@ export const senderAccounts = pgTable(
       .on(t.campaignId, lower(t.email))
       .where(sql`${t.campaignId} is not null`),
     index("sender_accounts_user_created_idx").on(t.userId, descending(t.createdAt)),
+    // A user's senders with an address, saved or campaign copies (sender profile, Scheduled Today).
+    index("sender_accounts_user_email_idx").on(t.userId, lower(t.email)),
     // For the SET NULL when a saved sender is deleted.
     index("sender_accounts_source_sender_idx").on(t.sourceSenderId).where(sql`${t.sourceSenderId} is not null`),
     check("sender_accounts_provider_check", isOneOf(t.provider, senderProviders)),

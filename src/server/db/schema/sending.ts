@@ -31,7 +31,7 @@ import { check, date, index, integer, pgTable, primaryKey, text, unique, uniqueI
 import { bounceTypes, emailSendStatuses, failureCategories, scheduledEmailStatuses } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { campaigns } from "./campaigns.ts";
-import { createdAt, descending, id, isOneOf, timestamptz, updatedAt } from "./columns.ts";
+import { createdAt, descending, id, isOneOf, lower, timestamptz, updatedAt } from "./columns.ts";
 import { contacts } from "./contacts.ts";
 import { senderAccounts } from "./senders.ts";
 import { emailSequences } from "./sequences.ts";
@@ -109,6 +109,31 @@ export const emailSends = pgTable(
     index("email_sends_sender_created_idx").on(t.senderAccountId, descending(t.createdAt)),
     // A contact's sends newest first: its history and its latest send (contact status).
     index("email_sends_contact_created_idx").on(t.contactId, descending(t.createdAt)),
+    // A sender address's sends newest first (Senders page history, sender profile's Recent Emails),
+    // with id as the keyset tie-breaker.
+    index("email_sends_user_from_created_idx").on(
+      t.userId,
+      lower(t.fromEmail),
+      descending(t.createdAt),
+      descending(t.id),
+    ),
+    // Inbox: sends made without a contact (direct compose). By recipient address: a group's
+    // history, counters and the "is there a newer send" probe; by time (scanned backwards,
+    // newest first, address as the tie-breaker): the walk that finds a page of groups.
+    index("email_sends_user_direct_to_idx")
+      .on(t.userId, lower(t.toEmail), descending(t.createdAt))
+      .where(sql`${t.contactId} is null`),
+    index("email_sends_user_direct_created_idx")
+      .on(t.userId, t.createdAt, lower(t.toEmail))
+      .where(sql`${t.contactId} is null`),
+    // The Emails screen: a user's sends opened first, then newest first, with id as the keyset tie-breaker.
+    // All keys descend, so a page's cursor is one row comparison the scan starts from.
+    index("email_sends_user_list_idx").on(
+      t.userId,
+      sql`(${t.openedAt} is not null) desc`,
+      descending(t.createdAt),
+      descending(t.id),
+    ),
     // For the SET NULL when a step is deleted.
     index("email_sends_sequence_idx").on(t.sequenceId).where(sql`${t.sequenceId} is not null`),
     index("email_sends_message_id_idx").on(t.messageId).where(sql`${t.messageId} is not null`),

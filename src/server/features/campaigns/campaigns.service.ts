@@ -158,6 +158,8 @@ export function createCampaignsService(
           scheduled: sql<number>`coalesce(${campaignStats.scheduled}, 0)::int`,
           sent: sql<number>`coalesce(${campaignStats.sent}, 0)::int`,
           opened: sql<number>`coalesce(${campaignStats.opened}, 0)::int`,
+          failed: sql<number>`coalesce(${campaignStats.failed}, 0)::int`,
+          pending: sql<number>`coalesce(${campaignStats.pending}, 0)::int`,
           contactCount: sql<number>`(select count(*)::int from ${contacts} where ${contacts.campaignId} = ${campaigns.id})`,
         })
         .from(campaigns)
@@ -170,6 +172,8 @@ export function createCampaignsService(
         scheduledCount: r.scheduled,
         sentCount: r.sent,
         openedCount: r.opened,
+        failedCount: r.failed,
+        pendingCount: r.pending,
       }));
     },
 

@@ -1,7 +1,15 @@
-// /api/senders: saved sender accounts and their connection test. Thin
-// handlers; the service scopes every query to the signed-in user.
+// /api/senders: saved sender accounts, their connection test, and their
+// statistics (figures, profile, email history). Thin handlers; the services
+// scope every query to the signed-in user.
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponseSchema } from "#shared/api/error.schemas.ts";
+import {
+  senderEmailPageSchema,
+  senderEmailsQuerySchema,
+  senderProfileQuerySchema,
+  senderProfileSchema,
+  senderStatsListSchema,
+} from "#shared/senders/sender-stats.schemas.ts";
 import {
   connectionTestInputSchema,
   connectionTestResultSchema,
@@ -12,6 +20,7 @@ import {
 } from "#shared/senders/senders.schemas.ts";
 import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
+import { createSenderStatsService } from "./sender-stats.service.ts";
 import { createSendersService } from "./senders.service.ts";
 
 const tags = ["Senders"];
@@ -52,6 +61,49 @@ const testUnsavedRoute = createRoute({
   description: testDescription,
   request: { body: { required: true, content: json(connectionTestInputSchema) } },
   responses: { 200: { description: "Test result", content: json(connectionTestResultSchema) }, ...errorResponses },
+});
+
+const statsRoute = createRoute({
+  method: "get",
+  path: "/stats",
+  tags,
+  summary: "Per-sender figures: today, the last 7 days, the last month (30 days) and all time",
+  description:
+    "Sent, failed, opened, success rate (sent / (sent + failed)) and open rate (opened / sent) of every saved sender's address, from the reporting counters (UTC days), in one query.",
+  responses: {
+    200: { description: "Figures per saved sender", content: json(senderStatsListSchema) },
+    ...errorResponses,
+  },
+});
+
+const profileRoute = createRoute({
+  method: "get",
+  path: "/profile",
+  tags,
+  summary: "The sender profile of an address",
+  description:
+    "Account information (the saved sender with this address, else the newest campaign sender with it), Total Sent, Success Rate, Open Rate, Scheduled Today, Daily Email Activity against the daily limit, and the 10 newest emails. 404 when the user has no sender with this address.",
+  request: { query: senderProfileQuerySchema },
+  responses: {
+    200: { description: "Sender profile", content: json(senderProfileSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const emailsRoute = createRoute({
+  method: "get",
+  path: "/{id}/emails",
+  tags,
+  summary: "A saved sender's email history, newest first",
+  description:
+    "Every send from the sender's address (campaign and direct). Keyset-paginated: pass nextCursor as cursor.",
+  request: { params: idParam, query: senderEmailsQuerySchema },
+  responses: {
+    200: { description: "A page of emails", content: json(senderEmailPageSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
 });
 
 const getRoute = createRoute({
@@ -108,19 +160,30 @@ const testSavedRoute = createRoute({
 
 export function senderRoutes(deps: FeatureDeps) {
   const service = createSendersService(deps);
-  return createRouter()
-    .openapi(listRoute, async (c) => c.json({ senders: await service.list(c.get("user").id) }, 200))
-    .openapi(createSenderRoute, async (c) => c.json(await service.create(c.get("user").id, c.req.valid("json")), 201))
-    .openapi(testUnsavedRoute, async (c) => c.json(await service.testUnsaved(c.req.valid("json")), 200))
-    .openapi(getRoute, async (c) => c.json(await service.get(c.get("user").id, c.req.valid("param").id), 200))
-    .openapi(updateRoute, async (c) =>
-      c.json(await service.update(c.get("user").id, c.req.valid("param").id, c.req.valid("json")), 200),
-    )
-    .openapi(deleteRoute, async (c) => {
-      await service.remove(c.get("user").id, c.req.valid("param").id);
-      return c.body(null, 204);
-    })
-    .openapi(testSavedRoute, async (c) =>
-      c.json(await service.testSaved(c.get("user").id, c.req.valid("param").id, c.req.valid("json")), 200),
-    );
+  const stats = createSenderStatsService(deps);
+  return (
+    createRouter()
+      .openapi(listRoute, async (c) => c.json({ senders: await service.list(c.get("user").id) }, 200))
+      .openapi(createSenderRoute, async (c) => c.json(await service.create(c.get("user").id, c.req.valid("json")), 201))
+      .openapi(testUnsavedRoute, async (c) => c.json(await service.testUnsaved(c.req.valid("json")), 200))
+      // Before /{id}, which would take "stats" and "profile" for ids.
+      .openapi(statsRoute, async (c) => c.json(await stats.stats(c.get("user").id), 200))
+      .openapi(profileRoute, async (c) =>
+        c.json(await stats.profile(c.get("user").id, c.req.valid("query").email), 200),
+      )
+      .openapi(emailsRoute, async (c) =>
+        c.json(await stats.emails(c.get("user").id, c.req.valid("param").id, c.req.valid("query")), 200),
+      )
+      .openapi(getRoute, async (c) => c.json(await service.get(c.get("user").id, c.req.valid("param").id), 200))
+      .openapi(updateRoute, async (c) =>
+        c.json(await service.update(c.get("user").id, c.req.valid("param").id, c.req.valid("json")), 200),
+      )
+      .openapi(deleteRoute, async (c) => {
+        await service.remove(c.get("user").id, c.req.valid("param").id);
+        return c.body(null, 204);
+      })
+      .openapi(testSavedRoute, async (c) =>
+        c.json(await service.testSaved(c.get("user").id, c.req.valid("param").id, c.req.valid("json")), 200),
+      )
+  );
 }

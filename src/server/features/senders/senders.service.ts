@@ -3,8 +3,7 @@
 // sender is "not found", never "forbidden", so ids reveal nothing.
 // Passwords are encrypted before they touch the database and never leave it
 // decrypted except into the SMTP client of a connection test.
-import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import {
   type ConnectionTestInput,
   type ConnectionTestResult,
@@ -18,10 +17,10 @@ import {
 import { SecretDecryptError } from "../../crypto/secret-box.ts";
 import { secretPurposes } from "../../crypto/secret-purposes.ts";
 import { type SenderAccount, senderAccounts } from "../../db/schema/senders.ts";
-import { emailSends } from "../../db/schema/sending.ts";
 import { AppError } from "../../errors.ts";
 import { testSmtpConnection } from "../../mail/smtp-connection-test.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
+import { addressOf, totalSentLateral } from "./sender-activity.ts";
 import { toSenderDto } from "./sender-dto.ts";
 
 const SMTP_PASSWORD = secretPurposes.smtpPassword;
@@ -49,34 +48,21 @@ export function createSendersService(deps: FeatureDeps) {
   const { db, secrets, config } = deps;
 
   /**
-   * Sent emails per saved sender, counting the campaign copies imported from
-   * it (source_sender_id) with it, as one aggregate joined to the list.
+   * Saved senders with their emails sent (all time, from the reporting
+   * counters): the sends from the sender's address, its campaign copies
+   * included, read from the address's day rows in one query.
    */
-  function sentCounts(userId: string, senderId?: string) {
-    const source = alias(senderAccounts, "source");
-    const savedId = sql<string>`coalesce(${source.sourceSenderId}, ${source.id})`;
-    const conditions: SQL[] = [eq(emailSends.userId, userId), eq(emailSends.status, "sent")];
-    if (senderId) conditions.push(or(eq(source.id, senderId), eq(source.sourceSenderId, senderId)) as SQL);
-    return db
-      .select({ savedId: savedId.as("saved_id"), sent: sql<number>`count(*)::int`.as("sent") })
-      .from(emailSends)
-      .innerJoin(source, and(eq(source.id, emailSends.senderAccountId), eq(source.userId, userId)))
-      .where(and(...conditions))
-      .groupBy(savedId)
-      .as("sent_counts");
-  }
-
   async function select(userId: string, senderId?: string): Promise<Sender[]> {
-    const counts = sentCounts(userId, senderId);
+    const total = totalSentLateral(db, userId, addressOf(senderAccounts.email));
     const conditions: SQL[] = [eq(senderAccounts.userId, userId), isNull(senderAccounts.campaignId)];
     if (senderId) conditions.push(eq(senderAccounts.id, senderId));
     const rows = await db
-      .select({ sender: senderAccounts, sentCount: sql<number>`coalesce(${counts.sent}, 0)`.mapWith(Number) })
+      .select({ sender: senderAccounts, sentCount: total.sent })
       .from(senderAccounts)
-      .leftJoin(counts, eq(counts.savedId, senderAccounts.id))
+      .leftJoinLateral(total, sql`true`)
       .where(and(...conditions))
       .orderBy(desc(senderAccounts.createdAt), desc(senderAccounts.id));
-    return rows.map((r) => toDto(r.sender, r.sentCount));
+    return rows.map((r) => toDto(r.sender, r.sentCount ?? 0));
   }
 
   function toDto(row: SenderAccount, sentCount: number): Sender {

@@ -24,6 +24,7 @@ function toDto(row: Row): Settings {
     campaignNotificationsEnabled: row.campaignNotificationsEnabled,
     notificationEmail: row.notificationEmail,
     openNotificationsEnabled: row.openNotificationsEnabled,
+    automationWebhookUrl: row.automationWebhookUrl ?? "",
   };
 }
 
@@ -42,7 +43,8 @@ export function createSettingsService(db: Db) {
 
     /** Replaces every field (input already validated against settingsSchema). */
     async update(userId: string, input: Settings): Promise<Settings> {
-      const values = { ...input, updatedAt: new Date() };
+      // An empty webhook URL is stored as NULL: no webhook.
+      const values = { ...input, automationWebhookUrl: input.automationWebhookUrl || null, updatedAt: new Date() };
       const [row] = await db
         .insert(userSettings)
         .values({ userId, ...values })

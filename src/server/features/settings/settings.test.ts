@@ -84,6 +84,11 @@ describe("PUT /api/settings", () => {
     [{ sendingDays: [] }, "sendingDays", "Select at least one sending day"],
     [{ timezone: "Moon/Base" }, "timezone", "Choose a valid timezone"],
     [{ sendTimeStart: "18:00", sendTimeEnd: "08:00" }, "sendTimeEnd", "The sending window must end after it starts"],
+    [
+      { automationWebhookUrl: "hooks.example.com/bulk" },
+      "automationWebhookUrl",
+      "Enter a full address starting with http:// or https://, or leave the field empty.",
+    ],
   ])("rejects %j with a 400, the message, and no change", async (patch, field, message) => {
     const before = await (await ctx.request("/api/settings", { cookie: alice.cookie })).json();
     const res = await ctx.request("/api/settings", {
@@ -99,6 +104,27 @@ describe("PUT /api/settings", () => {
     expect(body.error.message).toBe(message);
     expect(body.error.details.fields[field]).toBe(message);
     expect(await (await ctx.request("/api/settings", { cookie: alice.cookie })).json()).toEqual(before);
+  });
+
+  it("stores the automation webhook URL trimmed, and an empty one as none", async () => {
+    const user = await ctx.signUpVerified("webhook-url@example.com");
+    const set = await ctx.request("/api/settings", {
+      method: "PUT",
+      cookie: user.cookie,
+      json: { ...defaultSettings, automationWebhookUrl: "  https://hooks.example.com/bulk?key=1 " },
+    });
+    expect(((await set.json()) as typeof changed).automationWebhookUrl).toBe("https://hooks.example.com/bulk?key=1");
+    const [row] = await ctx.database.db.select().from(userSettings).where(eq(userSettings.userId, user.userId));
+    expect(row?.automationWebhookUrl).toBe("https://hooks.example.com/bulk?key=1");
+
+    const cleared = await ctx.request("/api/settings", {
+      method: "PUT",
+      cookie: user.cookie,
+      json: { ...defaultSettings, automationWebhookUrl: "" },
+    });
+    expect(((await cleared.json()) as typeof changed).automationWebhookUrl).toBe("");
+    const [after] = await ctx.database.db.select().from(userSettings).where(eq(userSettings.userId, user.userId));
+    expect(after?.automationWebhookUrl).toBeNull();
   });
 
   it("rejects a body that is not JSON, or misses fields, with a 400", async () => {

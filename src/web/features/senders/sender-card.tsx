@@ -1,18 +1,41 @@
 // One saved sender on the Senders page: address, provider, limit, connection
-// status and its actions. Per-sender statistics arrive with the sender profile.
-import { Pencil, PlugZap, Trash2 } from "lucide-react";
-import { useId } from "react";
+// status, its figures for today / last 7 days / last month, its actions, a
+// link to its profile and an expandable email history.
+import { ChevronDown, Pencil, PlugZap, Trash2, UserRound } from "lucide-react";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import type { SenderStats } from "#shared/senders/sender-stats.schemas.ts";
 import { providerLabels, type Sender } from "#shared/senders/senders.schemas.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { Card, CardAction, CardContent, CardFooter, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { cn } from "#web/lib/cn.ts";
 import { ConnectionStatusBadge, ConnectionTestOutcome, connectionSummary } from "./connection-status.tsx";
+import { SenderEmailHistory } from "./sender-email-list.tsx";
+import { SenderStatsTable } from "./sender-stats-table.tsx";
 import { useTestConnection } from "./use-senders.ts";
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-export function SenderCard({ sender, onEdit, onDelete }: { sender: Sender; onEdit: () => void; onDelete: () => void }) {
+/** The profile screen of a sender address. */
+export const senderProfilePath = (email: string) => `/senders/profile/${encodeURIComponent(email)}`;
+
+export function SenderCard({
+  sender,
+  stats,
+  statsState,
+  onEdit,
+  onDelete,
+}: {
+  sender: Sender;
+  stats: SenderStats | undefined;
+  statsState: "pending" | "error" | "success";
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const titleId = useId();
+  const historyId = useId();
+  const [historyOpen, setHistoryOpen] = useState(false);
   const connectionTest = useTestConnection();
 
   return (
@@ -26,14 +49,24 @@ export function SenderCard({ sender, onEdit, onDelete }: { sender: Sender; onEdi
             <Badge variant="outline">{providerLabels[sender.provider]}</Badge>
             <ConnectionStatusBadge sender={sender} />
           </div>
+          <CardAction>
+            <Button variant="outline" size="sm" asChild>
+              <Link to={senderProfilePath(sender.email)} aria-label={`View profile of ${sender.email}`}>
+                <UserRound aria-hidden /> Profile
+              </Link>
+            </Button>
+          </CardAction>
         </CardHeader>
-        <CardContent className="space-y-1 px-5 text-sm">
-          <p>
-            <span className="font-medium">{sender.dailyLimit} emails/day</span>
-            <span className="text-muted-foreground"> · {plural(sender.sentCount, "email sent", "emails sent")}</span>
-          </p>
-          <p className="break-all text-muted-foreground">{connectionSummary(sender)}</p>
-          <div className="pt-1 empty:hidden">
+        <CardContent className="space-y-3 px-5 text-sm">
+          <div className="space-y-1">
+            <p>
+              <span className="font-medium">{sender.dailyLimit} emails/day</span>
+              <span className="text-muted-foreground"> · {plural(sender.sentCount, "email sent", "emails sent")}</span>
+            </p>
+            <p className="break-all text-muted-foreground">{connectionSummary(sender)}</p>
+          </div>
+          <SenderStatsTable email={sender.email} stats={stats} state={statsState} />
+          <div className="empty:hidden">
             <ConnectionTestOutcome
               result={connectionTest.data}
               pending={connectionTest.isPending}
@@ -41,28 +74,49 @@ export function SenderCard({ sender, onEdit, onDelete }: { sender: Sender; onEdi
             />
           </div>
         </CardContent>
-        <CardFooter className="mt-auto flex-wrap gap-2 px-5">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => connectionTest.mutate({ senderId: sender.id })}
-            disabled={connectionTest.isPending}
-            aria-label={`Test connection of ${sender.email}`}
-          >
-            <PlugZap aria-hidden /> Test connection
-          </Button>
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${sender.email}`}>
-            <Pencil aria-hidden /> Edit
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive hover:text-destructive"
-            onClick={onDelete}
-            aria-label={`Delete ${sender.email}`}
-          >
-            <Trash2 aria-hidden /> Delete
-          </Button>
+        <CardFooter className="mt-auto flex-col items-stretch gap-3 px-5">
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => connectionTest.mutate({ senderId: sender.id })}
+              disabled={connectionTest.isPending}
+              aria-label={`Test connection of ${sender.email}`}
+            >
+              <PlugZap aria-hidden /> Test connection
+            </Button>
+            <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${sender.email}`}>
+              <Pencil aria-hidden /> Edit
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              onClick={onDelete}
+              aria-label={`Delete ${sender.email}`}
+            >
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          </div>
+          <div className="border-t pt-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="w-full justify-between"
+              aria-expanded={historyOpen}
+              aria-controls={historyOpen ? historyId : undefined}
+              aria-label={`Email History of ${sender.email}`}
+              onClick={() => setHistoryOpen((open) => !open)}
+            >
+              Email History
+              <ChevronDown aria-hidden className={cn("transition-transform", historyOpen && "rotate-180")} />
+            </Button>
+            {historyOpen && (
+              <div className="pt-2">
+                <SenderEmailHistory id={historyId} senderId={sender.id} email={sender.email} />
+              </div>
+            )}
+          </div>
         </CardFooter>
       </Card>
     </li>

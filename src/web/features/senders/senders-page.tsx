@@ -1,8 +1,12 @@
 // /senders (spec §2.8): saved sender accounts in two groups, Active (has sent
-// at least one email) and Unused, with add, edit, delete and connection tests.
+// at least one email) and Unused, with add, edit, delete and connection tests,
+// per-sender figures (today, last 7 days, last month), email history and a
+// link to each sender's profile.
 import { Mail, Plus, RefreshCw } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
+import type { SenderStats } from "#shared/senders/sender-stats.schemas.ts";
+import { isActiveSender } from "#shared/senders/sender-stats.ts";
 import type { Sender } from "#shared/senders/senders.schemas.ts";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -11,19 +15,23 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { DeleteSenderDialog } from "./delete-sender-dialog.tsx";
 import { SenderCard } from "./sender-card.tsx";
 import { SenderFormDialog } from "./sender-form-dialog.tsx";
+import { useSenderStats } from "./use-sender-stats.ts";
 import { useSendersQuery } from "./use-senders.ts";
 
 type Open = { kind: "add" } | { kind: "edit"; sender: Sender } | { kind: "delete"; sender: Sender } | null;
+type Stats = { byId: Map<string, SenderStats>; state: "pending" | "error" | "success" };
 
 function SenderGroup({
   title,
   empty,
   senders,
+  stats,
   setOpen,
 }: {
   title: string;
   empty: string;
   senders: Sender[];
+  stats: Stats;
   setOpen: (open: Open) => void;
 }) {
   const headingId = useId();
@@ -40,6 +48,8 @@ function SenderGroup({
             <SenderCard
               key={sender.id}
               sender={sender}
+              stats={stats.byId.get(sender.id)}
+              statsState={stats.state}
               onEdit={() => setOpen({ kind: "edit", sender })}
               onDelete={() => setOpen({ kind: "delete", sender })}
             />
@@ -82,6 +92,7 @@ function EmptyState({ onAdd }: { onAdd: () => void }) {
 
 export function SendersPage() {
   const query = useSendersQuery();
+  const statsQuery = useSenderStats();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
@@ -89,10 +100,23 @@ export function SendersPage() {
     if (query.isError)
       toast.error("Failed to load sender accounts", { id: "senders-load-failed", description: query.error.message });
   }, [query.isError, query.error]);
+  useEffect(() => {
+    // When the list itself failed, its own message says enough.
+    if (statsQuery.isError && !query.isError)
+      toast.error("Failed to fetch sender accounts", {
+        id: "sender-stats-load-failed",
+        description: statsQuery.error.message,
+      });
+  }, [statsQuery.isError, statsQuery.error, query.isError]);
 
   const senders = query.data ?? [];
-  const active = senders.filter((s) => s.sentCount > 0);
-  const unused = senders.filter((s) => s.sentCount === 0);
+  // sentCount is the all-time sent of the sender's address, from the same counters as the figures.
+  const active = senders.filter((s) => isActiveSender(s.sentCount));
+  const unused = senders.filter((s) => !isActiveSender(s.sentCount));
+  const stats: Stats = {
+    byId: new Map((statsQuery.data?.stats ?? []).map((s) => [s.senderId, s])),
+    state: statsQuery.isPending ? "pending" : statsQuery.isError ? "error" : "success",
+  };
 
   return (
     <>
@@ -122,12 +146,14 @@ export function SendersPage() {
             title="Active Senders"
             empty="Senders appear here once they have sent an email."
             senders={active}
+            stats={stats}
             setOpen={setOpen}
           />
           <SenderGroup
             title="Unused Senders"
             empty="Every sender has sent at least one email."
             senders={unused}
+            stats={stats}
             setOpen={setOpen}
           />
         </div>

@@ -22,7 +22,12 @@ export function toSettings(values: SettingsFormValues): Settings {
   for (const { tag, value } of values.fallbackMergeTags) {
     if (tag.trim()) tags[tag.trim()] = value;
   }
-  return { ...values, notificationEmail: values.notificationEmail.trim(), fallbackMergeTags: tags };
+  return {
+    ...values,
+    notificationEmail: values.notificationEmail.trim(),
+    automationWebhookUrl: values.automationWebhookUrl.trim(),
+    fallbackMergeTags: tags,
+  };
 }
 
 export const settingsResolver: Resolver<SettingsFormValues> = async (values) => {

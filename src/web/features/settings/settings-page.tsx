@@ -1,7 +1,8 @@
-import { Plus, RefreshCw, Trash2 } from "lucide-react";
-import { type ReactNode, useEffect, useId, useMemo } from "react";
+import { Check, Copy, Plus, RefreshCw, Trash2 } from "lucide-react";
+import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Controller, type UseFormReturn, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { BULK_SIGNATURE_HEADER, BULK_TIMESTAMP_HEADER } from "#shared/bulk/bulk-messages.ts";
 import { type FromNameFormat, type ThemeMode, weekdays } from "#shared/db-enums.ts";
 import { listTimeZones } from "#shared/settings/timezone.ts";
 import { FormField } from "#web/components/form-field.tsx";
@@ -17,6 +18,7 @@ import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { useBulkDelivery } from "../bulk/use-bulk.ts";
 import { type SettingsFormValues, settingsResolver, toFormValues, toSettings } from "./settings-form-values.ts";
 import { useSaveSettings, useSettingsQuery } from "./use-settings.ts";
 
@@ -342,6 +344,76 @@ function NotificationsSection({ form }: { form: Form }) {
   );
 }
 
+function SigningSecret() {
+  const delivery = useBulkDelivery();
+  const [copied, setCopied] = useState(false);
+  const secret = delivery.data?.signingSecret;
+  async function copy() {
+    if (!secret) return;
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast.error("Could not copy: select the secret and copy it by hand");
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="settings-webhookSecret">Signing secret</Label>
+      <div className="flex gap-2">
+        <Input
+          id="settings-webhookSecret"
+          readOnly
+          className="font-mono"
+          value={secret ?? ""}
+          placeholder={delivery.isPending ? "Loading..." : ""}
+          aria-describedby="settings-webhookSecret-hint"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Button type="button" variant="outline" onClick={() => void copy()} disabled={!secret}>
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? "Copied" : "Copy"}
+        </Button>
+      </div>
+      <p id="settings-webhookSecret-hint" className="text-muted-foreground text-xs">
+        Every request carries <code>{BULK_SIGNATURE_HEADER}: sha256=&lt;hex&gt;</code>, the HMAC-SHA256 of the raw
+        request body keyed with this secret, and <code>{BULK_TIMESTAMP_HEADER}</code>, the send time (also in the body
+        as <code>timestamp</code>). Compute the HMAC over the body exactly as received and compare before trusting it.
+      </p>
+    </div>
+  );
+}
+
+function AutomationSection({ form }: { form: Form }) {
+  const url = useWatch({ control: form.control, name: "automationWebhookUrl" });
+  const error = form.formState.errors.automationWebhookUrl?.message;
+  return (
+    <Section
+      title="Automation"
+      description="Send Email in Bulk to your own automation (n8n, Zapier, Make…) instead of through Coldreach."
+    >
+      <FormField
+        id="settings-automationWebhookUrl"
+        label="Automation webhook URL"
+        hint="Optional. When set, Send Bulk Emails posts the campaign, sender emails and contacts to this address as JSON; when empty, Coldreach sends the emails through your saved sender accounts."
+        error={error}
+      >
+        <Input
+          id="settings-automationWebhookUrl"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://hooks.example.com/coldreach-bulk"
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? "settings-automationWebhookUrl-error" : "settings-automationWebhookUrl-hint"}
+          {...form.register("automationWebhookUrl")}
+        />
+      </FormField>
+      {url?.trim() && <SigningSecret />}
+    </Section>
+  );
+}
+
 export function SettingsPage() {
   const query = useSettingsQuery();
   const save = useSaveSettings();
@@ -393,6 +465,7 @@ export function SettingsPage() {
           <CompositionSection form={form} />
           <ComplianceSection form={form} />
           <NotificationsSection form={form} />
+          <AutomationSection form={form} />
           <div className="sticky bottom-0 flex justify-end border-t bg-background/95 py-4 backdrop-blur">
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? "Saving..." : "Save Settings"}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Settings } from "#shared/settings/settings.schemas.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
+import { bulkDeliveryQueryKey } from "../bulk/use-bulk.ts";
 
 export const settingsQueryKey = ["settings"] as const;
 
@@ -28,6 +29,8 @@ export function useSaveSettings() {
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsQueryKey, saved);
+      // The automation webhook decides how Email in Bulk sends.
+      void queryClient.invalidateQueries({ queryKey: bulkDeliveryQueryKey });
     },
   });
 }

@@ -1,0 +1,6 @@
+CREATE INDEX "replies_user_direct_email_idx" ON "replies" USING btree ("user_id",lower("contact_email")) WHERE "replies"."contact_id" is null;--> statement-breakpoint
+CREATE INDEX "sender_accounts_user_email_idx" ON "sender_accounts" USING btree ("user_id",lower("email"));--> statement-breakpoint
+CREATE INDEX "email_sends_user_from_created_idx" ON "email_sends" USING btree ("user_id",lower("from_email"),"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "email_sends_user_direct_to_idx" ON "email_sends" USING btree ("user_id",lower("to_email"),"created_at" DESC NULLS FIRST) WHERE "email_sends"."contact_id" is null;--> statement-breakpoint
+CREATE INDEX "email_sends_user_direct_created_idx" ON "email_sends" USING btree ("user_id","created_at",lower("to_email")) WHERE "email_sends"."contact_id" is null;--> statement-breakpoint
+CREATE INDEX "email_sends_user_list_idx" ON "email_sends" USING btree ("user_id",("opened_at" is not null) desc,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,57 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  inboxGroupQuerySchema,
+  inboxHistorySchema,
+  inboxListQuerySchema,
+  inboxPageSchema,
+  inboxRepliesSchema,
+} from "#shared/inbox/inbox.schemas.ts";
+import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
+import type { FeatureDeps } from "../feature-deps.ts";
+import { createInboxService } from "./inbox.service.ts";
+
+const tags = ["Inbox"];
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary:
+    "Sends grouped by contact (direct sends by recipient address), latest activity first, with Sent / Opened / Failed / Replied",
+  request: { query: inboxListQuerySchema },
+  responses: { 200: { description: "A page of groups", content: json(inboxPageSchema) }, ...errorResponses },
+});
+
+const historyRoute = createRoute({
+  method: "get",
+  path: "/history",
+  tags,
+  summary: "A group's emails, newest first, with campaign, sender and parsed error details",
+  request: { query: inboxGroupQuerySchema },
+  responses: {
+    200: { description: "A page of the group's emails", content: json(inboxHistorySchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const repliesRoute = createRoute({
+  method: "get",
+  path: "/replies",
+  tags,
+  summary: "A group's replies, newest first",
+  request: { query: inboxGroupQuerySchema },
+  responses: {
+    200: { description: "A page of the group's replies", content: json(inboxRepliesSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+export function inboxRoutes(deps: FeatureDeps) {
+  const service = createInboxService(deps.db);
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json(await service.list(c.get("user").id, c.req.valid("query")), 200))
+    .openapi(historyRoute, async (c) => c.json(await service.history(c.get("user").id, c.req.valid("query")), 200))
+    .openapi(repliesRoute, async (c) => c.json(await service.replies(c.get("user").id, c.req.valid("query")), 200));
+}

@@ -1,0 +1,312 @@
+// Inbox (spec part 2 §2.5): the user's sends grouped by contact, newest
+// activity first, with Sent / Opened / Failed / Replied counters; a group's
+// email history and replies.
+//
+// Groups: one per contact row, its counters read from contact_send_stats (kept
+// by triggers, docs/decisions/002-reporting-counters.md) and ordered by its
+// last_send_at (index contact_send_stats_user_last_idx); plus one per
+// recipient address for the sends made without a contact (direct compose),
+// counted at read time over those sends only (a partial index keeps it to
+// them). Both streams are merged in one statement, keyset-paginated on
+// (last activity, key). Each request is a bounded number of statements,
+// whatever the number of sends.
+import { type SQL, sql } from "drizzle-orm";
+import type { EmailSendStatus, FailureCategory } from "#shared/db-enums.ts";
+import { parseErrorDetails } from "#shared/inbox/error-details.ts";
+import {
+  INBOX_GROUP_PAGE_SIZE,
+  INBOX_HISTORY_PAGE_SIZE,
+  INBOX_REPLIES_PAGE_SIZE,
+  type InboxGroup,
+  type InboxGroupQuery,
+  type InboxHistory,
+  type InboxListQuery,
+  type InboxPage,
+  type InboxReplies,
+} from "#shared/inbox/inbox.schemas.ts";
+import { contactName, repliedCount } from "#shared/inbox/inbox-labels.ts";
+import { inboxMessageText } from "#shared/inbox/message-text.ts";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
+
+type Cursor = { at: string; key: string };
+
+/** Timestamps travel in cursors with their microseconds, so a page boundary never skips or repeats a row. */
+const AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const atText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.key])).toString("base64url");
+}
+
+function decodeCursor(text: string | undefined): Cursor | null {
+  if (text === undefined) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 2) {
+      const [at, key] = value;
+      if (typeof at === "string" && AT_PATTERN.test(at) && typeof key === "string" && key.length <= 400) {
+        return { at, key };
+      }
+    }
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new AppError("validation_error", "Invalid cursor", { fields: { cursor: "Invalid cursor" } });
+}
+
+/** Rows after the cursor in (at desc, key desc) order; the first bound lets an index scan start at the cursor. */
+const after = (cursor: Cursor | null, at: SQL, key: SQL) =>
+  cursor
+    ? sql`and ${at} <= ${cursor.at}::timestamptz
+        and (${at} < ${cursor.at}::timestamptz or (${at} = ${cursor.at}::timestamptz and ${key} < ${cursor.key}))`
+    : sql``;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+
+type GroupRow = {
+  contact_id: string | null;
+  address: string | null;
+  at_key: string;
+  sent: number;
+  failed: number;
+  opened: number;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  replied_at: Date | string | null;
+  campaign_name: string | null;
+  reply_count: number;
+};
+
+type SendRow = {
+  id: string;
+  status: EmailSendStatus;
+  to_email: string;
+  from_email: string;
+  campaign_id: string | null;
+  campaign_name: string | null;
+  step_number: number | null;
+  subject: string;
+  body: string;
+  created_at: Date | string;
+  at_key: string;
+  sent_at: Date | string | null;
+  opened_at: Date | string | null;
+  failure_category: FailureCategory | null;
+  error_message: string | null;
+};
+
+type ReplyRow = {
+  id: string;
+  contact_email: string;
+  sender_email: string;
+  subject: string | null;
+  reply_content: string;
+  campaign_name: string | null;
+  replied_at: Date | string;
+  at_key: string;
+};
+
+/** One more row than a page, to know whether there is a next one. */
+function paginate<T>(rows: T[], size: number, cursorOf: (row: T) => Cursor) {
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > size && last ? encodeCursor(cursorOf(last)) : null };
+}
+
+export function createInboxService(db: Db) {
+  /** The sends of a group: the contact's (404 unless it is the user's), or the user's direct sends to an address. */
+  async function groupFilter(userId: string, query: InboxGroupQuery, alias: "e" | "r"): Promise<SQL> {
+    const a = sql.raw(alias);
+    if (query.contactId) {
+      const found = rowsOf(
+        await db.execute(sql`select 1 from contacts where id = ${query.contactId} and user_id = ${userId}`),
+      );
+      if (found.length === 0) throw new AppError("not_found", "Contact not found");
+      return sql`${a}.user_id = ${userId} and ${a}.contact_id = ${query.contactId}`;
+    }
+    const email = query.email ?? "";
+    const found = rowsOf(
+      await db.execute(sql`
+        select 1 from email_sends
+        where user_id = ${userId} and contact_id is null and lower(to_email) = ${email} limit 1`),
+    );
+    if (found.length === 0) throw new AppError("not_found", "No emails were sent to this address");
+    const address = alias === "e" ? sql`lower(e.to_email)` : sql`lower(r.contact_email)`;
+    return sql`${a}.user_id = ${userId} and ${a}.contact_id is null and ${address} = ${email}`;
+  }
+
+  return {
+    async list(userId: string, query: InboxListQuery): Promise<InboxPage> {
+      const cursor = decodeCursor(query.cursor);
+      const limit = INBOX_GROUP_PAGE_SIZE + 1;
+      const like = query.search ? `%${escapeLike(query.search.toLowerCase())}%` : null;
+      // Keys compare in the database's default collation everywhere (branches, merge, cursor),
+      // so the walk over direct sends can follow its index.
+      const result = await db.execute(sql`
+        with ${
+          like
+            ? // A search reads the user's contacts once (hash join), not one lookup per emailed contact.
+              sql`matched as materialized (
+                select sc.id from contacts sc
+                where sc.user_id = ${userId}
+                  and (lower(sc.email) like ${like} or lower(concat_ws(' ', sc.first_name, sc.last_name)) like ${like})
+              ),`
+            : sql``
+        } page as (
+          (select cs.contact_id, null::text as address, cs.last_send_at as last_at
+           from contact_send_stats cs
+           ${like ? sql`join matched m on m.id = cs.contact_id` : sql``}
+           where cs.user_id = ${userId} and cs.sends > 0 and cs.last_send_at is not null
+             ${after(cursor, sql`cs.last_send_at`, sql`cs.contact_id::text`)}
+           order by cs.last_send_at desc, cs.contact_id::text desc
+           limit ${limit})
+          union all
+          -- Direct sends, newest first: a send starts its address's group when no send to the
+          -- same address is newer, so the walk stops after a page of groups instead of
+          -- aggregating every direct send.
+          (select null::uuid, lower(s.to_email), s.created_at
+           from email_sends s
+           where s.user_id = ${userId} and s.contact_id is null
+             ${after(cursor, sql`s.created_at`, sql`lower(s.to_email)`)}
+             ${like ? sql`and lower(s.to_email) like ${like}` : sql``}
+             and not exists (
+               select 1 from email_sends o
+               where o.user_id = ${userId} and o.contact_id is null and lower(o.to_email) = lower(s.to_email)
+                 and (o.created_at > s.created_at or (o.created_at = s.created_at and o.id > s.id)))
+           order by s.created_at desc, lower(s.to_email) desc
+           limit ${limit})
+        ), top as (
+          select * from page order by last_at desc, coalesce(contact_id::text, address) desc limit ${limit}
+        )
+        select t.contact_id, t.address, ${atText(sql`t.last_at`)} as at_key,
+          coalesce(cs.sent, d.sent) as sent, coalesce(cs.failed, d.failed) as failed,
+          coalesce(cs.opened, d.opened) as opened,
+          c.email, coalesce(c.first_name, k.first_name) as first_name,
+          coalesce(c.last_name, k.last_name) as last_name, coalesce(c.company, k.company) as company,
+          c.replied_at, cp.name as campaign_name,
+          case when t.contact_id is not null
+            then (select count(*)::int from replies r where r.contact_id = t.contact_id and r.user_id = ${userId})
+            else (select count(*)::int from replies r
+                  where r.user_id = ${userId} and r.contact_id is null and lower(r.contact_email) = t.address)
+          end as reply_count
+        from top t
+        left join contact_send_stats cs on cs.contact_id = t.contact_id
+        left join contacts c on c.id = t.contact_id
+        left join campaigns cp on cp.id = c.campaign_id
+        -- Direct sends to an address the user also has as a contact show that contact's name.
+        left join lateral (
+          select k.first_name, k.last_name, k.company from contacts k
+          where t.address is not null and k.user_id = ${userId} and lower(k.email) = t.address
+          order by k.created_at desc limit 1
+        ) k on true
+        left join lateral (
+          select (count(*) filter (where x.status = 'sent'))::int as sent,
+            (count(*) filter (where x.status = 'failed'))::int as failed,
+            (count(*) filter (where x.opened_at is not null))::int as opened
+          from email_sends x
+          where t.address is not null
+            and x.user_id = ${userId} and x.contact_id is null and lower(x.to_email) = t.address
+        ) d on true
+        order by t.last_at desc, coalesce(t.contact_id::text, t.address) desc`);
+      const { page, nextCursor } = paginate(rowsOf<GroupRow>(result), INBOX_GROUP_PAGE_SIZE, (row) => ({
+        at: row.at_key,
+        key: row.contact_id ?? row.address ?? "",
+      }));
+      const groups: InboxGroup[] = page.map((row) => {
+        const repliedAt = iso(row.replied_at);
+        return {
+          contactId: row.contact_id,
+          email: row.email ?? row.address ?? "",
+          name: contactName(row.first_name, row.last_name),
+          company: row.company?.trim() || null,
+          campaignName: row.campaign_name,
+          lastActivityAt: row.at_key,
+          sent: row.sent,
+          opened: row.opened,
+          failed: row.failed,
+          replied: repliedCount(row.reply_count, repliedAt),
+          repliedAt,
+        };
+      });
+      return { groups, nextCursor };
+    },
+
+    async history(userId: string, query: InboxGroupQuery): Promise<InboxHistory> {
+      const cursor = decodeCursor(query.cursor);
+      const filter = await groupFilter(userId, query, "e");
+      const result = await db.execute(sql`
+        select e.id, e.status, e.to_email, e.from_email, e.campaign_id, cp.name as campaign_name,
+          seq.step_number, e.subject, e.body, e.created_at, ${atText(sql`e.created_at`)} as at_key,
+          e.sent_at, e.opened_at, e.failure_category, e.error_message
+        from email_sends e
+        left join campaigns cp on cp.id = e.campaign_id
+        left join email_sequences seq on seq.id = e.sequence_id
+        where ${filter} ${after(cursor, sql`e.created_at`, sql`e.id::text`)}
+        order by e.created_at desc, e.id::text desc
+        limit ${INBOX_HISTORY_PAGE_SIZE + 1}`);
+      const { page, nextCursor } = paginate(rowsOf<SendRow>(result), INBOX_HISTORY_PAGE_SIZE, (row) => ({
+        at: row.at_key,
+        key: row.id,
+      }));
+      return {
+        sends: page.map((row) => ({
+          id: row.id,
+          status: row.status,
+          toEmail: row.to_email,
+          fromEmail: row.from_email.trim() || null,
+          campaignId: row.campaign_id,
+          campaignName: row.campaign_name,
+          stepNumber: row.step_number,
+          subject: row.subject,
+          // Campaign sends keep the HTML sent; direct compose keeps the text typed.
+          message: inboxMessageText(row.body, row.campaign_id !== null),
+          createdAt: iso(row.created_at) ?? row.at_key,
+          sentAt: iso(row.sent_at),
+          openedAt: iso(row.opened_at),
+          failureCategory: row.failure_category,
+          error: parseErrorDetails(row.error_message),
+        })),
+        nextCursor,
+      };
+    },
+
+    async replies(userId: string, query: InboxGroupQuery): Promise<InboxReplies> {
+      const cursor = decodeCursor(query.cursor);
+      const filter = await groupFilter(userId, query, "r");
+      const result = await db.execute(sql`
+        select r.id, r.contact_email, r.sender_email, r.subject, r.reply_content, cp.name as campaign_name,
+          r.replied_at, ${atText(sql`r.replied_at`)} as at_key
+        from replies r
+        left join campaigns cp on cp.id = r.campaign_id
+        where ${filter} ${after(cursor, sql`r.replied_at`, sql`r.id::text`)}
+        order by r.replied_at desc, r.id::text desc
+        limit ${INBOX_REPLIES_PAGE_SIZE + 1}`);
+      const { page, nextCursor } = paginate(rowsOf<ReplyRow>(result), INBOX_REPLIES_PAGE_SIZE, (row) => ({
+        at: row.at_key,
+        key: row.id,
+      }));
+      return {
+        replies: page.map((row) => ({
+          id: row.id,
+          fromEmail: row.contact_email,
+          toEmail: row.sender_email,
+          subject: row.subject,
+          content: row.reply_content,
+          campaignName: row.campaign_name,
+          repliedAt: iso(row.replied_at) ?? row.at_key,
+        })),
+        nextCursor,
+      };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// The figures of a Campaigns overview card (spec part 1 §2 "Campaigns
+// overview", §4, §9), from the campaign's counters.
+import { barPercent, openRate } from "../reporting/rates.ts";
+import { displayCampaignStatus } from "./campaign-status.ts";
+
+export type CampaignCounters = {
+  status: string;
+  updatedAt: string;
+  scheduledCount: number;
+  sentCount: number;
+  failedCount: number;
+  pendingCount: number;
+  openedCount: number;
+};
+
+/** All of the campaign's sends, whatever their outcome: sent + failed + pending. */
+export const totalEmails = (c: Pick<CampaignCounters, "sentCount" | "failedCount" | "pendingCount">) =>
+  c.sentCount + c.failedCount + c.pendingCount;
+
+/** The end date: the campaign's last update when its stored status is completed, else none. */
+export function campaignEndedAt(c: Pick<CampaignCounters, "status" | "updatedAt">): string | null {
+  return c.status === "completed" ? c.updatedAt : null;
+}
+
+export type CampaignOverviewFigures = {
+  /** The badge: an active campaign with any send and nothing scheduled shows as completed. */
+  status: string;
+  totalEmails: number;
+  sent: number;
+  opened: number;
+  /** opened / sent, whole percent. */
+  openRate: number;
+  /** The open-rate bar's width: the open rate, never above 100. */
+  openBar: number;
+  endedAt: string | null;
+};
+
+export function campaignOverviewFigures(c: CampaignCounters): CampaignOverviewFigures {
+  const total = totalEmails(c);
+  return {
+    status: displayCampaignStatus({ ...c, sendCount: total }, "overview"),
+    totalEmails: total,
+    sent: c.sentCount,
+    opened: c.openedCount,
+    openRate: openRate({ opened: c.openedCount, sent: c.sentCount }),
+    openBar: barPercent(c.openedCount, c.sentCount),
+    endedAt: campaignEndedAt(c),
+  };
+}

@@ -1,0 +1,166 @@
+// Contacts page → details: contact information, a status summary (sent,
+// opened, failed) and the email history across campaigns, loaded on open.
+// At most 80% of the screen high; the content scrolls inside.
+import { format } from "date-fns";
+import type { ReactNode } from "react";
+import type { DirectoryContact } from "#shared/contacts/contact-directory.schemas.ts";
+import { contactName } from "#shared/contacts/contacts-csv.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#web/components/ui/dialog.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { ContactStatusBadge } from "./contact-status-badge.tsx";
+import { useContactHistory } from "./use-contact-directory.ts";
+
+const when = (iso: string | null) => (iso ? format(new Date(iso), "MMM d, yyyy h:mm a") : "—");
+
+export function ContactDetailsDialog({
+  contact,
+  onOpenChange,
+}: {
+  contact: DirectoryContact | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={contact !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="flex max-h-[80vh] flex-col gap-0 p-0 sm:max-w-3xl">
+        {contact && <DetailsBody contact={contact} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DetailsBody({ contact }: { contact: DirectoryContact }) {
+  const name = contactName(contact);
+  return (
+    <>
+      <DialogHeader className="border-b p-6 pr-12">
+        <DialogTitle className="break-all">{name || contact.email}</DialogTitle>
+        <DialogDescription>Contact details and email history across your campaigns</DialogDescription>
+      </DialogHeader>
+      <div className="min-h-0 flex-1 space-y-6 overflow-y-auto p-6">
+        <section aria-labelledby="contact-information" className="space-y-3">
+          <h3 id="contact-information" className="font-semibold text-sm">
+            Contact Information
+          </h3>
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <Field label="Name">{name || "—"}</Field>
+            <Field label="Email">
+              <span className="break-all">{contact.email}</span>
+            </Field>
+            <Field label="Company">{contact.company || "—"}</Field>
+            <Field label="Email Status">
+              <ContactStatusBadge status={contact.emailStatus} />
+            </Field>
+            <Field label={contact.campaigns.length === 1 ? "Campaign" : "Campaigns"}>
+              {contact.campaigns.map((c) => c.name).join(", ")}
+            </Field>
+            <Field label="Added">{when(contact.addedAt)}</Field>
+            <Field label="Replied">{contact.repliedAt ? when(contact.repliedAt) : "No"}</Field>
+          </dl>
+        </section>
+
+        <section aria-labelledby="status-summary" className="space-y-3">
+          <h3 id="status-summary" className="font-semibold text-sm">
+            Status Summary
+          </h3>
+          <div className="grid grid-cols-3 gap-3">
+            <Figure label="Sent" value={contact.sent} />
+            <Figure label="Opened" value={contact.opened} />
+            <Figure label="Failed" value={contact.failed} tone={contact.failed > 0 ? "text-destructive" : undefined} />
+          </div>
+        </section>
+
+        <section aria-labelledby="email-history" className="space-y-3">
+          <h3 id="email-history" className="font-semibold text-sm">
+            Email History
+          </h3>
+          <History email={contact.email} />
+        </section>
+      </div>
+    </>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Figure({ label, value, tone }: { label: string; value: number; tone?: string }) {
+  return (
+    <div className="rounded-lg border p-3 text-center">
+      <p className={cn("font-semibold text-2xl tabular-nums", tone)}>{value.toLocaleString("en-US")}</p>
+      <p className="text-muted-foreground text-xs">{label}</p>
+    </div>
+  );
+}
+
+function History({ email }: { email: string }) {
+  const history = useContactHistory(email);
+  if (history.isPending) {
+    return (
+      <div role="status" aria-label="Loading email history" className="space-y-2">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-9 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (history.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border p-6 text-center">
+        <p className="text-sm">Failed to load email history</p>
+        <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  const sends = history.data.sends;
+  if (sends.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
+        No emails sent to this contact yet
+      </p>
+    );
+  }
+  return (
+    <div className="rounded-lg border">
+      <Table aria-label="Email history">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Campaign</TableHead>
+            <TableHead>Step</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Sent</TableHead>
+            <TableHead>Opened</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {sends.map((send) => (
+            <TableRow key={send.id}>
+              <TableCell className="max-w-56 truncate" title={send.campaignName ?? undefined}>
+                {send.campaignName ?? "Unknown Campaign"}
+              </TableCell>
+              <TableCell className="tabular-nums">{send.stepNumber ?? "—"}</TableCell>
+              <TableCell>
+                <ContactStatusBadge status={send.status} />
+              </TableCell>
+              <TableCell>{when(send.sentAt)}</TableCell>
+              <TableCell>{when(send.openedAt)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {history.data.truncated && (
+        <p className="border-t p-3 text-muted-foreground text-xs">Showing the {sends.length} most recent emails.</p>
+      )}
+    </div>
+  );
+}

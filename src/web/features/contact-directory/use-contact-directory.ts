@@ -1,0 +1,63 @@
+// Contacts page data: server-paginated entries (a cursor per page), one
+// contact's email history (loaded when its dialog opens) and the CSV export.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { DIRECTORY_PAGE_SIZE } from "#shared/contacts/contact-directory.schemas.ts";
+import { contactsCsvFileName } from "#shared/contacts/contacts-csv.ts";
+import { ApiError, api, unwrap } from "#web/lib/api-client.ts";
+
+export const contactDirectoryKey = ["contact-directory"] as const;
+
+export function useContactDirectory(search: string, cursor: string | null) {
+  return useQuery({
+    queryKey: [...contactDirectoryKey, "page", { search, cursor }],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.contacts.$get(
+          {
+            query: {
+              search: search || undefined,
+              cursor: cursor ?? undefined,
+              limit: String(DIRECTORY_PAGE_SIZE),
+            },
+          },
+          { init: { signal } },
+        ),
+      ),
+  });
+}
+
+export function useContactHistory(email: string | null) {
+  return useQuery({
+    queryKey: [...contactDirectoryKey, "history", email?.toLowerCase()],
+    enabled: email !== null,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.contacts.history.$get({ query: { email: email ?? "" } }, { init: { signal } })),
+  });
+}
+
+/**
+ * Downloads every contact matching the search (all pages) as CSV, built and
+ * escaped by the server, and saves it under the server's file name.
+ */
+export async function downloadContactsCsv(search: string): Promise<void> {
+  const query = search ? `?${new URLSearchParams({ search })}` : "";
+  const response = await fetch(`/api/contacts/export${query}`, { credentials: "same-origin" });
+  if (!response.ok) await unwrap(response);
+  const blob = await response.blob();
+  if (blob.size === 0) throw new ApiError(response.status, "empty", "The export was empty");
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const fileName = disposition.match(/filename="([^"]+)"/)?.[1] ?? contactsCsvFileName(new Date());
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Give the browser a moment to start the download before the URL goes.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}

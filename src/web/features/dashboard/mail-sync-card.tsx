@@ -1,0 +1,97 @@
+// The mail-sync status card (spec part 1 §2, §4, §8): one of four states, and
+// the way to /settings.
+import { AlertTriangle, CheckCircle2, CircleSlash, RefreshCcw, Settings } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router";
+import type { MailSyncStatus } from "#shared/dashboard/dashboard.schemas.ts";
+import {
+  MAIL_SYNC_WINDOW_DAYS,
+  type MailSyncState,
+  mailSyncMessages,
+  recentSyncErrorsText,
+} from "#shared/dashboard/mail-sync-status.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { cn } from "#web/lib/cn.ts";
+
+const looks: Record<MailSyncState, { icon: typeof CheckCircle2; className: string }> = {
+  not_configured: { icon: CircleSlash, className: "text-muted-foreground" },
+  disabled: { icon: CircleSlash, className: "text-warning-foreground dark:text-warning" },
+  working: { icon: CheckCircle2, className: "text-success" },
+  errors: { icon: AlertTriangle, className: "text-destructive" },
+};
+
+function detail(status: MailSyncStatus): string {
+  switch (status.state) {
+    case "not_configured":
+      return "Turn on Gmail sync for a sender account so replies and bounces are picked up automatically.";
+    case "disabled":
+      return "Sync is turned on, but no sender account is connected to Gmail yet.";
+    case "working":
+      return `No sync errors in the last ${MAIL_SYNC_WINDOW_DAYS} days.`;
+    case "errors":
+      return `${recentSyncErrorsText(status.recentErrors)} in the last ${MAIL_SYNC_WINDOW_DAYS} days.`;
+  }
+}
+
+export function MailSyncCard({
+  status,
+  loading,
+  failed,
+}: {
+  status: MailSyncStatus | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
+  const titleId = useId();
+  const look = status ? looks[status.state] : undefined;
+  const Icon = look?.icon;
+  return (
+    <Card role="region" aria-labelledby={titleId} className="gap-4">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <RefreshCcw className="size-4 text-primary" aria-hidden />
+          <h2 id={titleId}>Mail Sync</h2>
+        </CardTitle>
+        <CardAction>
+          <Button variant="outline" size="sm" asChild>
+            <Link to="/settings">
+              <Settings aria-hidden /> Gmail Settings
+            </Link>
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {loading && (
+          <div className="space-y-2">
+            <Skeleton className="h-5 w-48" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        )}
+        {!loading && !status && failed && (
+          <p role="alert" className="text-destructive text-sm">
+            Failed to load dashboard data
+          </p>
+        )}
+        {status && Icon && (
+          <div className="flex gap-3" data-state={status.state}>
+            <Icon className={cn("mt-0.5 size-5 shrink-0", look.className)} aria-hidden />
+            <div className="min-w-0 space-y-1">
+              <p className="font-semibold">{mailSyncMessages[status.state]}</p>
+              <p className="text-muted-foreground text-sm">{detail(status)}</p>
+              {(status.state === "not_configured" || status.state === "disabled") && (
+                <Link
+                  to="/settings"
+                  className="inline-block font-medium text-primary text-sm underline-offset-4 hover:underline"
+                >
+                  Configure Gmail sync in Settings
+                </Link>
+              )}
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,201 @@
+// /campaigns, the Emails screen (spec part 1 §2, §4, §8): the user's sent
+// emails, opened ones first, then newest first, a page at a time ('Load
+// more'); search on subject, recipient, contact name and campaign name.
+import { Loader2, Mail, Plus, RefreshCw, Search } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { EMAILS_PAGE_SIZE } from "#shared/emails/emails.schemas.ts";
+import { PageHeader } from "#web/components/page-header.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent } from "#web/components/ui/card.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { EmailRow } from "./email-row.tsx";
+import { shouldSearchFurther } from "./search-continuation.ts";
+import { useEmailList } from "./use-emails.ts";
+
+/** The search sent to the server once typing pauses. */
+function useDebounced(value: string, ms = 300) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** An email opened between two page loads moves up the list: show it once. */
+function uniqueById<T extends { id: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
+}
+
+function LoadingRows() {
+  return (
+    <div className="space-y-3" role="status" aria-label="Loading emails">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} className="h-24 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+function EmptyState({ search, onSearchOlder }: { search: string; onSearchOlder?: () => void }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+        <Mail className="size-10 text-muted-foreground" aria-hidden />
+        {search ? (
+          <>
+            <h2 className="font-semibold text-lg">No emails found</h2>
+            <p className="text-muted-foreground text-sm">Try adjusting your search terms</p>
+            {onSearchOlder && (
+              <Button variant="outline" onClick={onSearchOlder}>
+                <Search aria-hidden /> Search older emails
+              </Button>
+            )}
+          </>
+        ) : (
+          <>
+            <h2 className="font-semibold text-lg">No emails yet</h2>
+            <p className="max-w-md text-muted-foreground text-sm">
+              Emails your campaigns send appear here, with the opened ones first.
+            </p>
+            <Button asChild>
+              <Link to="/campaigns/create">
+                <Plus aria-hidden /> Create Your First Campaign
+              </Link>
+            </Button>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function EmailsPage() {
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim());
+  const list = useEmailList(search);
+  const pages = list.data?.pages ?? [];
+  const emails = uniqueById(pages.flatMap((p) => p.emails));
+  const lastPageCount = pages.at(-1)?.emails.length ?? 0;
+  // The data on screen may still be the previous search's while the new one loads.
+  const showingSearch = list.isPlaceholderData ? null : search;
+
+  // A search page covers a bounded window of emails on the server: fetch the
+  // next windows by ourselves until a page of matches (or the limit per action).
+  const autoFetched = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts a new count.
+  useEffect(() => {
+    autoFetched.current = 0;
+  }, [search]);
+  const searchFurther = shouldSearchFurther({
+    searching: search !== "" && !list.isPlaceholderData,
+    hasNextPage: list.hasNextPage,
+    isFetching: list.isFetching,
+    lastPageCount,
+    pageSize: EMAILS_PAGE_SIZE,
+    autoFetched: autoFetched.current,
+  });
+  const { fetchNextPage } = list;
+  useEffect(() => {
+    if (!searchFurther) return;
+    autoFetched.current += 1;
+    void fetchNextPage();
+  }, [searchFurther, fetchNextPage]);
+
+  function loadMore() {
+    autoFetched.current = 0;
+    void list.fetchNextPage();
+  }
+
+  // Searching older windows (or about to): say so rather than showing an empty result.
+  const searchingOlder = search !== "" && list.hasNextPage && lastPageCount < EMAILS_PAGE_SIZE;
+  const busy = list.isFetchingNextPage || searchFurther;
+
+  return (
+    <>
+      <PageHeader
+        title="Emails"
+        subtitle="View and manage your sent emails with opened emails shown first"
+        actions={
+          <Button asChild>
+            <Link to="/campaigns/create">
+              <Plus aria-hidden /> Create Campaign
+            </Link>
+          </Button>
+        }
+      />
+      <div className="relative mb-4 max-w-md">
+        <Search aria-hidden className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground" />
+        <Input
+          type="search"
+          aria-label="Search emails"
+          placeholder="Search emails..."
+          className="pl-9"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
+        {list.isFetching && !list.isPending && !busy && (
+          <Loader2
+            aria-hidden
+            className="-translate-y-1/2 absolute top-1/2 right-3 size-4 animate-spin text-muted-foreground"
+          />
+        )}
+      </div>
+
+      {list.isPending && <LoadingRows />}
+      {list.isError && !list.data && (
+        <Card>
+          <CardContent role="alert" className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="font-medium text-destructive">Failed to load campaigns</p>
+              <p className="text-muted-foreground text-sm">{list.error.message}</p>
+            </div>
+            <Button variant="outline" onClick={() => void list.refetch()}>
+              <RefreshCw aria-hidden /> Try again
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      {list.data && emails.length === 0 && !(searchingOlder && busy) && showingSearch !== null && (
+        <EmptyState search={showingSearch} onSearchOlder={list.hasNextPage ? loadMore : undefined} />
+      )}
+      {list.data && emails.length === 0 && searchingOlder && busy && (
+        <p role="status" className="flex items-center gap-2 py-6 text-muted-foreground text-sm">
+          <Loader2 aria-hidden className="size-4 animate-spin" /> Searching older emails...
+        </p>
+      )}
+      {emails.length > 0 && (
+        <div className="space-y-4">
+          <ul className="space-y-3" aria-label="Emails">
+            {emails.map((email) => (
+              <EmailRow key={email.id} email={email} />
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={loadMore} disabled={busy}>
+                {busy ? (
+                  <>
+                    <Loader2 aria-hidden className="animate-spin" /> {searchingOlder ? "Searching..." : "Loading..."}
+                  </>
+                ) : searchingOlder ? (
+                  "Search older emails"
+                ) : (
+                  "Load more"
+                )}
+              </Button>
+            </div>
+          )}
+          {list.isFetchNextPageError && (
+            <p role="alert" className="text-center text-destructive text-sm">
+              Failed to load campaigns
+            </p>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

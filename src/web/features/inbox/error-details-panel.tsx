@@ -1,0 +1,58 @@
+// A failed send's error details (spec part 2 §2.5, §8): what went wrong and the
+// troubleshooting hints (suggestion, common causes) read from the error JSON,
+// or the raw text when it is not JSON.
+import { AlertTriangle, Lightbulb } from "lucide-react";
+import { useId } from "react";
+import type { InboxSend } from "#shared/inbox/inbox.schemas.ts";
+import { failureCategoryLabel } from "#shared/inbox/inbox-labels.ts";
+
+export function ErrorDetailsPanel({ error }: { error: NonNullable<InboxSend["error"]> }) {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="space-y-3 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm"
+    >
+      <h6 id={titleId} className="flex items-center gap-2 font-medium text-destructive">
+        <AlertTriangle aria-hidden className="size-4" /> Error Details
+      </h6>
+      {error.kind === "raw" ? (
+        <pre className="whitespace-pre-wrap break-words font-mono text-xs">{error.text}</pre>
+      ) : (
+        <>
+          {(error.summary || error.category) && (
+            <div className="space-y-1">
+              {error.category && (
+                <p className="text-muted-foreground text-xs">{failureCategoryLabel(error.category)}</p>
+              )}
+              {error.summary && <p className="whitespace-pre-wrap break-words font-mono text-xs">{error.summary}</p>}
+            </div>
+          )}
+          {(error.suggestion || error.commonCauses.length > 0) && (
+            <div className="space-y-2 rounded-md bg-background/60 p-3">
+              <p className="flex items-center gap-2 font-medium">
+                <Lightbulb aria-hidden className="size-4 text-warning" /> Troubleshooting
+              </p>
+              {error.suggestion && (
+                <p>
+                  <span className="font-medium">Suggestion: </span>
+                  {error.suggestion}
+                </p>
+              )}
+              {error.commonCauses.length > 0 && (
+                <div>
+                  <p className="font-medium">Common causes:</p>
+                  <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                    {error.commonCauses.map((cause) => (
+                      <li key={cause}>{cause}</li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+// One Inbox group (spec part 2 §2.5): a contact (or the address of direct
+// sends) with its Sent / Opened / Failed / Replied counters, an expandable
+// email history and an expandable Replies list.
+import { ChevronDown, History, MessageSquareReply } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import type { InboxGroup } from "#shared/inbox/inbox.schemas.ts";
+import { groupTitle } from "#shared/inbox/inbox-labels.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { EmailHistory } from "./email-history.tsx";
+import { dateTime } from "./format.ts";
+import { RepliesList } from "./replies-list.tsx";
+import { selectorOf } from "./use-inbox.ts";
+
+const counters = [
+  { key: "sent", label: "Sent", tone: "" },
+  { key: "opened", label: "Opened", tone: "text-success" },
+  { key: "failed", label: "Failed", tone: "text-destructive" },
+  { key: "replied", label: "Replied", tone: "text-primary" },
+] as const;
+
+function Toggle(props: { open: boolean; onToggle: () => void; controls: string; children: ReactNode }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-expanded={props.open}
+      aria-controls={props.controls}
+      onClick={props.onToggle}
+    >
+      {props.children}
+      <ChevronDown aria-hidden className={cn("transition-transform", props.open && "rotate-180")} />
+    </Button>
+  );
+}
+
+export function InboxGroupCard({ group }: { group: InboxGroup }) {
+  const titleId = useId();
+  const historyId = useId();
+  const repliesId = useId();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [repliesOpen, setRepliesOpen] = useState(false);
+  const title = groupTitle(group);
+  const selector = selectorOf(group);
+
+  return (
+    <li aria-labelledby={titleId} className="list-none">
+      <Card className="gap-4 py-4">
+        <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 px-5">
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 id={titleId} className="break-all font-semibold">
+                {title}
+              </h3>
+              {group.repliedAt && <Badge variant="success">Replied</Badge>}
+            </div>
+            {title !== group.email && <p className="break-all text-muted-foreground text-sm">{group.email}</p>}
+            <p className="text-muted-foreground text-xs">
+              {[
+                group.company,
+                group.contactId ? group.campaignName : "Sent with Compose",
+                `Last activity ${dateTime(group.lastActivityAt)}`,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          </div>
+          <dl className="grid grid-cols-4 gap-2 text-center" aria-label={`Counters for ${title}`}>
+            {counters.map((c) => (
+              <div key={c.key} className="min-w-16 rounded-md border px-2 py-1.5">
+                <dt className="text-muted-foreground text-xs">{c.label}</dt>
+                <dd className={cn("font-semibold text-lg tabular-nums", group[c.key] > 0 && c.tone)}>
+                  {group[c.key].toLocaleString()}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="flex flex-wrap gap-1 border-t px-3 pt-2">
+          <Toggle open={historyOpen} onToggle={() => setHistoryOpen((o) => !o)} controls={historyId}>
+            <History aria-hidden /> Email History
+          </Toggle>
+          <Toggle open={repliesOpen} onToggle={() => setRepliesOpen((o) => !o)} controls={repliesId}>
+            <MessageSquareReply aria-hidden /> Replies ({group.replied.toLocaleString()})
+          </Toggle>
+        </div>
+        {historyOpen && (
+          <section id={historyId} aria-label={`Email history of ${title}`} className="space-y-2 px-5">
+            <h4 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">Email History</h4>
+            <EmailHistory selector={selector} />
+          </section>
+        )}
+        {repliesOpen && (
+          <section id={repliesId} aria-label={`Replies from ${title}`} className="space-y-2 px-5">
+            <h4 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">Replies</h4>
+            <RepliesList selector={selector} />
+          </section>
+        )}
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,141 @@
+// Inbox (spec part 2 §2.5, §8): sent emails grouped by contact, latest activity
+// first, a page at a time; search; Compose and Refresh; the empty state 'No
+// emails sent yet'.
+import { PenSquare, RefreshCw, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { PageHeader } from "#web/components/page-header.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent } from "#web/components/ui/card.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { InboxGroupCard } from "./inbox-group-card.tsx";
+import { flattenGroups, groupKey, useInboxGroups, useRefreshGroupDetails } from "./use-inbox.ts";
+
+/** The search sent to the server once typing pauses. */
+function useDebounced(value: string, ms = 300) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function LoadingGroups() {
+  return (
+    <div className="space-y-3" role="status" aria-label="Loading sent emails">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-32 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+export function InboxPage() {
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim());
+  const groups = useInboxGroups(search);
+  const refreshDetails = useRefreshGroupDetails();
+  const [refreshing, setRefreshing] = useState(false);
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      const [result] = await Promise.all([groups.refetch(), refreshDetails()]);
+      if (result.isError) toast.error("Failed to fetch sent emails");
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  const list = flattenGroups(groups.data?.pages);
+
+  return (
+    <>
+      <PageHeader
+        title="Inbox"
+        subtitle="Your sent emails, grouped by contact"
+        actions={
+          <>
+            <Button variant="outline" onClick={() => void refresh()} disabled={refreshing || groups.isFetching}>
+              <RefreshCw aria-hidden className={cn((refreshing || groups.isRefetching) && "animate-spin")} /> Refresh
+            </Button>
+            <Button asChild>
+              <Link to="/inbox/compose">
+                <PenSquare aria-hidden /> Compose
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="relative mb-4 max-w-md">
+        <Search aria-hidden className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground" />
+        <Input
+          type="search"
+          aria-label="Search by contact name or email"
+          placeholder="Search by contact name or email..."
+          className="pl-9"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
+      </div>
+
+      {groups.isPending && <LoadingGroups />}
+      {groups.isError && !groups.data && (
+        <Card>
+          <CardContent role="alert" className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="font-medium text-destructive">Failed to load sent emails</p>
+              <p className="text-muted-foreground text-sm">{groups.error.message}</p>
+            </div>
+            <Button variant="outline" onClick={() => void groups.refetch()}>
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      {groups.data && list.length === 0 && (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
+            {search ? (
+              <>
+                <p className="font-medium">No emails match your search</p>
+                <p className="text-muted-foreground text-sm">Try another name or email address.</p>
+              </>
+            ) : (
+              <>
+                <p className="font-medium">No emails sent yet</p>
+                <p className="text-muted-foreground text-sm">
+                  Emails you send from a campaign or with Compose appear here, grouped by contact.
+                </p>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      )}
+      {list.length > 0 && (
+        <div className="space-y-4">
+          <ul className="space-y-3" aria-label="Sent emails by contact">
+            {list.map((group) => (
+              <InboxGroupCard key={groupKey(group)} group={group} />
+            ))}
+          </ul>
+          {groups.hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => void groups.fetchNextPage()}
+                disabled={groups.isFetchingNextPage}
+              >
+                {groups.isFetchingNextPage ? "Loading..." : "Load more"}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+// A group's replies (spec part 2 §2.5: an expandable Replies list), newest first.
+import { Button } from "#web/components/ui/button.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { dateTime } from "./format.ts";
+import { type GroupSelector, useGroupReplies } from "./use-inbox.ts";
+
+export function RepliesList({ selector }: { selector: GroupSelector }) {
+  const replies = useGroupReplies(selector, true);
+  if (replies.isPending) {
+    return (
+      <div role="status" aria-label="Loading replies">
+        <Skeleton className="h-20 w-full" />
+      </div>
+    );
+  }
+  if (replies.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+        <span className="text-destructive">Failed to load replies</span>
+        <Button size="sm" variant="outline" onClick={() => void replies.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const list = replies.data.pages.flatMap((p) => p.replies);
+  if (list.length === 0) {
+    return <p className="text-muted-foreground text-sm">No replies yet</p>;
+  }
+  return (
+    <div className="space-y-3">
+      <ul className="space-y-3">
+        {list.map((reply) => (
+          <li key={reply.id} className="space-y-2 rounded-lg border bg-background p-4 text-sm">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h5 className="min-w-0 break-words font-medium">{reply.subject || "(no subject)"}</h5>
+              <time className="text-muted-foreground text-xs" dateTime={reply.repliedAt}>
+                {dateTime(reply.repliedAt)}
+              </time>
+            </div>
+            <p className="break-words text-muted-foreground text-xs">
+              From {reply.fromEmail} to {reply.toEmail}
+              {reply.campaignName && ` · ${reply.campaignName}`}
+            </p>
+            <p className="whitespace-pre-wrap break-words">{reply.content}</p>
+          </li>
+        ))}
+      </ul>
+      {replies.hasNextPage && (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void replies.fetchNextPage()}
+          disabled={replies.isFetchingNextPage}
+        >
+          {replies.isFetchingNextPage ? "Loading..." : "Load older replies"}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,299 @@
+// The dashboard after a launch (issue 6): the figures count the campaign's
+// sends, the 30-day chart has today's sends, the failure panel moves through
+// its bands as failures come in, and the mail-sync card follows the senders.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { user as users } from "../../src/server/db/schema/auth.ts";
+import { campaigns, contacts, emailSends, senderAccounts } from "../../src/server/db/schema/index.ts";
+import type { CampaignDetail, CreateCampaignInput } from "../../src/shared/campaigns/campaigns.schemas.ts";
+import { utcDay } from "../../src/shared/dashboard/activity-series.ts";
+import type { FailureCategory } from "../../src/shared/db-enums.ts";
+import type { LaunchResult } from "../../src/shared/sending/launch.schemas.ts";
+import { buildSendErrorMessage } from "../../src/shared/sending/send-error-message.ts";
+import { type AppServer, startAppServer } from "./support/app-server.ts";
+import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
+import { signedInUser } from "./support/users.ts";
+
+const shotsDir = process.env.E2E_SCREENSHOTS_DIR;
+
+/** The value shown under a figure's label. */
+function figure(scope: Page | Locator, label: string) {
+  return scope.getByRole("group", { name: label, exact: true }).locator("p").nth(1);
+}
+const text = async (l: Locator) => (await l.textContent())?.trim();
+
+const campaign = (name: string): CreateCampaignInput => ({
+  name,
+  description: "Dashboard journey",
+  emailColumn: "email",
+  // One sender allowed 3 a day for 4 contacts: 3 go at launch, 1 waits.
+  senderAccounts: [{ email: "hello@acme.test", provider: "custom", dailyLimit: 3 }],
+  contacts: ["ana", "ben", "chen", "dana"].map((first) => ({
+    email: `${first}@prospect.test`,
+    firstName: first,
+    lastName: null,
+    company: "Prospect",
+    customFields: {},
+  })),
+  sequence: [
+    {
+      subject: "Hello {{firstName}}",
+      body: "Hi {{firstName}}",
+      bodyFormat: "text",
+      delayAmount: 0,
+      delayUnit: "days",
+      scheduledDate: null,
+      scheduledTime: null,
+    },
+  ],
+});
+
+describeJourneys("dashboard", () => {
+  const browser = useBrowser();
+  let app: AppServer;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  async function userId(email: string) {
+    const [row] = await app.database.db.select().from(users).where(eq(users.email, email));
+    if (!row) throw new Error(`no user ${email}`);
+    return row.id;
+  }
+
+  function failedSend(owner: string, category: FailureCategory, to: string) {
+    return {
+      userId: owner,
+      toEmail: to,
+      fromEmail: "hello@acme.test",
+      subject: "Hello",
+      body: "Hi",
+      status: "failed" as const,
+      failureCategory: category,
+      errorMessage: buildSendErrorMessage({
+        error: `550 5.1.1 <${to}>: ${category === "bounced" ? "Mailbox unavailable" : "Message rejected"}`,
+        recipient: to,
+        sender: "hello@acme.test",
+        subject: "Hello",
+        timestamp: new Date(),
+        category,
+      }),
+    };
+  }
+
+  it("counts a launched campaign, then shows the failure band and sync errors as failures come in", async () => {
+    const { page } = browser;
+    const account = await signedInUser(page, app.baseUrl, "dashboard");
+    const owner = await userId(account.email);
+    const panel = page.getByRole("region", { name: "Email Failure Rate" });
+    const sync = page.getByRole("region", { name: "Mail Sync" });
+
+    // Before anything: empty states.
+    await eventually(() => text(figure(page, "Total Campaigns"))).toBe("0");
+    await panel.getByText("No emails sent yet").waitFor();
+    await panel.getByText("Launch your first campaign to see email delivery statistics here.").waitFor();
+    await sync.getByText("Gmail sync not configured").waitFor();
+    expect(await sync.getByRole("link", { name: "Configure Gmail sync in Settings" }).getAttribute("href")).toBe(
+      "/settings",
+    );
+    expect(await sync.getByRole("link", { name: "Gmail Settings" }).getAttribute("href")).toBe("/settings");
+    await page.getByText("No campaigns yet").waitFor();
+
+    // Launch a campaign (as the wizard does: create, then launch) in capture mode.
+    const created = await page.request.post(`${app.baseUrl}/api/campaigns`, { data: campaign("Dashboard Journey") });
+    expect(created.status()).toBe(201);
+    const { id } = ((await created.json()) as CampaignDetail).campaign;
+    const launched = await page.request.post(`${app.baseUrl}/api/campaigns/${id}/launch`);
+    expect(launched.status()).toBe(200);
+    expect(((await launched.json()) as LaunchResult).emailsSent).toBe(3);
+
+    // Refresh refetches the page's data in place.
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    await eventually(() => text(figure(page, "Emails Sent"))).toBe("3");
+    expect(await text(figure(page, "Total Campaigns"))).toBe("1");
+    expect(await text(figure(page, "Active Contacts"))).toBe("4");
+    expect(await text(figure(page, "Open Rate"))).toBe("0%");
+    expect(await text(figure(page, "Reply Rate"))).toBe("0%");
+    expect(await text(figure(page, "Failure Rate"))).toBe("0%");
+    await page
+      .getByRole("list", { name: "Your Campaigns" })
+      .getByRole("listitem")
+      .filter({ hasText: "Dashboard Journey" })
+      .waitFor();
+
+    // The chart: today's three sends, in its summary and its data table.
+    const chart = page.getByRole("region", { name: "Activity, Last 30 Days" });
+    await chart.getByRole("img", { name: /3 sent, 0 opened, 0 replied/ }).waitFor();
+    const todayRow = chart.getByRole("row").filter({ hasText: utcDay(new Date()) });
+    expect(await todayRow.getByRole("cell").allTextContents()).toEqual(["3", "0", "0"]);
+    await chart.getByRole("list", { name: "Legend" }).getByText("Replied").waitFor();
+
+    // No failures yet.
+    await panel.getByText("Perfect Delivery!").waitFor();
+    expect(await text(figure(panel, "Overall Failure Rate"))).toBe("0%");
+    expect(await text(figure(panel, "Success Rate"))).toBe("100%");
+    expect(await panel.getByText("Failure Breakdown").count()).toBe(0);
+
+    // Six more delivered and one bounce: 1 of 10 failed, moderate.
+    await app.database.db.insert(emailSends).values([
+      ...Array.from({ length: 6 }, (_, i) => ({
+        userId: owner,
+        toEmail: `direct${i}@prospect.test`,
+        fromEmail: "hello@acme.test",
+        subject: "Hello",
+        body: "Hi",
+        status: "sent" as const,
+        sentAt: new Date(),
+      })),
+      failedSend(owner, "bounced", "gone@prospect.test"),
+    ]);
+    await panel.getByRole("button", { name: "Refresh failure statistics" }).click();
+    await eventually(() => text(figure(panel, "Overall Failure Rate"))).toBe("10%");
+    expect(await text(figure(panel, "Success Rate"))).toBe("90%");
+    expect(await text(figure(panel, "Bounce Rate"))).toBe("10%");
+    expect(await text(figure(panel, "Rejection Rate"))).toBe("0%");
+    await panel.getByText("Moderate failure rate: monitor your sending").waitFor();
+    const breakdown = panel.getByRole("region", { name: "Failure Breakdown" });
+    await breakdown.getByText("Mailbox issues").waitFor();
+    expect(await breakdown.getByText("Rejected").count()).toBe(0);
+    const recent = panel.getByRole("list", { name: "Recent Failures" });
+    await recent.getByText("gone@prospect.test", { exact: true }).waitFor();
+    await recent.getByText("550 5.1.1 <gone@prospect.test>: Mailbox unavailable").waitFor();
+
+    // Three rejections: 4 of 13 failed (31%), high.
+    await app.database.db
+      .insert(emailSends)
+      .values([1, 2, 3].map((i) => failedSend(owner, "rejected", `refused${i}@prospect.test`)));
+    await panel.getByRole("button", { name: "Refresh failure statistics" }).click();
+    await eventually(() => text(figure(panel, "Overall Failure Rate"))).toBe("31%");
+    expect(await text(figure(panel, "Rejection Rate"))).toBe("23%");
+    await panel.getByText("High failure rate: needs immediate attention").waitFor();
+    await breakdown.getByText("Server rejection").waitFor();
+    expect(await recent.getByRole("listitem").count()).toBe(4);
+
+    // Gmail sync on the sender: disabled until it holds a token, then the recent failures show as issues.
+    await app.database.db
+      .update(senderAccounts)
+      .set({ gmailSyncEnabled: true })
+      .where(eq(senderAccounts.userId, owner));
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    await sync.getByText("Gmail sync disabled").waitFor();
+    await app.database.db
+      .update(senderAccounts)
+      .set({ gmailRefreshTokenEncrypted: "encrypted" })
+      .where(eq(senderAccounts.userId, owner));
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    await sync.getByText("Gmail sync has issues").waitFor();
+    await sync.getByText(/4 recent sync errors/).waitFor();
+    // The page-level refresh updated the figures too.
+    expect(await text(figure(page, "Failure Rate"))).toBe("31%");
+  }, 120_000);
+
+  it("says 'Failed to load dashboard data' when the figures cannot be loaded", async () => {
+    const { page } = browser;
+    browser.allowConsoleError(/\/api\/dashboard\/summary: .*status of 500/, "the summary is made to fail");
+    await signedInUser(page, app.baseUrl, "dashboard-error");
+    await page.route("**/api/dashboard/summary", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "internal_error", message: "boom" } }),
+      }),
+    );
+    await page.reload();
+    const error = toast(page, "Error");
+    await error.getByText("Failed to load dashboard data").waitFor();
+    expect(await text(figure(page, "Emails Sent"))).toBe("—");
+    // The rest of the page still works.
+    await page.getByRole("region", { name: "Email Failure Rate" }).getByText("No emails sent yet").waitFor();
+  });
+
+  // A visual review of the dashboard with a month of realistic activity, light and dark. Runs only when asked:
+  //   E2E_SCREENSHOTS_DIR=/tmp/e2e-shots npx vitest run --project e2e tests/e2e/dashboard.test.ts
+  it.skipIf(!shotsDir)(
+    "screenshots with a month of activity",
+    async () => {
+      const { page } = browser;
+      const account = await signedInUser(page, app.baseUrl, "dashboard-shots");
+      const owner = await userId(account.email);
+      const db = app.database.db;
+      const created = await page.request.post(`${app.baseUrl}/api/campaigns`, {
+        data: campaign("Q4 Founders, Berlin"),
+      });
+      const { id } = ((await created.json()) as CampaignDetail).campaign;
+      await page.request.post(`${app.baseUrl}/api/campaigns/${id}/launch`);
+      await page.request.post(`${app.baseUrl}/api/campaigns`, { data: campaign("SaaS CFOs (draft)") });
+
+      // A month of sends: more on weekdays, a third opened a day later, a few replies and failures.
+      const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+      const people = await db
+        .insert(contacts)
+        .values(
+          Array.from({ length: 180 }, (_, i) => ({
+            userId: owner,
+            campaignId: row!.id,
+            email: `lead${i}@prospect.test`,
+            repliedAt: i % 14 === 0 ? new Date(Date.now() - ((i * 7) % 28) * 86_400_000) : null,
+          })),
+        )
+        .returning();
+      const categories: FailureCategory[] = ["bounced", "invalid_address", "rejected", "spam", "network"];
+      await db.insert(emailSends).values(
+        people.map((p, i) => {
+          const daysBack = (i * 11) % 30;
+          const at = new Date(Date.now() - daysBack * 86_400_000 - (i % 7) * 3_600_000);
+          if (i % 19 === 0)
+            return {
+              ...failedSend(owner, categories[i % categories.length]!, p.email),
+              contactId: p.id,
+              campaignId: row!.id,
+              createdAt: at,
+            };
+          return {
+            userId: owner,
+            campaignId: row!.id,
+            contactId: p.id,
+            toEmail: p.email,
+            fromEmail: "hello@acme.test",
+            subject: "Hello",
+            body: "Hi",
+            status: "sent" as const,
+            sentAt: at,
+            openedAt: i % 3 === 0 && daysBack > 0 ? new Date(at.getTime() + 86_400_000) : null,
+            createdAt: at,
+          };
+        }),
+      );
+      await db
+        .update(senderAccounts)
+        .set({ gmailSyncEnabled: true, gmailRefreshTokenEncrypted: "encrypted" })
+        .where(eq(senderAccounts.userId, owner));
+
+      mkdirSync(shotsDir!, { recursive: true });
+      await page.setViewportSize({ width: 1280, height: 2300 });
+      for (const scheme of ["light", "dark"] as const) {
+        await page
+          .getByRole("complementary")
+          .getByTitle(scheme === "dark" ? "Dark" : "Light", { exact: true })
+          .click();
+        await page.reload();
+        await page.getByRole("region", { name: "Email Failure Rate" }).getByText("Failure Breakdown").waitFor();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: join(shotsDir!, `dashboard-${scheme}.png`) });
+      }
+      await page.setViewportSize({ width: 390, height: 3200 });
+      await page.reload();
+      await page.getByRole("region", { name: "Email Failure Rate" }).getByText("Failure Breakdown").waitFor();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(shotsDir!, "dashboard-phone-dark.png") });
+    },
+    120_000,
+  );
+});
