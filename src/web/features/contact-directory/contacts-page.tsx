@@ -1,18 +1,19 @@
 // Contacts page (spec part 1 §2): every contact across the user's campaigns,
 // one row per email address, searchable, a page at a time from the server,
 // with a details dialog and a CSV export of every matching contact.
+
 import { useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { ChevronLeft, ChevronRight, Download, Eye, RefreshCw, Search, Users } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, Eye, RefreshCw, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { DIRECTORY_PAGE_SIZE, type DirectoryContact } from "#shared/contacts/contact-directory.schemas.ts";
 import { contactName } from "#shared/contacts/contacts-csv.ts";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { SearchInput } from "#web/components/search-input.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
-import { Input } from "#web/components/ui/input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -104,14 +105,11 @@ export function ContactsPage() {
         <CardContent className="space-y-4 px-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="relative w-full max-w-md">
-              <Search aria-hidden className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-              <Input
-                type="search"
-                aria-label="Search contacts"
+              <SearchInput
+                label="Search contacts"
                 placeholder="Search by name, email, or campaign..."
-                className="pl-8"
                 value={searchInput}
-                onChange={(e) => setSearchInput(e.target.value)}
+                onValueChange={setSearchInput}
               />
             </div>
             {data && total > 0 && (

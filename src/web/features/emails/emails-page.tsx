@@ -1,14 +1,15 @@
 // /campaigns, the Emails screen (spec part 1 §2, §4, §8): the user's sent
 // emails, opened ones first, then newest first, a page at a time ('Load
 // more'); search on subject, recipient, contact name and campaign name.
+
 import { Loader2, Mail, Plus, RefreshCw, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { EMAILS_PAGE_SIZE } from "#shared/emails/emails.schemas.ts";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { SearchInput } from "#web/components/search-input.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
-import { Input } from "#web/components/ui/input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { EmailRow } from "./email-row.tsx";
 import { shouldSearchFurther } from "./search-continuation.ts";
@@ -128,14 +129,11 @@ export function EmailsPage() {
         }
       />
       <div className="relative mb-4 max-w-md">
-        <Search aria-hidden className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground" />
-        <Input
-          type="search"
-          aria-label="Search emails"
+        <SearchInput
+          label="Search emails"
           placeholder="Search emails..."
-          className="pl-9"
           value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
+          onValueChange={setSearchText}
         />
         {list.isFetching && !list.isPending && !busy && (
           <Loader2

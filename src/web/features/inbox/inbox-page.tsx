@@ -1,14 +1,15 @@
 // Inbox (spec part 2 §2.5, §8): sent emails grouped by contact, latest activity
 // first, a page at a time; search; Compose and Refresh; the empty state 'No
 // emails sent yet'.
-import { PenSquare, RefreshCw, Search } from "lucide-react";
+
+import { PenSquare, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { SearchInput } from "#web/components/search-input.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
-import { Input } from "#web/components/ui/input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { InboxGroupCard } from "./inbox-group-card.tsx";
@@ -72,14 +73,11 @@ export function InboxPage() {
         }
       />
       <div className="relative mb-4 max-w-md">
-        <Search aria-hidden className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground" />
-        <Input
-          type="search"
-          aria-label="Search by contact name or email"
+        <SearchInput
+          label="Search by contact name or email"
           placeholder="Search by contact name or email..."
-          className="pl-9"
           value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
+          onValueChange={setSearchText}
         />
       </div>
 

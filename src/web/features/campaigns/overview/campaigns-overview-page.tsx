@@ -4,16 +4,17 @@
 // the campaign list (campaigns joined to their counters, one query), fetched
 // again each time the screen opens; the search filters it in the browser (a
 // user has about a hundred campaigns).
+
 import { format } from "date-fns";
-import { FolderKanban, Pencil, Plus, RefreshCw, Search } from "lucide-react";
+import { FolderKanban, Pencil, Plus, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { campaignOverviewFigures } from "#shared/campaigns/campaign-overview.ts";
 import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { SearchInput } from "#web/components/search-input.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
-import { Input } from "#web/components/ui/input.tsx";
 import { Progress } from "#web/components/ui/progress.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { CampaignStatusBadge } from "../campaign-status-badge.tsx";
@@ -128,14 +129,11 @@ export function CampaignsOverviewPage() {
         }
       />
       <div className="relative mb-4 max-w-md">
-        <Search aria-hidden className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground" />
-        <Input
-          type="search"
-          aria-label="Search campaigns"
+        <SearchInput
+          label="Search campaigns"
           placeholder="Search campaigns..."
-          className="pl-9"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onValueChange={setSearch}
         />
       </div>
 
