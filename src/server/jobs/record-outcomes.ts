@@ -5,7 +5,7 @@
 // never disagree with the rows they count.
 import { sql } from "drizzle-orm";
 import type { BounceType, FailureCategory } from "#shared/db-enums.ts";
-import { at, type Executor } from "./sql-helpers.ts";
+import { anyUuid, at, type Executor } from "./sql-helpers.ts";
 
 export type OutcomeKind = "sent" | "retry" | "failed";
 
@@ -88,9 +88,10 @@ export async function recordOutcomes(
         category text, bounce_type text, error_message text, retry_at timestamptz, hard_bounce boolean,
         next_sequence_id uuid, next_due timestamptz)
     ), prev_send as (
-      select es.id, es.status from email_sends es where es.id in (select send_id from x) for update
+      select es.id, es.status from email_sends es where es.id = ${anyUuid(records.map((r) => r.sendId))} for update
     ), prev_row as (
-      select se.id, se.status, se.locked_by from scheduled_emails se where se.id in (select scheduled_id from x) for update
+      select se.id, se.status, se.locked_by from scheduled_emails se
+      where se.id = ${anyUuid(records.map((r) => r.scheduledId))} for update
     ), sends as (
       update email_sends es set
         status = case x.kind when 'sent' then 'sent' when 'failed' then 'failed' else 'pending' end,

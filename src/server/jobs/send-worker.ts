@@ -35,6 +35,10 @@ export type SendWorkerOptions = {
   batchSize?: number;
   /** Deliveries in flight at once. */
   concurrency?: number;
+  /** Outcomes recorded per statement, at most (see createOutcomeWriter). */
+  recordGroupSize?: number;
+  /** How long a delivered message may wait for its group to fill before it is recorded. */
+  recordMaxWaitMs?: number;
 };
 
 export type BatchResult = { claimed: number; sent: number; failed: number; retrying: number };
@@ -55,36 +59,72 @@ async function forEachConcurrent<T>(items: readonly T[], limit: number, work: (i
 }
 
 /**
- * Writes outcomes as they arrive, many per statement: while one group is
- * being written the next accumulates. A delivered message is recorded within
- * one write of its SMTP reply, which keeps the "sent but not recorded" window
+ * Writes outcomes in groups, many per statement: a group goes when it holds
+ * `groupSize` outcomes, when its first has waited `maxWaitMs`, or when the
+ * batch is done; while one group is being written the next accumulates. A
+ * delivered message is therefore recorded within about `maxWaitMs` plus one
+ * write of its SMTP reply, which keeps the "sent but not recorded" window
  * (what a crash turns into unknown sends) short without a statement per row.
+ *
+ * Why not write whatever has arrived as soon as the previous write ends: on
+ * PGlite a query runs on this thread and no socket is read while it runs, so
+ * after each write only the one or two replies read since were waiting, and
+ * the engine wrote one statement per ~2 messages, each costing most of a
+ * message's send time (measured with `npm run bench`, bench/RESULTS.md).
  */
-function createOutcomeWriter(write: (records: OutcomeRecord[]) => Promise<void>, log: Logger) {
+function createOutcomeWriter(
+  write: (records: OutcomeRecord[]) => Promise<void>,
+  log: Logger,
+  o: { groupSize: number; maxWaitMs: number },
+) {
   let queue: OutcomeRecord[] = [];
   let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
   let failure: unknown;
-  const loop = async () => {
-    while (queue.length > 0) {
-      const group = queue;
-      queue = [];
-      try {
-        await write(group);
-      } catch (err) {
-        // The rows stay 'sending'; lease recovery settles them (as unknown if sent).
-        failure ??= err;
-        log.error({ err, count: group.length }, "could not record delivery outcomes");
-      }
-    }
-    running = null;
+
+  const arm = () => {
+    // When it fires during a write, the write's end arms it again.
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      if (!running) run(true);
+    }, o.maxWaitMs);
   };
+
+  /** Writes full groups while there are any; with `force`, whatever is queued. */
+  const run = (force: boolean) => {
+    clearTimeout(timer);
+    timer = undefined;
+    running = (async () => {
+      while (queue.length >= o.groupSize || (force && queue.length > 0)) {
+        const group = queue;
+        queue = [];
+        try {
+          await write(group);
+        } catch (err) {
+          // The rows stay 'sending'; lease recovery settles them (as unknown if sent).
+          failure ??= err;
+          log.error({ err, count: group.length }, "could not record delivery outcomes");
+        }
+      }
+    })().finally(() => {
+      running = null;
+      if (queue.length > 0) arm();
+    });
+  };
+
   return {
     push(record: OutcomeRecord) {
       queue.push(record);
-      running ??= loop();
+      if (running) return;
+      if (queue.length >= o.groupSize) run(false);
+      else arm();
     },
     async drain() {
       while (running) await running;
+      if (queue.length > 0) run(true);
+      while (running) await running;
+      clearTimeout(timer);
+      timer = undefined;
       if (failure) throw failure;
     },
   };
@@ -97,6 +137,7 @@ export function createSendWorker(opts: SendWorkerOptions) {
   const leaseMs = opts.leaseMs ?? 10 * 60_000;
   const batchSize = opts.batchSize ?? 100;
   const concurrency = opts.concurrency ?? 10;
+  const recording = { groupSize: opts.recordGroupSize ?? 25, maxWaitMs: opts.recordMaxWaitMs ?? 100 };
 
   /** Claims due rows of one user (optionally one campaign) inside the caller's transaction. */
   function claim(tx: Tx, o: { userId: string; campaignId?: string; limit?: number }): Promise<ClaimedBatch> {
@@ -108,7 +149,7 @@ export function createSendWorker(opts: SendWorkerOptions) {
     const result = { ...emptyResult(), claimed: batch.sends.length };
     if (batch.sends.length === 0) return result;
     const ctx = { transports: opts.transports, render: opts.render, rules: sendingRules(batch.settings), now, log };
-    const writer = createOutcomeWriter((records) => recordOutcomes(db, records, workerId, now()), log);
+    const writer = createOutcomeWriter((records) => recordOutcomes(db, records, workerId, now()), log, recording);
     await forEachConcurrent(batch.sends, concurrency, async (send) => {
       const outcome = await attemptSend(send, batch, ctx);
       if (outcome.kind === "sent") result.sent++;

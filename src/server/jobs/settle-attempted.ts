@@ -5,7 +5,7 @@
 // resent: a duplicate cold email is worse than a missing one (DESIGN.md §4).
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { at, type Executor, uuidList } from "./sql-helpers.ts";
+import { anyUuid, at, type Executor } from "./sql-helpers.ts";
 
 export const UNKNOWN_DELIVERY_ERROR =
   "Delivery state unknown: the worker stopped mid-send; not retried to avoid a duplicate";
@@ -39,7 +39,7 @@ export async function settleAttempted(tx: Executor, scheduledIds: readonly strin
              (es.id is null or (es.status = 'pending' and es.failure_category is not null)) as requeue
       from scheduled_emails se
       left join email_sends es on es.contact_id = se.contact_id and es.sequence_id = se.sequence_id
-      where se.id in ${uuidList(scheduledIds)}
+      where se.id = ${anyUuid(scheduledIds)}
       for update of se
     ), failed_sends as (
       update email_sends es set status = 'failed', failure_category = 'other',

@@ -1,0 +1,99 @@
+// Command-line options of `npm run bench -- --messages=2000 …`. Defaults are
+// the issue's figures: 10,000 messages per sending run, 10,000 contacts × 5
+// steps for launch.
+
+export type BenchOptions = {
+  /** Messages per sending run (engine and raw nodemailer each). */
+  messages: number;
+  /** Contacts in the launched campaign. */
+  contacts: number;
+  /** Sequence steps of every campaign. */
+  steps: number;
+  /** Launch measurements are repeated this many times (fresh campaigns each); the median is printed. */
+  repeats: number;
+  /** Which parts to run. */
+  send: boolean;
+  launch: boolean;
+  /** Also measure raw nodemailer with its default socket (Nagle on), for reference. */
+  rawDefaults: boolean;
+  /** PostgreSQL server to create a throw-away database on; PGlite when absent. */
+  databaseUrl: string | undefined;
+  /** Keep the temporary database (PGlite directory or PostgreSQL database) for inspection. */
+  keep: boolean;
+};
+
+/** The user's daily limit cannot exceed 10,000 (user_settings CHECK), and one user sends each run. */
+export const MAX_MESSAGES = 10_000;
+
+const USAGE = `npm run bench -- [options]
+  --messages=N      messages per sending run, engine and raw each (default 10000, at most ${MAX_MESSAGES})
+  --contacts=N      contacts in the launched campaign (default 10000)
+  --steps=N         sequence steps per campaign (default 5, at least 2)
+  --repeats=N       launch measurements, median of N (default 3)
+  --only=send|launch  run one part
+  --raw-defaults    also time raw nodemailer with its default socket (Nagle's algorithm on)
+  --keep            keep the temporary database afterwards
+Database: PGlite in a temporary directory, or a throw-away database on the
+PostgreSQL server of BENCH_DATABASE_URL (else DATABASE_URL) when set.`;
+
+function positiveInt(name: string, value: string): number {
+  const n = Number(value.replaceAll("_", ""));
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const options: BenchOptions = {
+    messages: 10_000,
+    contacts: 10_000,
+    steps: 5,
+    repeats: 3,
+    send: true,
+    launch: true,
+    rawDefaults: false,
+    databaseUrl: env.BENCH_DATABASE_URL || env.DATABASE_URL || undefined,
+    keep: false,
+  };
+  for (const arg of argv) {
+    const [flag, value = ""] = arg.replace(/^--/, "").split("=", 2) as [string, string?];
+    switch (flag) {
+      case "messages":
+        options.messages = positiveInt(flag, value);
+        break;
+      case "contacts":
+        options.contacts = positiveInt(flag, value);
+        break;
+      case "steps":
+        options.steps = positiveInt(flag, value);
+        break;
+      case "repeats":
+        options.repeats = positiveInt(flag, value);
+        break;
+      case "only":
+        if (value !== "send" && value !== "launch") throw new Error(`--only takes send or launch, got "${value}"`);
+        options.send = value === "send";
+        options.launch = value === "launch";
+        break;
+      case "raw-defaults":
+        options.rawDefaults = true;
+        break;
+      case "keep":
+        options.keep = true;
+        break;
+      case "help":
+      case "h":
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown option "${arg}"\n\n${USAGE}`);
+    }
+  }
+  if (options.messages > MAX_MESSAGES) {
+    throw new Error(
+      `--messages is at most ${MAX_MESSAGES}: one user sends each run, and a user's daily limit caps there`,
+    );
+  }
+  if (options.steps < 2) throw new Error("--steps must be at least 2 (follow-ups are part of the measured path)");
+  return options;
+}

@@ -1,0 +1,200 @@
+// `npm run bench`: the sending engine against raw nodemailer, and launch
+// against a set-based insert, measured in one run on one database, printed
+// side by side with the issue's targets. Options: bench/options.ts.
+//
+// Verification is part of the run: a figure only counts if the sink received
+// exactly the messages and the database recorded exactly the sends; anything
+// else throws and the run exits non-zero. A missed target does not: it is a
+// result, printed as MISS.
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Config, loadConfig } from "../src/server/config.ts";
+import { type Db, migrationsFolder } from "../src/server/db/client.ts";
+import { createLogger, type Logger } from "../src/server/logger.ts";
+import { openBenchDatabase } from "./bench-database.ts";
+import { runLaunchBench } from "./launch.ts";
+import { machineFacts } from "./machine.ts";
+import { MAX_MESSAGES, parseOptions } from "./options.ts";
+import {
+  launchIntro,
+  launchTable,
+  rawDefaultsTable,
+  type SendFigures,
+  sendIntro,
+  sendTable,
+  stageTable,
+  TARGETS,
+} from "./report.ts";
+import { SENDER_DAILY_LIMIT, SENDER_DOMAIN, seedCampaign, seedDueQueue, seedUser } from "./seed.ts";
+import { runEngine, verifyEngineRun } from "./send-engine.ts";
+import { equivalentMessages, type RawRun, runRaw } from "./send-raw.ts";
+import { type SmtpSinkProcess, sinkDelta, startSinkProcess } from "./smtp-sink.ts";
+
+/** The schema the figures were taken on: the migrations' tags, from drizzle's journal. */
+function appliedMigrations(): string[] {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.map((e) => e.tag);
+}
+
+const progress = (what: string) => process.stderr.write(`  … ${what}\n`);
+
+type SendContext = { db: Db; log: Logger; sink: SmtpSinkProcess; steps: number; rawDefaults: boolean };
+
+/**
+ * One sending comparison on a fresh user and campaign (fresh daily counters):
+ * raw nodemailer first, then the engine, each checked against the sink.
+ */
+async function sendRun(ctx: SendContext, label: string, config: Config, messages: number): Promise<SendFigures> {
+  const { db, sink } = ctx;
+  progress(`${label}: seeding ${messages} contacts and their due queue`);
+  const userId = await seedUser(db, `send-${config.dkim ? "dkim" : "plain"}`, MAX_MESSAGES);
+  const campaign = await seedCampaign(db, {
+    userId,
+    name: `send ${label}`,
+    status: "active",
+    senders: Math.ceil(messages / SENDER_DAILY_LIMIT),
+    contacts: messages,
+    steps: ctx.steps,
+    assignSenders: true,
+  });
+  const due = await seedDueQueue(db, campaign);
+  const equivalent = await equivalentMessages(db, config, campaign);
+  if (equivalent.length !== messages) throw new Error(`seeded ${equivalent.length} due rows, expected ${messages}`);
+  const signedExpected = config.dkim ? messages : 0;
+
+  const checkSink = (who: string, got: { messages: number; dkimSigned: number }) => {
+    if (got.messages !== messages || got.dkimSigned !== signedExpected) {
+      throw new Error(
+        `${who} (${label}): the sink received ${got.messages} messages (${got.dkimSigned} DKIM-signed), expected ${messages} (${signedExpected})`,
+      );
+    }
+  };
+
+  progress(`${label}: raw nodemailer, ${messages} messages`);
+  let before = await sink.stats();
+  const raw = await runRaw({ port: sink.port, messages: equivalent, dkim: config.dkim, noDelay: true });
+  checkSink("raw nodemailer", sinkDelta(before, await sink.stats()));
+
+  let rawDefaults: RawRun | undefined;
+  if (ctx.rawDefaults) {
+    progress(`${label}: raw nodemailer with default sockets, ${messages} messages`);
+    before = await sink.stats();
+    rawDefaults = await runRaw({ port: sink.port, messages: equivalent, dkim: config.dkim, noDelay: false });
+    checkSink("raw nodemailer (defaults)", sinkDelta(before, await sink.stats()));
+  }
+
+  progress(`${label}: engine, ${messages} messages`);
+  before = await sink.stats();
+  const engine = await runEngine({ db, config, log: ctx.log, sinkPort: sink.port });
+  const got = sinkDelta(before, await sink.stats());
+  checkSink("engine", got);
+  if (engine.sent !== messages) throw new Error(`engine (${label}): the worker reported ${engine.sent} sent`);
+  await verifyEngineRun(db, campaign, {
+    sent: messages,
+    // Step 1 sends queue step 2; step 2 sends queue step 3 when there is one.
+    followUps: due.firstSteps + (ctx.steps >= 3 ? due.followUps : 0),
+  });
+  return { label, messages, engine, raw, rawDefaults, sinkCounted: got.messages, sinkSigned: got.dkimSigned };
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  const facts = machineFacts();
+  console.log("Coldreach benchmark");
+  console.log(`  machine:  ${facts.cores} cores, ${facts.cpu}, ${facts.ramGb} GB RAM, Node ${facts.node}`);
+  console.log(`  date:     ${facts.date} (load average at start: ${facts.load})`);
+
+  const sink = await startSinkProcess();
+  progress("opening and migrating a fresh database");
+  const bench = await openBenchDatabase(options.databaseUrl);
+  console.log(`  database: ${bench.description}`);
+  console.log(`  schema:   migrations ${appliedMigrations().join(", ")}`);
+  console.log(`  command:  npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`);
+  console.log("");
+
+  try {
+    const { privateKey } = generateKeyPairSync("rsa", {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+      publicKeyEncoding: { type: "spki", format: "pem" },
+    });
+    // The configuration as the server reads it; DKIM through the same DKIM_* variables.
+    const env = {
+      APP_SECRET: randomBytes(32).toString("base64url"),
+      PUBLIC_URL: "https://app.coldreach.example",
+      DATA_DIR: bench.dataDir,
+      LOG_LEVEL: "error",
+      MAIL_DELIVERY: "capture",
+      CAPTURE_SMTP_PORT: String(sink.port),
+    };
+    const plain = loadConfig(env, []);
+    const signed = loadConfig(
+      { ...env, DKIM_DOMAIN: SENDER_DOMAIN, DKIM_SELECTOR: "bench", DKIM_PRIVATE_KEY: privateKey },
+      [],
+    );
+    const log = createLogger(plain.logLevel);
+    const ctx: SendContext = {
+      db: bench.database.db,
+      log,
+      sink,
+      steps: options.steps,
+      rawDefaults: options.rawDefaults,
+    };
+
+    const sends: SendFigures[] = [];
+    if (options.send) {
+      // JIT, connection and cache warm-up on both paths, not reported.
+      await sendRun({ ...ctx, rawDefaults: false }, "warm-up", plain, Math.min(500, options.messages));
+      sends.push(await sendRun(ctx, "without DKIM", plain, options.messages));
+      sends.push(await sendRun(ctx, "with DKIM (RSA 2048)", signed, options.messages));
+    }
+    const launch = options.launch
+      ? await runLaunchBench({
+          db: bench.database.db,
+          config: plain,
+          log,
+          sink,
+          contacts: options.contacts,
+          steps: options.steps,
+          repeats: options.repeats,
+          progress,
+        })
+      : undefined;
+
+    if (sends.length > 0) {
+      console.log(sendIntro(options.messages));
+      console.log(sendTable(sends));
+      const defaults = rawDefaultsTable(sends);
+      if (defaults) console.log(`\nRaw nodemailer socket options (reference):\n${defaults}`);
+      for (const s of sends) {
+        console.log(`\nWhere the engine's time went (${s.label}, ${s.engine.rounds} worker rounds):`);
+        console.log(stageTable(s));
+      }
+      console.log("");
+    }
+    if (launch) {
+      console.log(launchIntro(launch));
+      console.log(launchTable(launch));
+      console.log("");
+    }
+    console.log(
+      `Targets: engine >= ${TARGETS.engineVsRaw} × raw nodemailer (with and without DKIM); launch <= ${TARGETS.launchVsFloor} × the insert floor.`,
+    );
+    // Other work on the machine moves every figure; this says how much there was.
+    console.log(`Load average at end: ${machineFacts().load} (${machineFacts().cores} cores)`);
+  } finally {
+    await bench.dispose({ keep: options.keep });
+    await sink.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error("\nBENCHMARK FAILED:", err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  },
+);
