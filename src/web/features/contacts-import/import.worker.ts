@@ -1,6 +1,7 @@
 // The contact import runs here, off the main thread: a 10,000-row file takes
 // long enough to parse that the page would freeze (and the "Uploading Your
 // Contact List..." spinner stop turning) if it ran beside React.
+import { parseBulkCsv } from "#shared/bulk/bulk-csv.ts";
 import { parseEditCsv } from "#shared/contacts-import/edit-csv.ts";
 import { toImportFailure } from "#shared/contacts-import/import-error.ts";
 import { importMessages } from "#shared/contacts-import/import-messages.ts";
@@ -19,8 +20,10 @@ scope.onmessage = async (event) => {
     const bytes = new Uint8Array(await request.file.arrayBuffer());
     if (request.kind === "wizard") {
       scope.postMessage({ ok: true, kind: "wizard", result: parseContactFile(request.file, bytes) });
-    } else {
+    } else if (request.kind === "edit-csv") {
       scope.postMessage({ ok: true, kind: "edit-csv", result: parseEditCsv(request.file, bytes) });
+    } else {
+      scope.postMessage({ ok: true, kind: "bulk", result: parseBulkCsv(request.file, bytes) });
     }
   } catch (err) {
     const excel = request.kind === "wizard" && !/\.csv$/i.test(request.file.name);
