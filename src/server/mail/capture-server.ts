@@ -66,6 +66,12 @@ export function startCaptureServer(opts: { db: Db; port: number; log: Logger }):
   return new Promise((resolvePromise, reject) => {
     server.once("error", reject);
     server.listen(opts.port, "127.0.0.1", () => {
+      // smtp-server re-emits every client connection's socket error (a reset,
+      // a client that hung up mid-command) on the server; without a lasting
+      // listener the second one would be an unhandled 'error' that ends the
+      // process. A client's broken connection is not the server's failure.
+      server.removeListener("error", reject);
+      server.on("error", (err: Error) => opts.log.warn({ err }, "capture server: a client connection failed"));
       const address = server.server.address();
       const port = typeof address === "object" && address ? address.port : opts.port;
       resolvePromise({
