@@ -13,14 +13,18 @@ export type FirstStepResult = { scheduled: number; suppressed: number };
  * from `now`. Safe to call again (only contacts not yet queued are added):
  * - contacts whose address is on the owner's suppression list are marked
  *   (unsubscribed, or bounced for a bounce) and skipped;
- * - the others without a sender are assigned the campaign's senders
- *   round-robin, contacts by (created_at, id), senders by (created_at, id) —
- *   the order the user added them — continuing after any already assigned;
- *   the contact keeps that sender for every step;
+ * - each queued contact is given one of the campaign's senders round-robin,
+ *   contacts by (created_at, id), senders by (created_at, id) — the order the
+ *   user added them — continuing after the contacts queued before; the sender
+ *   is kept on the queue row, and every later step is queued with it;
  * - the rows are spaced 1 ms apart in contact order, so the queue (ordered by
  *   scheduled_for) sends in that order and alternates senders: ending at
  *   `now` when sending may start now (all due at once, for launch's first
  *   batch), starting at the window's opening when it may not.
+ *
+ * One INSERT … SELECT and no write to contacts: assigning senders with an
+ * UPDATE of every contact first made launch 2.3× the cost of the insert alone
+ * (`npm run bench`, bench/RESULTS.md).
  */
 export async function scheduleFirstStep(
   tx: Executor,
@@ -40,38 +44,33 @@ export async function scheduleFirstStep(
     returning ct.id`,
   );
 
-  // The senders (as one array, in order) and the count already assigned are
-  // MATERIALIZED: computed once. Inlined, a planner without statistics (PGlite
-  // never analyzes; PostgreSQL not yet, right after the contacts were inserted)
-  // re-ran the count for every contact: 10,000 contacts took ~1 minute.
-  await tx.execute(sql`
-    with senders as materialized (
-      select array_agg(id order by created_at, id) as ids
-      from sender_accounts where campaign_id = ${campaignId}::uuid
-    ), assigned as materialized (
-      select count(*) as n from contacts where campaign_id = ${campaignId}::uuid and sender_account_id is not null
-    ), waiting as (
-      select id, (row_number() over (order by created_at, id) - 1) as idx
-      from contacts
-      where campaign_id = ${campaignId}::uuid and status = 'active' and replied_at is null
-        and sender_account_id is null
-    )
-    update contacts ct set sender_account_id = s.ids[1 + (w.idx + a.n) % cardinality(s.ids)]
-    from waiting w, assigned a, senders s
-    where ct.id = w.id and cardinality(s.ids) > 0`);
-
+  // The senders (as one array, in order), step 1 and the count already queued
+  // are MATERIALIZED: computed once. Inlined, a planner without statistics
+  // (PGlite never analyzes; PostgreSQL not yet, right after the contacts were
+  // inserted) re-ran such a count for every contact: 10,000 contacts took ~1 minute.
   const [inserted] = await queryRows<{ scheduled: number }>(
     tx,
     sql`
-    with step_one as (
+    with senders as materialized (
+      select array_agg(id order by created_at, id) as ids
+      from sender_accounts where campaign_id = ${campaignId}::uuid
+    ), step_one as materialized (
       select id from email_sequences where campaign_id = ${campaignId}::uuid and step_number = 1
+    ), queued as materialized (
+      select count(*) as n from scheduled_emails
+      where campaign_id = ${campaignId}::uuid and sequence_id = (select id from step_one)
+    ), waiting as (
+      select ct.id, row_number() over (order by ct.created_at, ct.id) - 1 as idx
+      from contacts ct
+      where ct.campaign_id = ${campaignId}::uuid and ct.status = 'active' and ct.replied_at is null
+        and not exists (
+          select 1 from scheduled_emails se where se.contact_id = ct.id and se.sequence_id = (select id from step_one))
     ), ins as (
       insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for)
-      select ct.campaign_id, ct.id, q.id, ct.sender_account_id,
-             ${at(slot)} + (row_number() over (order by ct.created_at, ct.id) - ${offsetBase}) * interval '1 millisecond'
-      from contacts ct cross join step_one q
-      where ct.campaign_id = ${campaignId}::uuid and ct.status = 'active' and ct.replied_at is null
-        and ct.sender_account_id is not null
+      select ${campaignId}::uuid, w.id, q.id, s.ids[1 + (w.idx + a.n) % cardinality(s.ids)],
+             ${at(slot)} + (w.idx + 1 - ${offsetBase}) * interval '1 millisecond'
+      from waiting w, step_one q, senders s, queued a
+      where cardinality(s.ids) > 0
       on conflict (contact_id, sequence_id) do nothing
       returning 1
     ), counted as (
@@ -121,9 +120,9 @@ export async function recountScheduled(tx: Executor, campaignId: string, now: Da
 /**
  * After a launched campaign is edited: contacts added since launch get step 1
  * (a paused campaign holds them like the rest), contacts whose sender was
- * removed move to the remaining senders round-robin and take their queued
- * rows with them (instead of those rows being cancelled at send time), and
- * the pending count is recounted.
+ * removed (their queued rows lost it) move to the remaining senders
+ * round-robin and keep the new one for their later steps, instead of those
+ * rows being cancelled at send time; and the pending count is recounted.
  */
 export async function syncLaunchedQueue(
   tx: Executor,
@@ -131,11 +130,19 @@ export async function syncLaunchedQueue(
 ): Promise<void> {
   await scheduleFirstStep(tx, opts);
   await tx.execute(sql`
-    update scheduled_emails se set sender_account_id = ct.sender_account_id, updated_at = ${at(opts.now)}
-    from contacts ct
-    where se.contact_id = ct.id and se.campaign_id = ${opts.campaignId}::uuid
-      and se.sender_account_id is null and ct.sender_account_id is not null
-      and se.status in ('scheduled', 'paused')`);
+    with senders as materialized (
+      select array_agg(id order by created_at, id) as ids
+      from sender_accounts where campaign_id = ${opts.campaignId}::uuid
+    ), orphans as (
+      select contact_id, row_number() over (order by min(scheduled_for), contact_id) - 1 as idx
+      from scheduled_emails
+      where campaign_id = ${opts.campaignId}::uuid and sender_account_id is null and status in ('scheduled', 'paused')
+      group by contact_id
+    )
+    update scheduled_emails se set sender_account_id = s.ids[1 + o.idx % cardinality(s.ids)], updated_at = ${at(opts.now)}
+    from orphans o, senders s
+    where se.contact_id = o.contact_id and se.campaign_id = ${opts.campaignId}::uuid
+      and se.sender_account_id is null and se.status in ('scheduled', 'paused') and cardinality(s.ids) > 0`);
   if (opts.paused) await pauseCampaignQueue(tx, opts.campaignId, opts.now);
   await recountScheduled(tx, opts.campaignId, opts.now);
 }

@@ -60,6 +60,10 @@ function header(message: { raw: string }, name: string): string | undefined {
   return line?.slice(name.length + 1).trim();
 }
 
+/** Step 1 of a campaign, as a scalar subquery. */
+const firstStepOf = (campaignId: string) =>
+  sql`(select id from email_sequences where campaign_id = ${campaignId}::uuid and step_number = 1)`;
+
 describe("a 3-step campaign to 20 contacts over 2 senders", () => {
   it("assigns senders round-robin, sends step 1 at launch and follow-ups in the same thread", async () => {
     const owner = await newUser();
@@ -88,11 +92,14 @@ describe("a 3-step campaign to 20 contacts over 2 senders", () => {
       .from(senderAccounts)
       .where(eq(senderAccounts.campaignId, id))
       .orderBy(asc(senderAccounts.createdAt), asc(senderAccounts.id));
+    // The sender is kept on the contact's queue rows (step 1's, and each follow-up's after it).
     const ordered = await db()
-      .select()
+      .select({ email: contacts.email, senderAccountId: scheduledEmails.senderAccountId })
       .from(contacts)
-      .where(eq(contacts.campaignId, id))
+      .leftJoin(scheduledEmails, eq(scheduledEmails.contactId, contacts.id))
+      .where(and(eq(contacts.campaignId, id), sql`${scheduledEmails.sequenceId} = ${firstStepOf(id)}`))
       .orderBy(asc(contacts.createdAt), asc(contacts.id));
+    expect(ordered).toHaveLength(20);
     expect(ordered.map((c) => c.senderAccountId)).toEqual(ordered.map((_, i) => senders[i % 2]!.id));
     const senderEmailOf = new Map(
       ordered.map((c) => [c.email, senders.find((s) => s.id === c.senderAccountId)!.email]),
@@ -246,11 +253,15 @@ describe("stop conditions", () => {
     });
     const launched = await launch(h.ctx, owner.cookie, campaign.campaign.id);
     expect(launched.body).toMatchObject({ emailsSent: 2, scheduled: 2, suppressed: 2 });
-    const stored = await db().select().from(contacts).where(eq(contacts.campaignId, campaign.campaign.id));
+    const stored = await db()
+      .select({ email: contacts.email, status: contacts.status, senderAccountId: scheduledEmails.senderAccountId })
+      .from(contacts)
+      .leftJoin(scheduledEmails, eq(scheduledEmails.contactId, contacts.id))
+      .where(eq(contacts.campaignId, campaign.campaign.id));
     const status = new Map(stored.map((c) => [c.email, [c.status, c.senderAccountId !== null]]));
     expect(status.get("skip-1@prospects.test")).toEqual(["unsubscribed", false]);
     expect(status.get("skip-2@prospects.test")).toEqual(["bounced", false]);
-    // The two that remain are spread over both senders.
+    // The two that remain are queued, spread over both senders.
     expect(new Set(stored.filter((c) => c.status === "active").map((c) => c.senderAccountId)).size).toBe(2);
     expect(h.sink.messages.map((m) => m.envelope.to[0]).sort()).toEqual([
       "skip-3@prospects.test",

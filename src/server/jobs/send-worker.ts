@@ -1,7 +1,8 @@
 // The sending engine's worker: recover expired leases, then for each user with
 // due work claim a batch (one short transaction), deliver it with bounded
-// concurrency, and record outcomes in groups as they arrive. Workers share
-// nothing but the database, so any number of them can run (DESIGN.md §1, §4).
+// concurrency while the next batch is claimed, and record outcomes in groups
+// as they arrive. Workers share nothing but the database, so any number of
+// them can run (DESIGN.md §1, §4).
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
@@ -9,9 +10,11 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { TransportFactory } from "../sending/outgoing.ts";
-import { attemptSend, type RenderSend } from "./attempt-send.ts";
+import type { AttemptContext, RenderSend } from "./attempt-send.ts";
 import { type ClaimedBatch, claimDue } from "./claim-due.ts";
-import { type OutcomeRecord, recordOutcomes } from "./record-outcomes.ts";
+import { type BatchResult, createDeliveryLanes, emptyResult } from "./delivery-lanes.ts";
+import { createOutcomeWriter } from "./outcome-writer.ts";
+import { recordOutcomes } from "./record-outcomes.ts";
 import { sendingRules } from "./sending-settings.ts";
 import { recoverExpiredLeases } from "./settle-attempted.ts";
 import { at, queryRows, type Tx } from "./sql-helpers.ts";
@@ -41,94 +44,19 @@ export type SendWorkerOptions = {
   recordMaxWaitMs?: number;
 };
 
-export type BatchResult = { claimed: number; sent: number; failed: number; retrying: number };
+export type { BatchResult } from "./delivery-lanes.ts";
 export type RoundResult = BatchResult & { recovered: number; users: number; full: boolean };
 
-/** Users served per round; each gets one batch, so one busy user cannot starve the others. */
+/** Users served per round; each gets one batch per pass, so one busy user cannot starve the others. */
 const USERS_PER_ROUND = 100;
 
-const emptyResult = (): BatchResult => ({ claimed: 0, sent: 0, failed: 0, retrying: 0 });
-
-/** Runs `work` over `items` with at most `limit` at once. */
-async function forEachConcurrent<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(lanes);
-}
-
 /**
- * Writes outcomes in groups, many per statement: a group goes when it holds
- * `groupSize` outcomes, when its first has waited `maxWaitMs`, or when the
- * batch is done; while one group is being written the next accumulates. A
- * delivered message is therefore recorded within about `maxWaitMs` plus one
- * write of its SMTP reply, which keeps the "sent but not recorded" window
- * (what a crash turns into unknown sends) short without a statement per row.
- *
- * Why not write whatever has arrived as soon as the previous write ends: on
- * PGlite a query runs on this thread and no socket is read while it runs, so
- * after each write only the one or two replies read since were waiting, and
- * the engine wrote one statement per ~2 messages, each costing most of a
- * message's send time (measured with `npm run bench`, bench/RESULTS.md).
+ * Passes over the users of a round: a user whose batch came back full is
+ * claimed again in the next pass while the earlier batches are still being
+ * delivered. Bounded so that a round (which shutdown waits for) stays short
+ * and expired leases are looked at regularly.
  */
-function createOutcomeWriter(
-  write: (records: OutcomeRecord[]) => Promise<void>,
-  log: Logger,
-  o: { groupSize: number; maxWaitMs: number },
-) {
-  let queue: OutcomeRecord[] = [];
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  let failure: unknown;
-
-  const arm = () => {
-    // When it fires during a write, the write's end arms it again.
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      if (!running) run(true);
-    }, o.maxWaitMs);
-  };
-
-  /** Writes full groups while there are any; with `force`, whatever is queued. */
-  const run = (force: boolean) => {
-    clearTimeout(timer);
-    timer = undefined;
-    running = (async () => {
-      while (queue.length >= o.groupSize || (force && queue.length > 0)) {
-        const group = queue;
-        queue = [];
-        try {
-          await write(group);
-        } catch (err) {
-          // The rows stay 'sending'; lease recovery settles them (as unknown if sent).
-          failure ??= err;
-          log.error({ err, count: group.length }, "could not record delivery outcomes");
-        }
-      }
-    })().finally(() => {
-      running = null;
-      if (queue.length > 0) arm();
-    });
-  };
-
-  return {
-    push(record: OutcomeRecord) {
-      queue.push(record);
-      if (running) return;
-      if (queue.length >= o.groupSize) run(false);
-      else arm();
-    },
-    async drain() {
-      while (running) await running;
-      if (queue.length > 0) run(true);
-      while (running) await running;
-      clearTimeout(timer);
-      timer = undefined;
-      if (failure) throw failure;
-    },
-  };
-}
+const MAX_PASSES = 10;
 
 export function createSendWorker(opts: SendWorkerOptions) {
   const { db, log } = opts;
@@ -144,24 +72,37 @@ export function createSendWorker(opts: SendWorkerOptions) {
     return claimDue(tx, { ...o, limit: o.limit ?? batchSize, now: now(), workerId, leaseMs });
   }
 
+  const attemptContext = (batch: ClaimedBatch): AttemptContext => ({
+    transports: opts.transports,
+    render: opts.render,
+    rules: sendingRules(batch.settings),
+    now,
+    log,
+  });
+
+  const startLanes = () =>
+    createDeliveryLanes({
+      concurrency,
+      log,
+      writer: createOutcomeWriter((records) => recordOutcomes(db, records, workerId, now()), log, recording),
+    });
+
   /** Delivers a claimed batch and records every outcome. */
   async function deliver(batch: ClaimedBatch): Promise<BatchResult> {
     const result = { ...emptyResult(), claimed: batch.sends.length };
     if (batch.sends.length === 0) return result;
-    const ctx = { transports: opts.transports, render: opts.render, rules: sendingRules(batch.settings), now, log };
-    const writer = createOutcomeWriter((records) => recordOutcomes(db, records, workerId, now()), log, recording);
-    await forEachConcurrent(batch.sends, concurrency, async (send) => {
-      const outcome = await attemptSend(send, batch, ctx);
-      if (outcome.kind === "sent") result.sent++;
-      else if (outcome.kind === "failed") result.failed++;
-      else result.retrying++;
-      writer.push(outcome);
-    });
-    await writer.drain();
+    const lanes = startLanes();
+    lanes.add(batch, attemptContext(batch), result);
+    await lanes.drain();
     return result;
   }
 
-  /** One round: recover dead claims, then one batch for each user with due work. */
+  /**
+   * One round: recover dead claims, then passes over the users with due work,
+   * one batch per user per pass. The next claim is made while the lanes still
+   * hold about half a batch, so they never run dry while it is made, and no
+   * more than about one batch waits claimed but unsent (its lease running).
+   */
   async function runOnce(): Promise<RoundResult> {
     const recovered = await recoverExpiredLeases(db, now());
     const users = await queryRows<{ user_id: string }>(
@@ -173,26 +114,39 @@ export function createSendWorker(opts: SendWorkerOptions) {
       order by min(se.scheduled_for)
       limit ${USERS_PER_ROUND}`,
     );
-    // A full page of users means more may be waiting: go again without pausing.
+    const lanes = startLanes();
+    const results: BatchResult[] = [];
+    let waiting = users.map((u) => u.user_id);
+    for (let pass = 0; pass < MAX_PASSES && waiting.length > 0; pass++) {
+      const again: string[] = [];
+      for (const userId of waiting) {
+        await lanes.waitForRoom(Math.floor(batchSize / 2));
+        try {
+          const batch = await db.transaction((tx) => claim(tx, { userId }));
+          const result = { ...emptyResult(), claimed: batch.sends.length };
+          results.push(result);
+          lanes.add(batch, attemptContext(batch), result);
+          if (batch.sends.length >= batchSize) again.push(userId);
+        } catch (err) {
+          // One user's problem (odd settings, a failed write) must not hold up everyone else's mail.
+          log.error({ err, userId }, "claiming a batch failed for a user");
+        }
+      }
+      waiting = again;
+    }
+    await lanes.drain();
+    // A full page of users, or users still full after the last pass: more is waiting, go again at once.
     const total: RoundResult = {
       ...emptyResult(),
       recovered,
       users: users.length,
-      full: users.length >= USERS_PER_ROUND,
+      full: users.length >= USERS_PER_ROUND || waiting.length > 0,
     };
-    for (const { user_id: userId } of users) {
-      try {
-        const batch = await db.transaction((tx) => claim(tx, { userId }));
-        const r = await deliver(batch);
-        total.claimed += r.claimed;
-        total.sent += r.sent;
-        total.failed += r.failed;
-        total.retrying += r.retrying;
-        if (r.claimed >= batchSize) total.full = true;
-      } catch (err) {
-        // One user's problem (odd settings, a failed write) must not hold up everyone else's mail.
-        log.error({ err, userId }, "send round failed for a user");
-      }
+    for (const r of results) {
+      total.claimed += r.claimed;
+      total.sent += r.sent;
+      total.failed += r.failed;
+      total.retrying += r.retrying;
     }
     return total;
   }

@@ -63,3 +63,51 @@ describe("local date and time → instant", () => {
     expect(zonedInstant("2026-03-29", "03:00", "Europe/Berlin").toISOString()).toBe("2026-03-29T01:00:00.000Z");
   });
 });
+
+describe("wallClock with its per-minute offset cache", () => {
+  // The reference: Intl asked directly for every instant, no cache.
+  const reference = (instant: Date, timeZone: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric",
+      })
+        .formatToParts(instant)
+        .filter((p) => p.type !== "literal")
+        .map((p) => [p.type, Number(p.value)]),
+    );
+    return {
+      year: parts.year,
+      month: parts.month,
+      day: parts.day,
+      hour: parts.hour,
+      minute: parts.minute,
+      second: parts.second,
+    };
+  };
+
+  it.each([
+    ["Europe/Berlin", "2026-03-29T00:58:00Z"], // spring forward at 01:00 UTC
+    ["Europe/Berlin", "2026-10-25T00:58:00Z"], // fall back at 01:00 UTC
+    ["America/New_York", "2026-03-08T06:58:00Z"],
+    ["America/New_York", "2026-11-01T05:58:00Z"],
+    ["Asia/Kathmandu", "2026-06-01T18:13:00Z"], // +05:45
+    ["Australia/Lord_Howe", "2026-04-04T14:58:00Z"], // a 30-minute transition
+    ["UTC", "2026-12-31T23:58:00Z"],
+  ])("matches Intl second by second around %s %s", (timeZone, start) => {
+    const from = new Date(start).getTime();
+    // Every 7 seconds over four minutes, twice: the second pass is served from the cache.
+    for (let pass = 0; pass < 2; pass++) {
+      for (let t = from; t < from + 4 * 60_000; t += 7_000) {
+        const instant = new Date(t + 123);
+        expect(wallClock(instant, timeZone)).toEqual(reference(instant, timeZone));
+      }
+    }
+  });
+});

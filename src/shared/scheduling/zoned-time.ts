@@ -37,8 +37,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** What a wall clock in `timeZone` shows at `instant`. */
-export function wallClock(instant: Date, timeZone: string): WallClock {
+/** What formatToParts says a wall clock in `timeZone` shows at `instant`. */
+function formattedWallClock(instant: Date, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) {
     if (p.type !== "literal") parts[p.type] = Number(p.value);
@@ -50,6 +50,45 @@ export function wallClock(instant: Date, timeZone: string): WallClock {
     hour: parts.hour!,
     minute: parts.minute!,
     second: parts.second!,
+  };
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Zone offsets by UTC minute. formatToParts costs microseconds, and the
+ * sending engine asks for the same zone and minute many times per message
+ * (window, daily counters, follow-up dates: ~20 calls); offsets change only
+ * at transitions, which fall on whole minutes, so one lookup per zone and
+ * minute is exact. Bounded: cleared when it grows past the limit.
+ */
+const offsets = new Map<string, number>();
+const OFFSET_CACHE_LIMIT = 10_000;
+
+function offsetOfMinute(instant: number, timeZone: string): number {
+  const minuteStart = Math.floor(instant / MINUTE_MS) * MINUTE_MS;
+  const key = `${timeZone} ${minuteStart}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const w = formattedWallClock(new Date(minuteStart), timeZone);
+    offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - minuteStart;
+    if (offsets.size >= OFFSET_CACHE_LIMIT) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** What a wall clock in `timeZone` shows at `instant`. */
+export function wallClock(instant: Date, timeZone: string): WallClock {
+  const time = instant.getTime();
+  const shown = new Date(time + offsetOfMinute(time, timeZone));
+  return {
+    year: shown.getUTCFullYear(),
+    month: shown.getUTCMonth() + 1,
+    day: shown.getUTCDate(),
+    hour: shown.getUTCHours(),
+    minute: shown.getUTCMinutes(),
+    second: shown.getUTCSeconds(),
   };
 }
 

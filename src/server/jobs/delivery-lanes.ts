@@ -1,0 +1,81 @@
+// Delivery lanes of one worker round: claimed batches are queued, a fixed
+// number of lanes take sends from the queue as they free up, and every
+// outcome goes to one grouped writer. Lanes never wait for a batch to finish,
+// so the worker claims the next batch while the current one is still being
+// delivered: claiming and delivering overlap instead of taking turns, which
+// is where a round-by-round worker lost a third of its time (`npm run bench`,
+// bench/RESULTS.md).
+import type { Logger } from "../logger.ts";
+import { type AttemptContext, attemptSend } from "./attempt-send.ts";
+import type { ClaimedBatch, ClaimedSend } from "./claim-due.ts";
+import type { OutcomeWriter } from "./outcome-writer.ts";
+
+export type BatchResult = { claimed: number; sent: number; failed: number; retrying: number };
+
+export const emptyResult = (): BatchResult => ({ claimed: 0, sent: 0, failed: 0, retrying: 0 });
+
+type Queued = { send: ClaimedSend; batch: ClaimedBatch; ctx: AttemptContext; result: BatchResult };
+
+export function createDeliveryLanes(o: { concurrency: number; writer: OutcomeWriter; log: Logger }) {
+  const queue: Queued[] = [];
+  let active = 0;
+  let failure: unknown;
+  let idle: (() => void)[] = [];
+  let room: { atMost: number; resolve: () => void }[] = [];
+
+  const notify = () => {
+    room = room.filter((w) => {
+      if (queue.length > w.atMost) return true;
+      w.resolve();
+      return false;
+    });
+    if (active === 0 && queue.length === 0) {
+      for (const resolve of idle) resolve();
+      idle = [];
+    }
+  };
+
+  const pump = () => {
+    while (active < o.concurrency && queue.length > 0) {
+      const item = queue.shift()!;
+      active++;
+      attemptSend(item.send, item.batch, item.ctx)
+        .then((outcome) => {
+          if (outcome.kind === "sent") item.result.sent++;
+          else if (outcome.kind === "failed") item.result.failed++;
+          else item.result.retrying++;
+          o.writer.push(outcome);
+        })
+        .catch((err: unknown) => {
+          // Not a delivery failure (those are outcomes) but a bug or a dead
+          // dependency: the row stays 'sending' and lease recovery settles it.
+          failure ??= err;
+          o.log.error({ err, scheduledId: item.send.scheduledId }, "a delivery attempt failed unexpectedly");
+        })
+        .finally(() => {
+          active--;
+          pump();
+        });
+    }
+    notify();
+  };
+
+  return {
+    /** Queues a claimed batch; `result` is counted as its sends finish. */
+    add(batch: ClaimedBatch, ctx: AttemptContext, result: BatchResult): void {
+      for (const send of batch.sends) queue.push({ send, batch, ctx, result });
+      pump();
+    },
+    /** Resolves once no more than `atMost` queued sends are still waiting for a lane. */
+    waitForRoom(atMost: number): Promise<void> {
+      if (queue.length <= atMost) return Promise.resolve();
+      return new Promise((resolve) => room.push({ atMost, resolve }));
+    },
+    /** Resolves when everything queued has been delivered and recorded; rejects with the first failure. */
+    async drain(): Promise<void> {
+      if (active > 0 || queue.length > 0) await new Promise<void>((resolve) => idle.push(resolve));
+      await o.writer.drain();
+      if (failure) throw failure;
+    },
+  };
+}
