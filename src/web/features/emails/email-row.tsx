@@ -10,6 +10,7 @@ import {
 } from "#shared/reporting/display-status.ts";
 import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+import type { VirtualRowProps } from "#web/components/virtual-list.tsx";
 
 const variants: Record<EmailDisplayStatus, BadgeProps["variant"]> = {
   opened: "success",
@@ -27,11 +28,15 @@ export function EmailStatusBadge({ status }: { status: EmailDisplayStatus }) {
 /**
  * One email: subject, 'To:', campaign, sent and opened dates, status, and
  * 'Edit Campaign' — only for a campaign's email (a direct email has none).
+ * A row of the virtualised list: `row` places and measures it.
  */
-export function EmailRow({ email }: { email: EmailListItem }) {
+export function EmailRow({ email, row }: { email: EmailListItem; row: VirtualRowProps }) {
   const status = emailDisplayStatus(email);
   return (
-    <li className="flex flex-col gap-3 rounded-lg border bg-card p-4 [contain-intrinsic-size:auto_7rem] [content-visibility:auto] md:flex-row md:items-center md:justify-between">
+    <li
+      {...row}
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4 md:flex-row md:items-center md:justify-between"
+    >
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex min-w-0 items-center gap-2">
           <h3 className="truncate font-semibold" title={email.subject}>

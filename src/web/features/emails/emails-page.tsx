@@ -1,16 +1,19 @@
 // /campaigns, the Emails screen (spec part 1 §2, §4, §8): the user's sent
 // emails, opened ones first, then newest first, a page at a time ('Load
-// more'); search on subject, recipient, contact name and campaign name.
+// more'); search on subject, recipient, contact name and campaign name. The
+// list is virtualised: however many pages are loaded, only the rows near the
+// viewport are in the DOM.
 
 import { Loader2, Mail, Plus, RefreshCw, Search } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { EMAILS_PAGE_SIZE } from "#shared/emails/emails.schemas.ts";
+import { EMAILS_PAGE_SIZE, type EmailListItem } from "#shared/emails/emails.schemas.ts";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { SearchInput } from "#web/components/search-input.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { VirtualList } from "#web/components/virtual-list.tsx";
 import { EmailRow } from "./email-row.tsx";
 import { shouldSearchFurther } from "./search-continuation.ts";
 import { useEmailList } from "./use-emails.ts";
@@ -30,6 +33,8 @@ function uniqueById<T extends { id: string }>(items: T[]): T[] {
   const seen = new Set<string>();
   return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
 }
+
+const emailKey = (email: EmailListItem) => email.id;
 
 function LoadingRows() {
   return (
@@ -78,9 +83,10 @@ export function EmailsPage() {
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim());
   const list = useEmailList(search);
-  const pages = list.data?.pages ?? [];
-  const emails = uniqueById(pages.flatMap((p) => p.emails));
-  const lastPageCount = pages.at(-1)?.emails.length ?? 0;
+  const pages = list.data?.pages;
+  // The same array between renders: the virtualised list recomputes its layout when it changes.
+  const emails = useMemo(() => uniqueById((pages ?? []).flatMap((p) => p.emails)), [pages]);
+  const lastPageCount = pages?.at(-1)?.emails.length ?? 0;
   // The data on screen may still be the previous search's while the new one loads.
   const showingSearch = list.isPlaceholderData ? null : search;
 
@@ -167,11 +173,14 @@ export function EmailsPage() {
       )}
       {emails.length > 0 && (
         <div className="space-y-4">
-          <ul className="space-y-3" aria-label="Emails">
-            {emails.map((email) => (
-              <EmailRow key={email.id} email={email} />
-            ))}
-          </ul>
+          <VirtualList
+            aria-label="Emails"
+            items={emails}
+            itemKey={emailKey}
+            estimateSize={106}
+            gap={12}
+            renderRow={(email, row) => <EmailRow email={email} row={row} />}
+          />
           {list.hasNextPage && (
             <div className="flex justify-center">
               <Button variant="outline" onClick={loadMore} disabled={busy}>

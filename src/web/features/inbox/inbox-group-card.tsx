@@ -1,16 +1,19 @@
 // One Inbox group (spec part 2 §2.5): a contact (or the address of direct
 // sends) with its Sent / Opened / Failed / Replied counters, an expandable
-// email history and an expandable Replies list.
+// email history and an expandable Replies list. A row of the virtualised
+// Inbox list: the page says which panels are open (see open-panels.ts).
 import { ChevronDown, History, MessageSquareReply } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
 import type { InboxGroup } from "#shared/inbox/inbox.schemas.ts";
 import { groupTitle } from "#shared/inbox/inbox-labels.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import type { VirtualRowProps } from "#web/components/virtual-list.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { EmailHistory } from "./email-history.tsx";
 import { dateTime } from "./format.ts";
+import type { GroupPanel } from "./open-panels.ts";
 import { RepliesList } from "./replies-list.tsx";
 import { selectorOf } from "./use-inbox.ts";
 
@@ -36,17 +39,23 @@ function Toggle(props: { open: boolean; onToggle: () => void; controls: string; 
   );
 }
 
-export function InboxGroupCard({ group }: { group: InboxGroup }) {
+type InboxGroupCardProps = {
+  group: InboxGroup;
+  row: VirtualRowProps;
+  historyOpen: boolean;
+  repliesOpen: boolean;
+  onToggle: (panel: GroupPanel) => void;
+};
+
+export function InboxGroupCard({ group, row, historyOpen, repliesOpen, onToggle }: InboxGroupCardProps) {
   const titleId = useId();
   const historyId = useId();
   const repliesId = useId();
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const [repliesOpen, setRepliesOpen] = useState(false);
   const title = groupTitle(group);
   const selector = selectorOf(group);
 
   return (
-    <li aria-labelledby={titleId} className="list-none">
+    <li {...row} aria-labelledby={titleId} className="list-none">
       <Card className="gap-4 py-4">
         <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 px-5">
           <div className="min-w-0 space-y-1">
@@ -79,10 +88,10 @@ export function InboxGroupCard({ group }: { group: InboxGroup }) {
           </dl>
         </div>
         <div className="flex flex-wrap gap-1 border-t px-3 pt-2">
-          <Toggle open={historyOpen} onToggle={() => setHistoryOpen((o) => !o)} controls={historyId}>
+          <Toggle open={historyOpen} onToggle={() => onToggle("history")} controls={historyId}>
             <History aria-hidden /> Email History
           </Toggle>
-          <Toggle open={repliesOpen} onToggle={() => setRepliesOpen((o) => !o)} controls={repliesId}>
+          <Toggle open={repliesOpen} onToggle={() => onToggle("replies")} controls={repliesId}>
             <MessageSquareReply aria-hidden /> Replies ({group.replied.toLocaleString()})
           </Toggle>
         </div>

@@ -1,9 +1,10 @@
 // Inbox (spec part 2 §2.5, §8): sent emails grouped by contact, latest activity
 // first, a page at a time; search; Compose and Refresh; the empty state 'No
-// emails sent yet'.
+// emails sent yet'. The list is virtualised: however many pages are loaded,
+// only the cards near the viewport are in the DOM.
 
 import { PenSquare, RefreshCw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "#web/components/page-header.tsx";
@@ -11,8 +12,10 @@ import { SearchInput } from "#web/components/search-input.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { VirtualList } from "#web/components/virtual-list.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { InboxGroupCard } from "./inbox-group-card.tsx";
+import { useOpenPanels } from "./open-panels.ts";
 import { flattenGroups, groupKey, useInboxGroups, useRefreshGroupDetails } from "./use-inbox.ts";
 
 /** The search sent to the server once typing pauses. */
@@ -41,6 +44,7 @@ export function InboxPage() {
   const groups = useInboxGroups(search);
   const refreshDetails = useRefreshGroupDetails();
   const [refreshing, setRefreshing] = useState(false);
+  const panels = useOpenPanels();
 
   async function refresh() {
     setRefreshing(true);
@@ -52,7 +56,9 @@ export function InboxPage() {
     }
   }
 
-  const list = flattenGroups(groups.data?.pages);
+  const pages = groups.data?.pages;
+  // The same array between renders: the virtualised list recomputes its layout when it changes.
+  const list = useMemo(() => flattenGroups(pages), [pages]);
 
   return (
     <>
@@ -116,11 +122,25 @@ export function InboxPage() {
       )}
       {list.length > 0 && (
         <div className="space-y-4">
-          <ul className="space-y-3" aria-label="Sent emails by contact">
-            {list.map((group) => (
-              <InboxGroupCard key={groupKey(group)} group={group} />
-            ))}
-          </ul>
+          <VirtualList
+            aria-label="Sent emails by contact"
+            items={list}
+            itemKey={groupKey}
+            estimateSize={178}
+            gap={12}
+            renderRow={(group, row) => {
+              const key = groupKey(group);
+              return (
+                <InboxGroupCard
+                  group={group}
+                  row={row}
+                  historyOpen={panels.isOpen(key, "history")}
+                  repliesOpen={panels.isOpen(key, "replies")}
+                  onToggle={(panel) => panels.toggle(key, panel)}
+                />
+              );
+            }}
+          />
           {groups.hasNextPage && (
             <div className="flex justify-center">
               <Button
