@@ -65,6 +65,8 @@ export const userSendStats = pgTable("user_send_stats", {
   // Contacts (rows, as the spec counts them): active ones, and those of them that replied.
   activeContacts: counter("active_contacts"),
   activeReplied: counter("active_replied"),
+  /** Entries of the Contacts page: rows of contact_addresses (distinct lower(email)). */
+  contactAddresses: counter("contact_addresses"),
 });
 
 /**
@@ -125,4 +127,28 @@ export const contactSendStats = pgTable(
     lastSendAt: timestamptz("last_send_at"),
   },
   (t) => [index("contact_send_stats_user_last_idx").on(t.userId, descending(t.lastSendAt))],
+);
+
+/**
+ * Per user and address (lower(email)): the Contacts page's entries, so a page is
+ * an index range instead of grouping all the user's contacts
+ * (docs/decisions/003-contact-addresses.md). Kept by statement-level triggers
+ * on contacts (migration 0003). added_at is the earliest created_at of the
+ * address's contact rows, rows how many there are; the entry goes when the
+ * last row does. The index matches the page's order and keyset cursor.
+ */
+export const contactAddresses = pgTable(
+  "contact_addresses",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    emailKey: text("email_key").notNull(),
+    addedAt: timestamptz("added_at").notNull(),
+    rows: integer("rows").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "contact_addresses_pk", columns: [t.userId, t.emailKey] }),
+    index("contact_addresses_user_added_idx").on(t.userId, descending(t.addedAt), descending(t.emailKey)),
+  ],
 );

@@ -1,14 +1,18 @@
 // Contacts page: every contact of the user's campaigns, merged by email address
 // (case-insensitively) into one entry, with counts from contact_send_stats and
-// the status of the most recent send. Set-based in SQL, a bounded number of
-// queries per request whatever the number of contacts:
-// 1. the page: the user's contacts grouped by lower(email) (the search applies
-//    to the whole entry: any merged row may match), the number of entries, and
-//    the keys of the page after the cursor;
+// the status of the most recent send. A bounded number of queries per request
+// whatever the number of contacts:
+// 1. the page: the keys after the cursor, read from contact_addresses (one row
+//    per user and lower(email), kept by triggers: migration 0003) through its
+//    (user_id, added_at desc, email_key desc) index, and the number of entries
+//    from user_send_stats. With a search, the user's contact rows are scanned
+//    for matches (any merged row may match), their keys joined to
+//    contact_addresses for Added, counted and sorted: one pass over the user's
+//    rows, without grouping them;
 // 2. those entries' details: their contact rows aggregated, each row's latest
 //    send fetched through a LATERAL join on email_sends (contact_id, created_at desc).
-// The export groups once for every matching entry, then runs (2) per chunk of
-// entries, streaming CSV as it goes.
+// The export reads every matching key in page order once, then runs (2) per
+// chunk of entries, streaming CSV as it goes.
 import { type SQL, sql } from "drizzle-orm";
 import {
   type ContactDirectoryPage,
@@ -44,7 +48,7 @@ function containsPattern(term: string): string {
 /**
  * Whether a contact row `c` matches the search: its email, its name ("first
  * last", which also covers each part alone) or its campaign's name. An entry
- * matches when any of its merged rows does (bool_or over the group).
+ * matches when any of its merged rows does.
  */
 function rowMatches(userId: string, term: string): SQL {
   const pattern = containsPattern(term);
@@ -53,15 +57,20 @@ function rowMatches(userId: string, term: string): SQL {
 }
 
 /**
- * The user's entries (one per lower(email)) that match the search, with Added
- * (the earliest created_at): one pass over the user's contacts, grouped.
+ * The user's entries (key, added_at) that match the search: the keys of the
+ * contact rows that match, each entry once, with Added from contact_addresses.
  */
-function matchingEntries(userId: string, search: string | undefined): SQL {
-  return sql`select lower(c.email) as key, min(c.created_at) as added_at
-    from contacts c
-    where c.user_id = ${userId}
-    group by lower(c.email)
-    ${search ? sql`having bool_or(${rowMatches(userId, search)})` : sql``}`;
+function matchingEntries(userId: string, search: string): SQL {
+  return sql`select a.email_key as key, a.added_at
+    from contact_addresses a
+    where a.user_id = ${userId} and a.email_key in (
+      select lower(c.email) from contacts c where c.user_id = ${userId} and ${rowMatches(userId, search)}
+    )`;
+}
+
+/** Where a page of entries starts: after the cursor, if any (the index's keyset condition). */
+function afterCursor(cursor: Cursor | undefined, added: SQL, key: SQL): SQL {
+  return cursor ? sql`and (${added}, ${key}) < (${cursor.added}::timestamptz, ${cursor.key})` : sql``;
 }
 
 type EntryRow = {
@@ -140,8 +149,9 @@ export function createContactDirectoryService(db: Db) {
   /**
    * One page of matching entries, most recently added first (by Added, then key,
    * both descending), after the cursor, and how many entries match in all: one
-   * statement. Grouping costs one pass over the user's contacts, which the
-   * total needs anyway.
+   * statement. Without a search the page is a range of contact_addresses'
+   * index and the total a counter; with one, the matching entries are found by
+   * one pass over the user's contact rows (the total needs them all anyway).
    */
   async function pageKeys(
     userId: string,
@@ -151,16 +161,27 @@ export function createContactDirectoryService(db: Db) {
   ): Promise<{ rows: Cursor[]; total: number }> {
     const rows = await queryRows<KeyRow>(
       db,
-      sql`with g as materialized (${matchingEntries(userId, search)}),
-          t as (select count(*) as total from g)
-          select t.total, p.key, ${exactTime(sql`p.added_at`)} as added
-          from t left join lateral (
-            select key, added_at from g
-            ${cursor ? sql`where (added_at, key) < (${cursor.added}::timestamptz, ${cursor.key})` : sql``}
-            order by added_at desc, key desc
-            limit ${limit}
-          ) p on true
-          order by p.added_at desc, p.key desc`,
+      search
+        ? sql`with g as materialized (${matchingEntries(userId, search)}),
+              t as (select count(*) as total from g)
+              select t.total, p.key, ${exactTime(sql`p.added_at`)} as added
+              from t left join lateral (
+                select key, added_at from g
+                where true ${afterCursor(cursor, sql`added_at`, sql`key`)}
+                order by added_at desc, key desc
+                limit ${limit}
+              ) p on true
+              order by p.added_at desc, p.key desc`
+        : sql`select t.total, p.key, ${exactTime(sql`p.added_at`)} as added
+              from (
+                select coalesce((select contact_addresses from user_send_stats where user_id = ${userId}), 0) as total
+              ) t left join lateral (
+                select email_key as key, added_at from contact_addresses
+                where user_id = ${userId} ${afterCursor(cursor, sql`added_at`, sql`email_key`)}
+                order by added_at desc, email_key desc
+                limit ${limit}
+              ) p on true
+              order by p.added_at desc, p.key desc`,
     );
     return {
       rows: rows.filter((r): r is Cursor & KeyRow => r.key !== null),
@@ -172,7 +193,10 @@ export function createContactDirectoryService(db: Db) {
   async function allKeys(userId: string, search: string | undefined): Promise<string[]> {
     const rows = await queryRows<{ key: string }>(
       db,
-      sql`select key from (${matchingEntries(userId, search)}) g order by added_at desc, key desc`,
+      search
+        ? sql`select key from (${matchingEntries(userId, search)}) g order by added_at desc, key desc`
+        : sql`select email_key as key from contact_addresses where user_id = ${userId}
+              order by added_at desc, email_key desc`,
     );
     return rows.map((r) => r.key);
   }
