@@ -1,6 +1,7 @@
 // Command-line options of `npm run bench -- --messages=2000 …`. Defaults are
 // the issue's figures: 10,000 messages per sending run, 10,000 contacts × 5
-// steps for launch.
+// steps for launch, and for the screens 100 campaigns, 50,000 contacts and
+// 1,000,000 email_sends.
 
 export type BenchOptions = {
   /** Messages per sending run (engine and raw nodemailer each). */
@@ -14,6 +15,13 @@ export type BenchOptions = {
   /** Which parts to run. */
   send: boolean;
   launch: boolean;
+  screens: boolean;
+  /** The screens' measured user: campaigns, contacts and email_sends seeded. */
+  screenCampaigns: number;
+  screenContacts: number;
+  screenSends: number;
+  /** Timed requests per screen call (after the warm-up). */
+  screenRequests: number;
   /** Also measure raw nodemailer with its default socket (Nagle on), for reference. */
   rawDefaults: boolean;
   /** PostgreSQL server to create a throw-away database on; PGlite when absent. */
@@ -30,7 +38,12 @@ const USAGE = `npm run bench -- [options]
   --contacts=N      contacts in the launched campaign (default 10000)
   --steps=N         sequence steps per campaign (default 5, at least 2)
   --repeats=N       launch measurements, median of N (default 3)
-  --only=send|launch  run one part
+  --only=send|launch|screens  run one part
+  --screen-campaigns=N  campaigns of the screens' user (default 100, at least 3)
+  --screen-contacts=N   contacts of the screens' user (default 50000)
+  --screen-sends=N      email_sends of the screens' user (default 1000000; at least the campaign
+                        sends its contacts get, about 2 per contact)
+  --screen-requests=N   timed requests per screen call (default 30)
   --raw-defaults    also time raw nodemailer with its default socket (Nagle's algorithm on)
   --keep            keep the temporary database afterwards
 Database: PGlite in a temporary directory, or a throw-away database on the
@@ -50,6 +63,11 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     repeats: 3,
     send: true,
     launch: true,
+    screens: true,
+    screenCampaigns: 100,
+    screenContacts: 50_000,
+    screenSends: 1_000_000,
+    screenRequests: 30,
     rawDefaults: false,
     databaseUrl: env.BENCH_DATABASE_URL || env.DATABASE_URL || undefined,
     keep: false,
@@ -70,9 +88,24 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         options.repeats = positiveInt(flag, value);
         break;
       case "only":
-        if (value !== "send" && value !== "launch") throw new Error(`--only takes send or launch, got "${value}"`);
+        if (value !== "send" && value !== "launch" && value !== "screens") {
+          throw new Error(`--only takes send, launch or screens, got "${value}"`);
+        }
         options.send = value === "send";
         options.launch = value === "launch";
+        options.screens = value === "screens";
+        break;
+      case "screen-campaigns":
+        options.screenCampaigns = positiveInt(flag, value);
+        break;
+      case "screen-contacts":
+        options.screenContacts = positiveInt(flag, value);
+        break;
+      case "screen-sends":
+        options.screenSends = positiveInt(flag, value);
+        break;
+      case "screen-requests":
+        options.screenRequests = positiveInt(flag, value);
         break;
       case "raw-defaults":
         options.rawDefaults = true;
@@ -95,5 +128,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     );
   }
   if (options.steps < 2) throw new Error("--steps must be at least 2 (follow-ups are part of the measured path)");
+  if (options.screenCampaigns < 3) {
+    throw new Error("--screen-campaigns must be at least 3 (an address is a contact of up to 3 campaigns)");
+  }
   return options;
 }

@@ -1,11 +1,13 @@
-// `npm run bench`: the sending engine against raw nodemailer, and launch
-// against a set-based insert, measured in one run on one database, printed
-// side by side with the issue's targets. Options: bench/options.ts.
+// `npm run bench`: the sending engine against raw nodemailer, launch against
+// a set-based insert, and the screens' API calls at the issue's volume,
+// measured in one run on one database, printed side by side with the issue's
+// targets. Options: bench/options.ts.
 //
 // Verification is part of the run: a figure only counts if the sink received
-// exactly the messages and the database recorded exactly the sends; anything
-// else throws and the run exits non-zero. A missed target does not: it is a
-// result, printed as MISS.
+// exactly the messages, the database recorded exactly the sends and the
+// screens showed what naive queries over the base tables show; anything else
+// makes the run exit non-zero. A missed target does not: it is a result,
+// printed as MISS.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,11 +23,15 @@ import {
   launchTable,
   rawDefaultsTable,
   type SendFigures,
+  screensIntro,
+  screensProblems,
+  screensTable,
   sendIntro,
   sendTable,
   stageTable,
   TARGETS,
 } from "./report.ts";
+import { runScreensBench } from "./screens.ts";
 import { SENDER_DAILY_LIMIT, SENDER_DOMAIN, seedCampaign, seedDueQueue, seedUser } from "./seed.ts";
 import { runEngine, verifyEngineRun } from "./send-engine.ts";
 import { equivalentMessages, type RawRun, runRaw } from "./send-raw.ts";
@@ -58,7 +64,6 @@ async function sendRun(ctx: SendContext, label: string, config: Config, messages
     senders: Math.ceil(messages / SENDER_DAILY_LIMIT),
     contacts: messages,
     steps: ctx.steps,
-    assignSenders: true,
   });
   const due = await seedDueQueue(db, campaign);
   const equivalent = await equivalentMessages(db, config, campaign);
@@ -163,6 +168,20 @@ async function main(): Promise<void> {
           progress,
         })
       : undefined;
+    const screens = options.screens
+      ? await runScreensBench({
+          database: bench.database,
+          dataDir: bench.dataDir,
+          volume: {
+            campaigns: options.screenCampaigns,
+            contacts: options.screenContacts,
+            sends: options.screenSends,
+            savedSenders: 10,
+          },
+          requests: options.screenRequests,
+          progress,
+        })
+      : undefined;
 
     if (sends.length > 0) {
       console.log(sendIntro(options.messages));
@@ -180,11 +199,19 @@ async function main(): Promise<void> {
       console.log(launchTable(launch));
       console.log("");
     }
+    const mismatches = screens ? screensProblems(screens) : undefined;
+    if (screens) {
+      console.log(screensIntro(screens));
+      console.log(screensTable(screens));
+      if (mismatches) console.log(`\nFigures that differ from the naive queries:\n${mismatches}`);
+      console.log("");
+    }
     console.log(
-      `Targets: engine >= ${TARGETS.engineVsRaw} × raw nodemailer (with and without DKIM); launch <= ${TARGETS.launchVsFloor} × the insert floor.`,
+      `Targets: engine >= ${TARGETS.engineVsRaw} × raw nodemailer (with and without DKIM); launch <= ${TARGETS.launchVsFloor} × the insert floor; screens: p95 < ${TARGETS.screenP95Ms} ms per call on PostgreSQL.`,
     );
     // Other work on the machine moves every figure; this says how much there was.
     console.log(`Load average at end: ${machineFacts().load} (${machineFacts().cores} cores)`);
+    if (mismatches) throw new Error("screens: some figures differ from the naive queries (listed above)");
   } finally {
     await bench.dispose({ keep: options.keep });
     await sink.close();

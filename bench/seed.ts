@@ -53,11 +53,7 @@ export async function seedUser(db: Db, label: string, dailySendLimit: number): P
   return userId;
 }
 
-/**
- * A campaign with `senders` senders, `contacts` contacts and `steps` steps.
- * `assignSenders` gives contacts their sender round-robin, as launch would
- * (launch itself needs them unassigned).
- */
+/** A campaign with `senders` senders, `contacts` contacts and `steps` steps. */
 export async function seedCampaign(
   db: Db,
   o: {
@@ -67,7 +63,6 @@ export async function seedCampaign(
     senders: number;
     contacts: number;
     steps: number;
-    assignSenders: boolean;
   },
 ): Promise<SeededCampaign> {
   const [campaign] = await queryRows<{ id: string }>(
@@ -101,16 +96,13 @@ export async function seedCampaign(
         returning id`,
   );
   await db.execute(sql`
-    with s as (select array_agg(id order by created_at, id) as ids from sender_accounts where campaign_id = ${campaignId}::uuid)
-    insert into contacts (user_id, campaign_id, email, first_name, last_name, company, custom_fields,
-                          sender_account_id, created_at)
+    insert into contacts (user_id, campaign_id, email, first_name, last_name, company, custom_fields, created_at)
     select ${o.userId}, ${campaignId}::uuid,
            'contact-' || g || '@prospect-' || (g % 997) || '.test',
            'First' || g, 'Last' || g, 'Company ' || (g % 997),
            jsonb_build_object('city', 'City ' || (g % 50), 'title', 'Head of Sales'),
-           case when ${o.assignSenders} then s.ids[1 + (g - 1) % cardinality(s.ids)] end,
            now() + g * interval '1 microsecond'
-    from generate_series(1, ${o.contacts}) g, s`);
+    from generate_series(1, ${o.contacts}) g`);
   await db.execute(sql`insert into campaign_stats (campaign_id, user_id) values (${campaignId}::uuid, ${o.userId})`);
   return { userId: o.userId, campaignId, senderIds: senders.map((s) => s.id), stepIds: steps.map((s) => s.id) };
 }
@@ -125,10 +117,14 @@ export async function seedCampaign(
 export async function seedDueQueue(db: Db, c: SeededCampaign): Promise<{ firstSteps: number; followUps: number }> {
   const [stepOne, stepTwo] = c.stepIds;
   await db.execute(sql`
-    with ct as (
-      select id, email, sender_account_id, row_number() over (order by created_at, id) as i,
-             count(*) over () as n
+    with s as (
+      select array_agg(id order by created_at, id) as ids from sender_accounts where campaign_id = ${c.campaignId}::uuid
+    ), numbered as (
+      select id, email, row_number() over (order by created_at, id) as i, count(*) over () as n
       from contacts where campaign_id = ${c.campaignId}::uuid
+    ), ct as (
+      -- Senders round-robin in contact order, as launch assigns them.
+      select numbered.*, s.ids[1 + (numbered.i - 1) % cardinality(s.ids)] as sender_account_id from numbered, s
     ), sent_before as (
       insert into email_sends (user_id, campaign_id, contact_id, sequence_id, sender_account_id, to_email,
                                from_email, subject, body, status, sent_at, message_id, created_at)

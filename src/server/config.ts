@@ -41,6 +41,7 @@ const envSchema = z
     WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("off")),
     WEBHOOK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
     WORKER_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(600_000).default(2_000)),
+    PGLITE_ANALYZE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_440).default(60)),
     DKIM_DOMAIN: optionalString,
     DKIM_SELECTOR: optionalString,
     DKIM_PRIVATE_KEY: optionalString,
@@ -101,6 +102,8 @@ export type Config = {
   webhookTimeoutMs: number;
   /** How often an idle worker looks for due sends. */
   workerPollMs: number;
+  /** How often planner statistics are refreshed on PGlite (it has no autovacuum). */
+  pgliteAnalyzeMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "on",
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     workerPollMs: e.WORKER_POLL_MS,
+    pgliteAnalyzeMs: e.PGLITE_ANALYZE_MINUTES * 60_000,
   };
 }
 

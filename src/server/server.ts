@@ -9,6 +9,7 @@ import { createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
+import { startStatisticsKeeper } from "./db/planner-statistics.ts";
 import { renderClaimedSend } from "./jobs/render-claimed.ts";
 import { createSendWorker } from "./jobs/send-worker.ts";
 import { startWorkerLoop, type WorkerLoop } from "./jobs/worker-loop.ts";
@@ -83,12 +84,15 @@ export async function startServer(opts: {
     log.info({ worker: sendWorker.workerId }, "send worker started");
   }
 
+  const statistics = startStatisticsKeeper(database, { intervalMs: config.pgliteAnalyzeMs, log });
+
   return {
     port,
     capturePort: capture?.port,
     close: async () => {
       // The worker first: its round in progress finishes delivering and recording.
       await worker?.stop();
+      await statistics.stop();
       await closeHttp();
       transports.closeAll();
       // Mail still being handed to the capture server needs it open.

@@ -47,7 +47,10 @@ export function fromPglite(client: PGlite): Database {
 }
 
 export function fromPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // JIT off: the app's queries are short keyset reads, but a cost estimate over
+  // a large table (an anti-join in the Inbox) crossed jit_above_cost and spent
+  // ~250 ms compiling a query that runs in ~20 ms (`npm run bench`, screens).
+  const pool = new pg.Pool({ connectionString: url, max, options: "-c jit=off" });
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: "postgres",

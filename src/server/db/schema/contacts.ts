@@ -3,18 +3,16 @@
  * of several campaigns (duplicate detection looks them up by user and
  * lower(email)), but only once per campaign, case-insensitively.
  *
- * sender_account_id is the mailbox assigned round-robin at launch; every step
- * of the contact's sequence goes out from it so follow-ups stay in the same
- * thread. A reply is recorded in replied_at; status says whether the sequence
- * may still send (active) or why it stopped.
+ * The mailbox a contact's sequence goes out from is kept on its queue rows
+ * (scheduled_emails.sender_account_id, assigned round-robin at launch), so
+ * follow-ups stay in the same thread. A reply is recorded in replied_at;
+ * status says whether the sequence may still send (active) or why it stopped.
  */
-import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { contactStatuses } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { campaigns } from "./campaigns.ts";
 import { createdAt, descending, id, isOneOf, lower, timestamptz } from "./columns.ts";
-import { senderAccounts } from "./senders.ts";
 
 export const contacts = pgTable(
   "contacts",
@@ -34,7 +32,6 @@ export const contacts = pgTable(
     repliedAt: timestamptz("replied_at"),
     /** Every other column of the imported file, keyed by normalised header. */
     customFields: jsonb("custom_fields").$type<Record<string, string>>().notNull().default({}),
-    senderAccountId: uuid("sender_account_id").references(() => senderAccounts.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -43,8 +40,6 @@ export const contacts = pgTable(
     index("contacts_user_created_idx").on(t.userId, descending(t.createdAt)),
     index("contacts_user_email_idx").on(t.userId, lower(t.email)),
     index("contacts_user_status_replied_idx").on(t.userId, t.status, descending(t.repliedAt)),
-    // For the SET NULL when a sender account is deleted.
-    index("contacts_sender_account_idx").on(t.senderAccountId).where(sql`${t.senderAccountId} is not null`),
     check("contacts_status_check", isOneOf(t.status, contactStatuses)),
   ],
 );

@@ -1,0 +1,45 @@
+// PGlite has no autovacuum, so nothing gathers planner statistics there: the
+// planner guesses row counts, and at some table sizes it guessed wrong (the
+// Inbox took 1.3–2 s with 50,000 sends instead of ~15 ms after an ANALYZE,
+// `npm run bench`, screens part). This keeps them fresh: ANALYZE when the
+// server starts and then every PGLITE_ANALYZE_MINUTES. PostgreSQL servers run
+// autovacuum themselves, so nothing is done there.
+import type { Logger } from "../logger.ts";
+import type { Database } from "./client.ts";
+
+export type StatisticsKeeper = { stop: () => Promise<void> };
+
+export function startStatisticsKeeper(database: Database, o: { intervalMs: number; log: Logger }): StatisticsKeeper {
+  if (database.kind !== "pglite") return { stop: async () => {} };
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> | undefined;
+
+  const run = async () => {
+    const started = performance.now();
+    try {
+      // Samples each table (at most 30,000 rows at the default target), so it stays short on large tables.
+      await database.exec("analyze");
+      o.log.debug({ ms: Math.round(performance.now() - started) }, "planner statistics refreshed");
+    } catch (err) {
+      o.log.warn({ err }, "could not refresh planner statistics");
+    }
+  };
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      current = run().finally(() => {
+        current = undefined;
+        schedule(o.intervalMs);
+      });
+    }, delay);
+  };
+  schedule(0);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}
