@@ -31,7 +31,11 @@ async function main(): Promise<void> {
     );
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) => log.warn({ err }, "a pooled database connection was lost while idle; it will be replaced"),
+  });
   await database.migrate();
   log.info({ database: database.kind }, "database ready");
 

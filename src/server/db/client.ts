@@ -46,11 +46,20 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function fromPostgres(url: string, max = 10): Database {
+/**
+ * `onIdleError` hears of connections lost while idle in the pool (the server
+ * restarted, an administrator ended them): the pool has already dropped them
+ * and opens new ones as needed. Without a listener, node-postgres re-emits
+ * such an error on the pool as an unhandled 'error' event, which ends the
+ * process; it also arrives while the pool is closing, when a connection is
+ * terminated before its own goodbye reached the server.
+ */
+export function fromPostgres(url: string, max = 10, onIdleError: (err: Error) => void = () => {}): Database {
   // JIT off: the app's queries are short keyset reads, but a cost estimate over
   // a large table (an anti-join in the Inbox) crossed jit_above_cost and spent
   // ~250 ms compiling a query that runs in ~20 ms (`npm run bench`, screens).
   const pool = new pg.Pool({ connectionString: url, max, options: "-c jit=off" });
+  pool.on("error", onIdleError);
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: "postgres",
@@ -71,8 +80,12 @@ export function fromPostgres(url: string, max = 10): Database {
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, 10, opts.onIdleError);
   const dir = join(opts.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
