@@ -6,7 +6,7 @@
 // their figures compared with naive queries (bench/screens-check.ts).
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { desc, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ContactDirectoryPage, ContactHistory } from "#shared/contacts/contact-directory.schemas.ts";
 import type { EmailList } from "#shared/emails/emails.schemas.ts";
 import type { InboxHistory, InboxPage, InboxReplies } from "#shared/inbox/inbox.schemas.ts";
@@ -16,12 +16,12 @@ import { createAuth } from "../src/server/auth/auth.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { createSecretBox } from "../src/server/crypto/secret-box.ts";
 import type { Database, DbKind } from "../src/server/db/client.ts";
-import { capturedEmails } from "../src/server/db/schema/index.ts";
 import { queryRows } from "../src/server/jobs/sql-helpers.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startCaptureServer } from "../src/server/mail/capture-server.ts";
 import { captureSmtpUrl, createSystemMailer } from "../src/server/mail/system-mailer.ts";
 import { createTransportFactory } from "../src/server/mail/transports.ts";
+import { newestConfirmationLink } from "../tests/support/confirmation-link.ts";
 import { type ScreenChecks, screenChecks } from "./screens-check.ts";
 import { type ScreenSeed, type ScreenVolume, seedScreens } from "./screens-seed.ts";
 import { seedUser } from "./seed.ts";
@@ -104,13 +104,7 @@ async function startApp(database: Database, dataDir: string) {
   async function confirmationLink(email: string): Promise<URL> {
     // The mailer hands the message over before sign-up answers; storing it may take a moment longer.
     for (let tries = 0; tries < 100; tries++) {
-      const [message] = await database.db
-        .select()
-        .from(capturedEmails)
-        .where(sql`${email} = any(${capturedEmails.toAddresses})`)
-        .orderBy(desc(capturedEmails.receivedAt))
-        .limit(1);
-      const link = message?.textBody?.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+      const link = await newestConfirmationLink(database.db, email);
       if (link) return new URL(link);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

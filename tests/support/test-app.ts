@@ -1,18 +1,17 @@
 // The app in-process for integration tests: its own database, a real capture
 // SMTP server on a random port (system mail goes over SMTP as in production),
 // and helpers to sign users up and call the API as them.
-import { desc, sql } from "drizzle-orm";
 import { createApp } from "../../src/server/app.ts";
 import { createAuth } from "../../src/server/auth/auth.ts";
 import { type Config, loadConfig } from "../../src/server/config.ts";
 import { createSecretBox } from "../../src/server/crypto/secret-box.ts";
 import type { Database } from "../../src/server/db/client.ts";
-import { capturedEmails } from "../../src/server/db/schema/index.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { startCaptureServer } from "../../src/server/mail/capture-server.ts";
 import { captureSmtpUrl, createSystemMailer } from "../../src/server/mail/system-mailer.ts";
 import { createTransportFactory } from "../../src/server/mail/transports.ts";
 import type { TransportFactory } from "../../src/server/sending/outgoing.ts";
+import { newestConfirmationLink } from "./confirmation-link.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -73,13 +72,7 @@ export async function createTestContext(
 
   /** The confirmation link from the newest captured message to `email`. */
   async function confirmationLink(email: string): Promise<string> {
-    const [message] = await database.db
-      .select()
-      .from(capturedEmails)
-      .where(sql`${email} = any(${capturedEmails.toAddresses})`)
-      .orderBy(desc(capturedEmails.receivedAt))
-      .limit(1);
-    const link = message?.textBody?.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+    const link = await newestConfirmationLink(database.db, email);
     if (!link) throw new Error(`no confirmation email captured for ${email}`);
     return link;
   }
