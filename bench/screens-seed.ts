@@ -18,7 +18,7 @@
 //   a pool of addresses, some of them contacts' addresses;
 // - campaign_stats, which the app keeps from its queue statements (not by
 //   triggers), is written from the rows at the end. The other reporting
-//   counters follow from the triggers of migration 0001.
+//   counters follow from the triggers (migrations 0001, 0003 and 0005).
 // Hashes of stable keys (address, campaign name, step, row number) stand in for
 // randomness, so two runs seed the same shapes.
 import { type SQL, sql } from "drizzle-orm";

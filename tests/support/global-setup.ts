@@ -4,10 +4,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { fromPglite, fromPostgres, migrationsFolder } from "../../src/server/db/client.ts";
+import { createPglite, fromPglite, fromPostgres, migrationsFolder } from "../../src/server/db/client.ts";
 
 const cacheDir = join(import.meta.dirname, "../../.test-data");
 
@@ -24,7 +23,7 @@ async function preparePgliteDump(): Promise<string> {
   mkdirSync(cacheDir, { recursive: true });
   const file = join(cacheDir, `pglite-${migrationsHash()}.tar.gz`);
   if (existsSync(file)) return file;
-  const client = new PGlite();
+  const client = await createPglite();
   const database = fromPglite(client);
   await database.migrate();
   const dump = await client.dumpDataDir("gzip");

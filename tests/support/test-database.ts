@@ -2,17 +2,16 @@
 // global setup, or (TEST_DB_KIND=postgres) a clone of the migrated template.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, fromPglite, fromPostgres } from "../../src/server/db/client.ts";
+import { createPglite, type Database, fromPglite, fromPostgres } from "../../src/server/db/client.ts";
 
 export const testDbKind = process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
 
 export async function createTestDatabase(): Promise<Database> {
   if (testDbKind === "pglite") {
     const dump = readFileSync(inject("pgliteDump"));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await createPglite({ loadDataDir: new Blob([dump]) });
     return fromPglite(client);
   }
   const url = process.env.TEST_DATABASE_URL;

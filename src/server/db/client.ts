@@ -4,7 +4,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -31,6 +32,15 @@ export type Database = {
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
+
+/**
+ * A PGlite instance with the extensions the migrations create (pg_trgm: the
+ * trigram indexes behind the Contacts and Inbox searches). PGlite loads an
+ * extension's code only when it is listed here; `create extension` alone fails.
+ */
+export function createPglite(options: Omit<PGliteOptions, "extensions"> & { dataDir?: string } = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
 
 export function fromPglite(client: PGlite): Database {
   return {
@@ -88,6 +98,6 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, 10, opts.onIdleError);
   const dir = join(opts.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await createPglite({ dataDir: dir });
   return fromPglite(client);
 }

@@ -1,4 +1,4 @@
-// The reporting counters (migration 0001's triggers) always equal what a full
+// The reporting counters (the triggers of migrations 0001 and 0005) always equal what a full
 // scan of email_sends and contacts says, whatever writes happen: inserts,
 // status changes, opens, replies, deletes by cascade.
 import { eq, sql } from "drizzle-orm";
@@ -83,6 +83,16 @@ async function compare(userId: string) {
       count(*) filter (where status = 'failed')::int as failed, count(*) filter (where opened_at is not null)::int as opened
     from email_sends where user_id = ${userId} and contact_id is not null group by contact_id order by contact_id`);
   expect(perContact.rows).toEqual(naivePerContact.rows);
+
+  const direct = await rows(sql`
+    select address, sends, sent, failed, opened, last_send_at from direct_recipients
+    where user_id = ${userId} order by address`);
+  const naiveDirect = await rows(sql`
+    select lower(to_email) as address, count(*)::int as sends, count(*) filter (where status = 'sent')::int as sent,
+      count(*) filter (where status = 'failed')::int as failed, count(*) filter (where opened_at is not null)::int as opened,
+      max(created_at) as last_send_at
+    from email_sends where user_id = ${userId} and contact_id is null group by 1 order by 1`);
+  expect(direct.rows).toEqual(naiveDirect.rows);
 }
 
 describe("reporting counters", () => {
@@ -125,6 +135,37 @@ describe("reporting counters", () => {
       body: "b",
       status: "failed",
     });
+    await compare(userId);
+    // Direct sends to one address in two spellings, in one statement, then the newer one sent,
+    // opened and deleted (the latest send is the older one again), then the other: one direct
+    // recipient, counted exactly and then gone.
+    const [firstDirect] = await db
+      .insert(emailSends)
+      .values([
+        { userId, toEmail: "Lead@Y.test", fromEmail: "a@sender.test", subject: "s", body: "b" },
+        {
+          userId,
+          toEmail: "lead@y.test",
+          fromEmail: "a@sender.test",
+          subject: "s",
+          body: "b",
+          createdAt: new Date("2026-11-19T10:00:00.000Z"),
+        },
+      ])
+      .returning();
+    await compare(userId);
+    await db
+      .update(emailSends)
+      .set({
+        status: "sent",
+        sentAt: new Date("2026-11-20T23:30:00.000Z"),
+        openedAt: new Date("2026-11-21T08:00:00.000Z"),
+      })
+      .where(eq(emailSends.id, firstDirect!.id));
+    await compare(userId);
+    await db.delete(emailSends).where(eq(emailSends.id, firstDirect!.id));
+    await compare(userId);
+    await db.execute(sql`delete from email_sends where user_id = ${userId} and lower(to_email) = 'lead@y.test'`);
     await compare(userId);
 
     const day1 = new Date("2026-11-20T23:30:00.000Z");

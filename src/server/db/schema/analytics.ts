@@ -152,3 +152,32 @@ export const contactAddresses = pgTable(
     index("contact_addresses_user_added_idx").on(t.userId, descending(t.addedAt), descending(t.emailKey)),
   ],
 );
+
+/**
+ * Per user and recipient address (lower(to_email)) of the sends made without a
+ * contact (Compose, Email in Bulk): the Inbox's groups of direct sends with
+ * their counters, kept by the statement-level triggers on email_sends
+ * (migration 0005), the way contact_send_stats keeps a contact's. A page of
+ * the Inbox is then a range of this index instead of a walk over the user's
+ * direct sends, and a search reads the address trigram index of a table with
+ * one row per address. last_send_at is the newest send's created_at.
+ */
+export const directRecipients = pgTable(
+  "direct_recipients",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    sends: counter("sends"),
+    sent: counter("sent"),
+    failed: counter("failed"),
+    opened: counter("opened"),
+    lastSendAt: timestamptz("last_send_at"),
+  },
+  (t) => [
+    primaryKey({ name: "direct_recipients_pk", columns: [t.userId, t.address] }),
+    index("direct_recipients_user_last_idx").on(t.userId, descending(t.lastSendAt), descending(t.address)),
+    index("direct_recipients_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
+  ],
+);

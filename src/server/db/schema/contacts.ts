@@ -8,6 +8,7 @@
  * follow-ups stay in the same thread. A reply is recorded in replied_at;
  * status says whether the sequence may still send (active) or why it stopped.
  */
+import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { contactStatuses } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
@@ -40,6 +41,14 @@ export const contacts = pgTable(
     index("contacts_user_created_idx").on(t.userId, descending(t.createdAt)),
     index("contacts_user_email_idx").on(t.userId, lower(t.email)),
     index("contacts_user_status_replied_idx").on(t.userId, t.status, descending(t.repliedAt)),
+    // Searches (Contacts page, Inbox, a campaign's contacts) match '%term%' with ILIKE: trigram
+    // indexes (pg_trgm) find the rows holding the term's trigrams instead of reading every row.
+    // The name is contactFullName (#server/db/text-search.ts): concat_ws is not immutable.
+    index("contacts_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("contacts_name_trgm_idx").using(
+      "gin",
+      sql`(coalesce(${t.firstName} || ' ' || ${t.lastName}, ${t.firstName}, ${t.lastName}, '')) gin_trgm_ops`,
+    ),
     check("contacts_status_check", isOneOf(t.status, contactStatuses)),
   ],
 );

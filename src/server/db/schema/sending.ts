@@ -117,14 +117,11 @@ export const emailSends = pgTable(
       descending(t.createdAt),
       descending(t.id),
     ),
-    // Inbox: sends made without a contact (direct compose). By recipient address: a group's
-    // history, counters and the "is there a newer send" probe; by time (scanned backwards,
-    // newest first, address as the tie-breaker): the walk that finds a page of groups.
+    // Inbox: sends made without a contact (Compose, Email in Bulk), by recipient address: a
+    // group's history and the "was anything sent to it" probe. The groups themselves and
+    // their counters are direct_recipients (migration 0005).
     index("email_sends_user_direct_to_idx")
       .on(t.userId, lower(t.toEmail), descending(t.createdAt))
-      .where(sql`${t.contactId} is null`),
-    index("email_sends_user_direct_created_idx")
-      .on(t.userId, t.createdAt, lower(t.toEmail))
       .where(sql`${t.contactId} is null`),
     // The Emails screen: a user's sends opened first, then newest first, with id as the keyset tie-breaker.
     // All keys descend, so a page's cursor is one row comparison the scan starts from.

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Contact, ContactInput, ContactListQuery, PreviousSend } from "#shared/contacts/contacts.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { campaigns, contacts, emailSends } from "../../db/schema/index.ts";
+import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { AppError } from "../../errors.ts";
 import { recountScheduled, syncLaunchedQueue } from "../../jobs/campaign-queue.ts";
 import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
@@ -28,11 +29,6 @@ function toDto(row: ContactRow): Contact {
     customFields: row.customFields ?? {},
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** `%term%` for ILIKE with the term's own % _ and \ taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
 export function createContactsService(db: Db, now: () => Date = () => new Date()) {
@@ -66,8 +62,9 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
         eq(contacts.campaignId, campaignId),
         eq(contacts.userId, userId),
         term
-          ? sql`(${contacts.email} ilike ${term} or ${contacts.firstName} ilike ${term} or ${contacts.lastName} ilike ${term}
-                 or concat_ws(' ', ${contacts.firstName}, ${contacts.lastName}) ilike ${term} or ${contacts.company} ilike ${term})`
+          ? // "First Last" holds either part alone too, so one test covers first, last and full name.
+            sql`(${contacts.email} ilike ${term} or ${contactFullName("contacts")} ilike ${term}
+                 or ${contacts.company} ilike ${term})`
           : undefined,
       );
       // The total comes with the page (one round trip); only a page past the

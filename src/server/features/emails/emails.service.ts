@@ -13,6 +13,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { EmailSendStatus } from "#shared/db-enums.ts";
 import type { EmailList, EmailListItem, EmailListQuery } from "#shared/emails/emails.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { decodeEmailCursor, type EmailCursor, encodeEmailCursor } from "./email-cursor.ts";
 
 /**
@@ -45,9 +46,6 @@ const iso = (value: Date | string | null): string | null =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/** A LIKE pattern matching `term` anywhere, with its own %, _ and \ taken literally. */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // The list order and its keyset condition. All three keys descend, so the
 // cursor condition is one row comparison the index scan starts from.
@@ -120,7 +118,7 @@ export function createEmailsService(db: Db, options: { searchWindow?: number } =
           left join campaigns ca on ca.id = w.campaign_id
           -- "First Last" holds any part of either name, so one test covers first, last and full name.
           where w.subject ilike ${like} or w.to_email ilike ${like} or ca.name ilike ${like}
-            or concat_ws(' ', c.first_name, c.last_name) ilike ${like}
+            or ${contactFullName("c")} ilike ${like}
           order by (w.opened_at is not null) desc, w.created_at desc, w.id desc
           limit ${limit + 1}
         ),

@@ -27,6 +27,7 @@ import {
 import { contactName, repliedCount } from "#shared/inbox/inbox-labels.ts";
 import { inboxMessageText } from "#shared/inbox/message-text.ts";
 import type { Db } from "../../db/client.ts";
+import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { AppError } from "../../errors.ts";
 
 type Cursor = { at: string; key: string };
@@ -61,8 +62,6 @@ const after = (cursor: Cursor | null, at: SQL, key: SQL) =>
     ? sql`and ${at} <= ${cursor.at}::timestamptz
         and (${at} < ${cursor.at}::timestamptz or (${at} = ${cursor.at}::timestamptz and ${key} < ${cursor.key}))`
     : sql``;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -149,48 +148,44 @@ export function createInboxService(db: Db) {
     async list(userId: string, query: InboxListQuery): Promise<InboxPage> {
       const cursor = decodeCursor(query.cursor);
       const limit = INBOX_GROUP_PAGE_SIZE + 1;
-      const like = query.search ? `%${escapeLike(query.search.toLowerCase())}%` : null;
-      // Keys compare in the database's default collation everywhere (branches, merge, cursor),
-      // so the walk over direct sends can follow its index.
+      const like = query.search ? containsPattern(query.search.toLowerCase()) : null;
+      // Both kinds of group come from counter tables kept by triggers, each read
+      // newest first along its (user_id, last_send_at desc, key desc) index:
+      // contacts with sends (contact_send_stats) and the addresses of sends made
+      // without a contact (direct_recipients, migration 0005). Keys compare in
+      // the database's default collation everywhere (branches, merge, cursor).
       const result = await db.execute(sql`
-        with ${
-          like
-            ? // A search reads the user's contacts once (hash join), not one lookup per emailed contact.
-              sql`matched as materialized (
-                select sc.id from contacts sc
-                where sc.user_id = ${userId}
-                  and (lower(sc.email) like ${like} or lower(concat_ws(' ', sc.first_name, sc.last_name)) like ${like})
-              ),`
-            : sql``
-        } page as (
+        with page as (
           (select cs.contact_id, null::text as address, cs.last_send_at as last_at
            from contact_send_stats cs
-           ${like ? sql`join matched m on m.id = cs.contact_id` : sql``}
            where cs.user_id = ${userId} and cs.sends > 0 and cs.last_send_at is not null
+             ${
+               like
+                 ? // The matching contacts first, as an array (trigram indexes on email and name):
+                   // a search probes their counters instead of joining all of the user's.
+                   sql`and cs.contact_id = any(array(
+                     select sc.id from contacts sc
+                     where sc.user_id = ${userId}
+                       and (sc.email ilike ${like} or ${contactFullName("sc")} ilike ${like})))`
+                 : sql``
+             }
              ${after(cursor, sql`cs.last_send_at`, sql`cs.contact_id::text`)}
            order by cs.last_send_at desc, cs.contact_id::text desc
            limit ${limit})
           union all
-          -- Direct sends, newest first: a send starts its address's group when no send to the
-          -- same address is newer, so the walk stops after a page of groups instead of
-          -- aggregating every direct send.
-          (select null::uuid, lower(s.to_email), s.created_at
-           from email_sends s
-           where s.user_id = ${userId} and s.contact_id is null
-             ${after(cursor, sql`s.created_at`, sql`lower(s.to_email)`)}
-             ${like ? sql`and lower(s.to_email) like ${like}` : sql``}
-             and not exists (
-               select 1 from email_sends o
-               where o.user_id = ${userId} and o.contact_id is null and lower(o.to_email) = lower(s.to_email)
-                 and (o.created_at > s.created_at or (o.created_at = s.created_at and o.id > s.id)))
-           order by s.created_at desc, lower(s.to_email) desc
+          (select null::uuid, dr.address, dr.last_send_at
+           from direct_recipients dr
+           where dr.user_id = ${userId} and dr.sends > 0 and dr.last_send_at is not null
+             ${like ? sql`and dr.address like ${like}` : sql``}
+             ${after(cursor, sql`dr.last_send_at`, sql`dr.address`)}
+           order by dr.last_send_at desc, dr.address desc
            limit ${limit})
         ), top as (
           select * from page order by last_at desc, coalesce(contact_id::text, address) desc limit ${limit}
         )
         select t.contact_id, t.address, ${atText(sql`t.last_at`)} as at_key,
-          coalesce(cs.sent, d.sent) as sent, coalesce(cs.failed, d.failed) as failed,
-          coalesce(cs.opened, d.opened) as opened,
+          coalesce(cs.sent, dr.sent) as sent, coalesce(cs.failed, dr.failed) as failed,
+          coalesce(cs.opened, dr.opened) as opened,
           c.email, coalesce(c.first_name, k.first_name) as first_name,
           coalesce(c.last_name, k.last_name) as last_name, coalesce(c.company, k.company) as company,
           c.replied_at, cp.name as campaign_name,
@@ -201,6 +196,7 @@ export function createInboxService(db: Db) {
           end as reply_count
         from top t
         left join contact_send_stats cs on cs.contact_id = t.contact_id
+        left join direct_recipients dr on dr.user_id = ${userId} and dr.address = t.address
         left join contacts c on c.id = t.contact_id
         left join campaigns cp on cp.id = c.campaign_id
         -- Direct sends to an address the user also has as a contact show that contact's name.
@@ -209,14 +205,6 @@ export function createInboxService(db: Db) {
           where t.address is not null and k.user_id = ${userId} and lower(k.email) = t.address
           order by k.created_at desc limit 1
         ) k on true
-        left join lateral (
-          select (count(*) filter (where x.status = 'sent'))::int as sent,
-            (count(*) filter (where x.status = 'failed'))::int as failed,
-            (count(*) filter (where x.opened_at is not null))::int as opened
-          from email_sends x
-          where t.address is not null
-            and x.user_id = ${userId} and x.contact_id is null and lower(x.to_email) = t.address
-        ) d on true
         order by t.last_at desc, coalesce(t.contact_id::text, t.address) desc`);
       const { page, nextCursor } = paginate(rowsOf<GroupRow>(result), INBOX_GROUP_PAGE_SIZE, (row) => ({
         at: row.at_key,

@@ -6,6 +6,7 @@ import { readTemplateSequence, toTemplateData } from "#shared/templates/template
 import { normalizeTags, type Template, type TemplateInput } from "#shared/templates/templates.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { emailTemplates } from "../../db/schema/index.ts";
+import { containsPattern } from "../../db/text-search.ts";
 import { AppError } from "../../errors.ts";
 import { sanitizeSequence } from "../../html/sanitize-email-html.ts";
 
@@ -26,11 +27,6 @@ function toDto(row: Row): Template {
     sequence: readTemplateSequence(row.templateData),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** ILIKE treats % and _ as wildcards: a search for "50%" means the characters. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 function notFound(): AppError {
