@@ -49,17 +49,18 @@ function isHardBounce(err: DeliveryError): boolean {
 /**
  * Whether the server may have accepted the message although the attempt
  * failed: the connection was lost mid-session with no reply (nodemailer's
- * ECONNECTION, e.g. a socket dropped while the message data was going out or
- * before the final 250). Sending again could deliver it twice, so such a send
- * is failed as unknown instead of retried (the SMTP pool does not resend it
- * either: maxRequeues 0). Any SMTP reply, a refused connection (ESOCKET) or
- * a timeout is retried as usual; a timeout waiting for the reply to the
- * message data is the one ambiguous case left, rare enough (the server would
- * have to accept it after the client stopped waiting) to keep host-down and
- * firewall timeouts retryable.
+ * ECONNECTION, or a reset while reading or writing, e.g. a socket dropped
+ * while the message data was going out or before the final 250; also the
+ * delivery thread stopping under a message: delivery-error.ts, delivery-thread.ts).
+ * Sending again could deliver it twice, so such a send is failed as unknown
+ * instead of retried (the SMTP pool does not resend it either: maxRequeues 0).
+ * Any SMTP reply, a refused connection or a timeout is retried as usual; a
+ * timeout waiting for the reply to the message data is the one ambiguous case
+ * left, rare enough (the server would have to accept it after the client
+ * stopped waiting) to keep host-down and firewall timeouts retryable.
  */
 function mayHaveBeenAccepted(err: DeliveryError): boolean {
-  return err.details.responseCode === undefined && err.details.code === "ECONNECTION";
+  return err.details.responseCode === undefined && err.details.lostMidSession === true;
 }
 
 export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: AttemptContext): Promise<OutcomeRecord> {

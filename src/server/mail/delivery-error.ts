@@ -13,6 +13,8 @@ import { classifySmtpError } from "./smtp-connection-test.ts";
 
 type NodemailerError = Error & {
   code?: string;
+  /** Node's system call for socket errors: "connect" (never established), "read" or "write" (lost). */
+  syscall?: string;
   responseCode?: number;
   response?: string;
   command?: string;
@@ -40,6 +42,18 @@ function describeSmtpError(err: NodemailerError, target: { host: string; port: n
   return `The server refused the message: ${reply}`;
 }
 
+/**
+ * Whether an established session broke without a reply: nodemailer's
+ * ECONNECTION (the server closed it), or a socket error on a read or write
+ * (ECONNRESET, EPIPE), which nodemailer reports as ESOCKET whatever the stage.
+ * Which of the two a dropped DATA phase produces depends on whether the client
+ * was still writing the message when the reset arrived.
+ */
+function lostMidSession(err: NodemailerError): boolean {
+  if (err.responseCode !== undefined) return false;
+  return err.code === "ECONNECTION" || (err.code === "ESOCKET" && (err.syscall === "read" || err.syscall === "write"));
+}
+
 /** A nodemailer (SMTP) failure as a DeliveryError. `target` names the server in connection messages. */
 export function deliveryErrorFromSmtp(error: unknown, target: { host: string; port: number }): DeliveryError {
   if (error instanceof DeliveryError) return error;
@@ -55,6 +69,7 @@ export function deliveryErrorFromSmtp(error: unknown, target: { host: string; po
     enhancedCode,
     response: err.response,
     code: err.code,
+    lostMidSession: lostMidSession(err),
   });
 }
 

@@ -12,9 +12,10 @@ import { secretPurposes } from "../crypto/secret-purposes.ts";
 import type { Logger } from "../logger.ts";
 import type { DeliveryError, SenderAccountRow, SenderTransport, TransportFactory } from "../sending/outgoing.ts";
 import { gmailNotConfiguredError, noConnectionError, undecryptableSecretError } from "./delivery-error.ts";
+import { createDeliveryThread, type DeliveryThread } from "./delivery-thread.ts";
 import { createGmailTransport, GMAIL_REFRESH_TOKEN_PURPOSE } from "./gmail-transport.ts";
 import { smtpTransportOptions } from "./smtp-connection-test.ts";
-import { type ClosableTransport, createSmtpTransport, type PoolOptions } from "./smtp-transport.ts";
+import type { ClosableTransport, PoolOptions } from "./smtp-transport.ts";
 
 /** The secret-box purpose of sender_accounts.smtp_password_encrypted. */
 export const SMTP_PASSWORD_PURPOSE = secretPurposes.smtpPassword;
@@ -36,6 +37,8 @@ export type TransportFactoryOptions = {
     capturePool?: Partial<PoolOptions>;
   };
   gmail?: { tokenUrl?: string; timeoutMs?: number };
+  /** Where SMTP pools run; by default a delivery thread of the factory's own, stopped by closeAll(). */
+  deliveryThread?: DeliveryThread;
 };
 
 /** How a sender can send in live mode. */
@@ -76,6 +79,12 @@ export function createTransportFactory(opts: TransportFactoryOptions): Transport
   const pool: PoolOptions = { maxConnections: 2, maxMessages: 100, ...opts.smtp?.pool };
   const capturePool: PoolOptions = { maxConnections: 5, maxMessages: 100, ...opts.smtp?.capturePool };
   const cache = new Map<string, { key: string; transport: ClosableTransport | SenderTransport }>();
+  // SMTP (live and capture) is delivered on a worker thread: delivery-thread.ts says why.
+  const ownThread = !opts.deliveryThread;
+  const delivery =
+    opts.deliveryThread ??
+    createDeliveryThread((reason) => log.warn({ reason }, "the delivery thread stopped; restarting it"));
+  const createSmtpTransport = delivery.smtpTransport;
 
   if (config.mailDelivery === "capture" && opts.capturePort === undefined) {
     throw new Error("createTransportFactory: capture mode needs the capture server's port");
@@ -191,6 +200,7 @@ export function createTransportFactory(opts: TransportFactoryOptions): Transport
     closeAll() {
       for (const { transport } of cache.values()) if ("close" in transport) transport.close();
       cache.clear();
+      if (ownThread) void delivery.terminate();
     },
   };
 }

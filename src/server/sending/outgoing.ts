@@ -30,7 +30,17 @@ export class DeliveryError extends Error {
     message: string,
     readonly category: FailureCategory,
     readonly permanent: boolean,
-    readonly details: { responseCode?: number; enhancedCode?: string; response?: string; code?: string } = {},
+    readonly details: {
+      responseCode?: number;
+      enhancedCode?: string;
+      response?: string;
+      code?: string;
+      /**
+       * The connection was lost after it was established, with no reply to
+       * what was last sent: the server may have accepted the message.
+       */
+      lostMidSession?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = "DeliveryError";

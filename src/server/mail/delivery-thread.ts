@@ -1,0 +1,139 @@
+// SMTP delivery on a worker thread of its own. nodemailer's work per message
+// (building the MIME message, DKIM signing, the SMTP conversation) is CPU on
+// the thread that calls it; on the main thread it competed with HTTP requests,
+// the sending engine's queries and, with PGlite, the database itself, so a
+// busy send made the app slow and the engine reached about half of what
+// nodemailer alone does (`npm run bench`; docs/decisions/005-delivery-thread.md).
+// The transports handed out here keep SenderTransport's contract: deliver()
+// resolves with the server's answer or rejects with a DeliveryError.
+import { Worker } from "node:worker_threads";
+import { DeliveryError, type DeliveryResult, type OutgoingMessage } from "../sending/outgoing.ts";
+import type { FromThread, ToThread } from "./delivery-thread-worker.ts";
+import type { ClosableTransport, SmtpTransportOptions } from "./smtp-transport.ts";
+
+export type DeliveryThread = {
+  /** A pooled SMTP transport whose connections live on the delivery thread. */
+  smtpTransport(options: SmtpTransportOptions): ClosableTransport;
+  /**
+   * Stops the thread now: deliveries in flight fail as unknown (see
+   * threadLostError) and the open transports reopen their pools on a new thread
+   * at their next delivery. What happens after a crash of the thread, on purpose.
+   */
+  restart(): Promise<void>;
+  /** Closes every pool and stops the thread; a later transport starts a new one. */
+  terminate(): Promise<void>;
+};
+
+/**
+ * What a delivery in flight becomes when the thread stops under it: the
+ * message may or may not have reached the server, so it is reported like a
+ * connection lost mid-session (ECONNECTION without a reply), which the engine
+ * records as unknown instead of retrying (attempt-send.ts: mayHaveBeenAccepted).
+ */
+function threadLostError(reason: string): DeliveryError {
+  return new DeliveryError(
+    `The delivery thread stopped while the message was being sent (${reason})`,
+    "network",
+    false,
+    {
+      code: "ECONNECTION",
+      lostMidSession: true,
+    },
+  );
+}
+
+type Pending = { resolve: (r: DeliveryResult) => void; reject: (e: DeliveryError) => void };
+
+/** `onLost` hears when the thread stopped unexpectedly (its deliveries in flight have failed). */
+export function createDeliveryThread(onLost: (reason: string) => void = () => {}): DeliveryThread {
+  let worker: Worker | null = null;
+  /** Which thread each open transport's pool was created on (a restarted thread has none). */
+  const openedOn = new Map<number, Worker>();
+  const optionsOf = new Map<number, SmtpTransportOptions>();
+  const pending = new Map<number, Pending>();
+  let nextTransportId = 1;
+  let nextRequestId = 1;
+
+  function failAll(reason: string) {
+    const lost = [...pending.values()];
+    pending.clear();
+    for (const p of lost) p.reject(threadLostError(reason));
+  }
+
+  function start(): Worker {
+    const w = new Worker(new URL("./delivery-thread-entry.mjs", import.meta.url));
+    // The thread never keeps the process alive by itself; pools close with terminate().
+    w.unref();
+    w.on("message", (msg: FromThread) => {
+      const p = pending.get(msg.requestId);
+      if (!p) return;
+      pending.delete(msg.requestId);
+      if (msg.type === "delivered") p.resolve(msg.result);
+      else p.reject(new DeliveryError(msg.error.message, msg.error.category, msg.error.permanent, msg.error.details));
+    });
+    const lost = (reason: string) => {
+      if (worker !== w) return;
+      worker = null;
+      onLost(reason);
+      failAll(reason);
+    };
+    w.on("error", (err) => lost(err.message));
+    w.on("exit", (code) => lost(`exit code ${code}`));
+    return w;
+  }
+
+  function post(w: Worker, msg: ToThread) {
+    w.postMessage(msg);
+  }
+
+  function threadFor(transportId: number): Worker {
+    worker ??= start();
+    if (openedOn.get(transportId) !== worker) {
+      post(worker, { type: "open", transportId, options: optionsOf.get(transportId)! });
+      openedOn.set(transportId, worker);
+    }
+    return worker;
+  }
+
+  return {
+    smtpTransport(options) {
+      const transportId = nextTransportId++;
+      optionsOf.set(transportId, options);
+      return {
+        deliver(message: OutgoingMessage): Promise<DeliveryResult> {
+          if (!optionsOf.has(transportId)) {
+            return Promise.reject(
+              new DeliveryError("The connection was closed before the message was sent", "network", false),
+            );
+          }
+          const w = threadFor(transportId);
+          const requestId = nextRequestId++;
+          return new Promise<DeliveryResult>((resolve, reject) => {
+            pending.set(requestId, { resolve, reject });
+            post(w, { type: "deliver", requestId, transportId, message });
+          });
+        },
+        close() {
+          optionsOf.delete(transportId);
+          const w = openedOn.get(transportId);
+          openedOn.delete(transportId);
+          if (w && w === worker) post(w, { type: "close", transportId });
+        },
+      };
+    },
+    async restart() {
+      const w = worker;
+      worker = null;
+      failAll("the thread was restarted");
+      if (w) await w.terminate();
+    },
+    async terminate() {
+      const w = worker;
+      worker = null;
+      openedOn.clear();
+      optionsOf.clear();
+      failAll("the app is shutting down");
+      if (w) await w.terminate();
+    },
+  };
+}
