@@ -13,9 +13,12 @@
 //    (sender daily_limit, user daily_send_limit, counted in the user's timezone);
 //    the rows that fit → status sending with a lease; mailboxes (or the user) that
 //    are full → their due rows move to the next day with room;
-// 4. one email_sends row per claimed row, inserted BEFORE anything is sent, with
-//    the Message-ID chosen now: the unique (contact_id, sequence_id) is what
-//    makes a second delivery of the same step impossible.
+// 4. a step already attempted (it has an email_sends row) is sent again only
+//    after a known temporary failure; the others are settled by their record.
+//    The send record is written once, with the outcome: the queue row (one per
+//    contact and step, claimed under its row lock, never requeued once its
+//    outcome is unknown) is what makes a second delivery impossible, and
+//    email_sends' unique (contact_id, sequence_id) backs it.
 import { inArray, sql } from "drizzle-orm";
 import type { BodyFormat, DelayUnit } from "#shared/db-enums.ts";
 import { allocateCapacity, nextSlotWithCapacity } from "#shared/scheduling/daily-capacity.ts";
@@ -53,7 +56,7 @@ export type ClaimedSend = {
     scheduledDate: string | null;
     scheduledTime: string | null;
   } | null;
-  /** The email_sends row of this attempt and its pre-chosen Message-ID. */
+  /** The id and Message-ID the send record of this attempt gets (written with the outcome). */
   send: { id: string; messageId: string };
   /** Step 1's Message-ID and subject as sent, for follow-ups (null for step 1). */
   thread: { messageId: string; subject: string } | null;
@@ -211,73 +214,66 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
     settings.dailySendLimit - userUsed,
   );
 
-  let claimedIds: string[] = [];
+  // The rows that fit → sending, with a lease. The first claim of a row also
+  // chooses its send record's id and Message-ID (kept across retries: the open
+  // pixel carries the id, a retry must reuse the Message-ID); the record itself
+  // is written with the outcome (record-outcomes.ts). Each row comes back with
+  // its step's existing send record, if any.
+  let claimed: {
+    id: string;
+    send_id: string;
+    message_id: string;
+    prior_status: string | null;
+    prior_failed_temporarily: boolean | null;
+  }[] = [];
   if (fit.length > 0) {
-    const claimed = await queryRows<{ id: string }>(
+    claimed = await queryRows(
       tx,
       sql`
-      update scheduled_emails set status = 'sending', attempts = attempts + 1,
-        lease_expires_at = ${at(new Date(now.getTime() + opts.leaseMs))}, locked_by = ${opts.workerId},
-        updated_at = ${at(now)}
-      where id = ${anyUuid(fit.map((f) => f.id))}
-      returning id`,
+      with upd as (
+        update scheduled_emails se set status = 'sending', attempts = se.attempts + 1,
+          lease_expires_at = ${at(new Date(now.getTime() + opts.leaseMs))}, locked_by = ${opts.workerId},
+          updated_at = ${at(now)},
+          send_id = coalesce(se.send_id, gen_random_uuid()),
+          -- The sender's domain, as formatMessageId (#shared/sending/threading.ts) builds it.
+          message_id = coalesce(se.message_id, '<' || gen_random_uuid() || '@'
+            || coalesce(nullif(lower(trim(substring(sa.email from '@([^@]*)$'))), ''), 'coldreach.local') || '>')
+        from sender_accounts sa
+        where se.id = ${anyUuid(fit.map((f) => f.id))} and sa.id = se.sender_account_id
+        returning se.id, se.contact_id, se.sequence_id, se.send_id, se.message_id
+      )
+      select upd.id, upd.send_id, upd.message_id, es.status as prior_status,
+        (es.failure_category is not null) as prior_failed_temporarily
+      from upd left join email_sends es on es.contact_id = upd.contact_id and es.sequence_id = upd.sequence_id`,
     );
-    claimedIds = claimed.map((c) => c.id);
   }
 
   if (full.length > 0) await deferFullDays(tx, { ...opts, rules, today, mailboxes, fit, full, userUsed, settings });
-  if (claimedIds.length === 0) return empty;
+  if (claimed.length === 0) return empty;
   // Also given as keys below: joined by contact_id alone, a planner without
   // statistics (PGlite never analyzes) read the user's whole contacts table
   // into a hash for each batch (~20 ms of a claim with 10,000 contacts).
   const contactIds = anyUuid([...new Set(candidates.map((c) => c.contact_id))]);
 
-  // 4. The send records, before any delivery. A conflict means the step was
-  // already attempted: only a row whose last attempt is KNOWN to have failed
-  // temporarily (pending with a failure category) may be tried again, and
-  // taking it clears that mark in the same statement, so one claimer wins.
-  const sendable = await queryRows<{
-    scheduled_id: string;
-    inserted: boolean;
-    campaign_id: string;
-    send_id: string;
-    message_id: string;
-  }>(
-    tx,
-    sql`
-    with claimed as (
-      select se.id, se.campaign_id, se.contact_id, se.sequence_id, se.sender_account_id
-      from scheduled_emails se where se.id = ${anyUuid(claimedIds)}
-    ), ins as (
-      insert into email_sends (user_id, campaign_id, contact_id, sequence_id, sender_account_id,
-                               to_email, from_email, subject, body, status, message_id)
-      select ${userId}, cl.campaign_id, cl.contact_id, cl.sequence_id, cl.sender_account_id,
-             ct.email, sa.email, q.subject, q.body, 'pending',
-             -- The sender's domain, as formatMessageId (#shared/sending/threading.ts) builds it.
-             '<' || gen_random_uuid() || '@'
-               || coalesce(nullif(lower(trim(substring(sa.email from '@([^@]*)$'))), ''), 'coldreach.local') || '>'
-      from claimed cl
-      join contacts ct on ct.id = cl.contact_id and ct.id = ${contactIds}
-      join sender_accounts sa on sa.id = cl.sender_account_id
-      join email_sequences q on q.id = cl.sequence_id
-      on conflict (contact_id, sequence_id) where contact_id is not null and sequence_id is not null
-      do update set failure_category = null, error_message = null
-        where email_sends.status = 'pending' and email_sends.failure_category is not null
-      returning id, message_id, contact_id, sequence_id, (xmax::text = '0') as inserted
-    ), pending as (
-      update campaign_stats cs set pending = cs.pending + x.n, updated_at = ${at(now)}
-      from (select cl.campaign_id, count(*)::int as n from ins join claimed cl
-              on cl.contact_id = ins.contact_id and cl.sequence_id = ins.sequence_id
-            where ins.inserted group by cl.campaign_id) x
-      where cs.campaign_id = x.campaign_id
-    )
-    select cl.id as scheduled_id, ins.inserted, cl.campaign_id, ins.id as send_id, ins.message_id
-    from claimed cl join ins on ins.contact_id = cl.contact_id and ins.sequence_id = cl.sequence_id`,
-  );
-  // The send record of each row, as just written: the details below need not look it up again.
-  const sendOf = new Map(sendable.map((s) => [s.scheduled_id, { id: s.send_id, messageId: s.message_id }]));
+  // 4. A step that already has a send record was attempted before: only a
+  // record whose last attempt is KNOWN to have failed temporarily (pending with
+  // a failure category) may be tried again, and taking it clears that mark, so
+  // that a worker stopping from here on leaves it "unknown" (settle-attempted.ts).
+  // Every other attempted row is settled by its record, never sent again.
+  const retried = claimed.filter((c) => c.prior_status === "pending" && c.prior_failed_temporarily);
+  const sendable = claimed.filter((c) => c.prior_status === null || retried.includes(c));
+  if (retried.length > 0) {
+    await tx.execute(sql`
+      update email_sends es set failure_category = null, error_message = null
+      from scheduled_emails se
+      where se.id = ${anyUuid(retried.map((r) => r.id))}
+        and es.contact_id = se.contact_id and es.sequence_id = se.sequence_id
+        and es.status = 'pending' and es.failure_category is not null`);
+  }
+  // The send record of each row, as it will be written: the details below need not look it up.
+  const sendOf = new Map(sendable.map((s) => [s.id, { id: s.send_id, messageId: s.message_id }]));
   const sendableIds = new Set(sendOf.keys());
-  const attempted = claimedIds.filter((id) => !sendableIds.has(id));
+  const attempted = claimed.filter((c) => !sendableIds.has(c.id)).map((c) => c.id);
   if (attempted.length > 0) await settleAttempted(tx, attempted, now);
   if (sendableIds.size === 0) return empty;
 

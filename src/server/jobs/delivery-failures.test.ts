@@ -189,8 +189,11 @@ describe("a worker that stops mid-send", () => {
     const batch = await db().transaction((tx) => dying.claim(tx, { userId: owner.userId }));
     expect(batch.sends).toHaveLength(1);
     const claimed = await sendTo(id, address(1));
-    expect(claimed.sends[0]).toMatchObject({ status: "pending" });
+    // The send record is written with the outcome; the claim chose its id and Message-ID.
+    expect(claimed.sends).toEqual([]);
     expect(claimed.rows[0]).toMatchObject({ status: "sending", lockedBy: "dying" });
+    expect(claimed.rows[0]!.sendId).toBe(batch.sends[0]!.send.id);
+    expect(claimed.rows[0]!.messageId).toBe(batch.sends[0]!.send.messageId);
 
     // Before the lease expires another worker leaves it alone.
     clock.advance(4 * MINUTE);
@@ -199,7 +202,13 @@ describe("a worker that stops mid-send", () => {
     clock.advance(2 * MINUTE);
     expect(await drain(worker())).toMatchObject({ claimed: 0, recovered: 1 });
     const settled = await sendTo(id, address(1));
-    expect(settled.sends[0]).toMatchObject({ status: "failed", failureCategory: "other" });
+    // The unknown outcome is recorded under the id and Message-ID the message went out with.
+    expect(settled.sends[0]).toMatchObject({
+      id: batch.sends[0]!.send.id,
+      messageId: batch.sends[0]!.send.messageId,
+      status: "failed",
+      failureCategory: "other",
+    });
     expect(parseSendErrorMessage(settled.sends[0]!.errorMessage)?.error).toBe(UNKNOWN_DELIVERY_ERROR);
     expect(settled.rows[0]).toMatchObject({ status: "failed", errorMessage: UNKNOWN_DELIVERY_ERROR, lockedBy: null });
     expect(h.sink.messages).toHaveLength(0);

@@ -90,21 +90,43 @@ export async function recordOutcomes(
     ), prev_send as (
       select es.id, es.status from email_sends es where es.id = ${anyUuid(records.map((r) => r.sendId))} for update
     ), prev_row as (
-      select se.id, se.status, se.locked_by from scheduled_emails se
+      select se.id, se.status, se.locked_by, se.sequence_id, se.message_id from scheduled_emails se
       where se.id = ${anyUuid(records.map((r) => r.scheduledId))} for update
     ), sends as (
-      update email_sends es set
-        status = case x.kind when 'sent' then 'sent' when 'failed' then 'failed' else 'pending' end,
-        sent_at = case when x.kind = 'sent' then x.ended_at else es.sent_at end,
-        failure_category = case when x.kind = 'sent' then null else x.category end,
-        bounce_type = case when x.kind = 'sent' then null else x.bounce_type end,
-        error_message = case when x.kind = 'sent' then null else x.error_message end,
-        subject = coalesce(x.subject, es.subject),
-        body = coalesce(x.body, es.body),
-        from_email = coalesce(x.from_email, es.from_email)
-      from x join prev_send p on p.id = x.send_id
-      where es.id = x.send_id and (p.status = 'pending' or (x.kind = 'sent' and p.status = 'failed'))
-      returning es.id, es.campaign_id, p.status as old_status, es.status as new_status
+      -- The send record, written once with the outcome (claim-due.ts chose its id and
+      -- Message-ID), or the existing one of a retried step (pending after a known
+      -- temporary failure) or of a send that lease recovery marked unknown
+      -- (failed: only a success may overwrite that, because it is the truth).
+      insert into email_sends as es (id, user_id, campaign_id, contact_id, sequence_id, sender_account_id,
+                                     to_email, from_email, subject, body, status, sent_at, failure_category,
+                                     bounce_type, error_message, message_id)
+      select x.send_id, x.user_id, x.campaign_id, x.contact_id, p.sequence_id, sa.id,
+        x.to_email, coalesce(x.from_email, sa.email, ''), coalesce(x.subject, q.subject, ''), coalesce(x.body, q.body, ''),
+        case x.kind when 'sent' then 'sent' when 'failed' then 'failed' else 'pending' end,
+        case when x.kind = 'sent' then x.ended_at end,
+        case when x.kind <> 'sent' then x.category end,
+        case when x.kind <> 'sent' then x.bounce_type end,
+        case when x.kind <> 'sent' then x.error_message end,
+        p.message_id
+      from x
+      join prev_row p on p.id = x.scheduled_id
+      -- Joined only so that prev_send is read (and its rows locked) before this
+      -- insert changes them: read after, a row changed by this statement would be
+      -- missed, and the counters below need each record's status before.
+      left join prev_send ps on ps.id = x.send_id
+      left join email_sequences q on q.id = p.sequence_id
+      -- A sender deleted meanwhile: the record keeps its address, without the link.
+      left join sender_accounts sa on sa.id = x.sender_id
+      on conflict (contact_id, sequence_id) where contact_id is not null and sequence_id is not null
+      do update set status = excluded.status, sent_at = coalesce(excluded.sent_at, es.sent_at),
+        failure_category = excluded.failure_category, bounce_type = excluded.bounce_type,
+        error_message = excluded.error_message, subject = excluded.subject, body = excluded.body,
+        from_email = excluded.from_email
+      where es.status = 'pending' or (excluded.status = 'sent' and es.status = 'failed')
+      returning es.id, es.campaign_id, es.status as new_status
+    ), sends_changed as (
+      select s.id, s.campaign_id, coalesce(ps.status, 'none') as old_status, s.new_status
+      from sends s left join prev_send ps on ps.id = s.id
     ), queue as (
       update scheduled_emails se set
         status = case x.kind
@@ -118,7 +140,7 @@ export async function recordOutcomes(
         and ((p.status = 'sending' and p.locked_by = ${workerId}) or (x.kind = 'sent' and p.status = 'failed'))
       returning se.campaign_id, p.status as old_status, se.status as new_status
     ), newly_sent as (
-      select x.* from x join sends s on s.id = x.send_id where s.new_status = 'sent' and s.old_status <> 'sent'
+      select x.* from x join sends_changed s on s.id = x.send_id where s.new_status = 'sent' and s.old_status <> 'sent'
     ), next_steps as (
       insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for, status)
       select n.campaign_id, n.contact_id, n.next_sequence_id, n.sender_id, n.next_due,
@@ -155,7 +177,7 @@ export async function recordOutcomes(
         (new_status = 'failed')::int - (old_status = 'failed')::int as failed,
         (new_status = 'pending')::int - (old_status = 'pending')::int as pending,
         0 as scheduled
-      from sends
+      from sends_changed
       union all
       select campaign_id, 0, 0, 0,
         (new_status in ('scheduled', 'paused', 'sending'))::int - (old_status in ('scheduled', 'paused', 'sending'))::int

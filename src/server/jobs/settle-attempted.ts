@@ -21,11 +21,13 @@ const unknownTroubleshooting = {
 
 /**
  * Settles scheduled rows by what their send record says:
- * - no record (nothing was handed to SMTP) → queued again;
  * - a record whose last attempt is known to have failed temporarily
  *   (pending with a failure category) → queued again;
- * - a record still pending without one (the outcome is unknown) → the record
- *   and the row fail with UNKNOWN_DELIVERY_ERROR, category other;
+ * - no record (the record is written with the outcome, so a claimed row
+ *   without one may have been handed to SMTP), or a record still pending
+ *   without a category (a retry under way) → the outcome is unknown: a failed
+ *   record with UNKNOWN_DELIVERY_ERROR (category other) is written or the
+ *   record fails, and so does the row;
  * - a sent or failed record → the row takes that status.
  * Counters move in the same statement.
  */
@@ -35,8 +37,8 @@ export async function settleAttempted(tx: Executor, scheduledIds: readonly strin
   await tx.execute(sql`
     with r as (
       select se.id, se.campaign_id, se.status as old_status, es.id as send_id, es.status as send_status,
-             (es.status = 'pending' and es.failure_category is null) as unknown_outcome,
-             (es.id is null or (es.status = 'pending' and es.failure_category is not null)) as requeue
+             (es.id is null or (es.status = 'pending' and es.failure_category is null)) as unknown_outcome,
+             coalesce(es.status = 'pending' and es.failure_category is not null, false) as requeue
       from scheduled_emails se
       left join email_sends es on es.contact_id = se.contact_id and es.sequence_id = se.sequence_id
       where se.id = ${anyUuid(scheduledIds)}
@@ -53,6 +55,31 @@ export async function settleAttempted(tx: Executor, scheduledIds: readonly strin
         )::text
       from r where es.id = r.send_id and r.unknown_outcome
       returning es.campaign_id
+    ), unknown_sends as (
+      -- The record as the claim chose it (id, Message-ID), with the step's text:
+      -- what was rendered went with the worker.
+      insert into email_sends (id, user_id, campaign_id, contact_id, sequence_id, sender_account_id, to_email,
+                               from_email, subject, body, status, failure_category, error_message, message_id)
+      select coalesce(se.send_id, gen_random_uuid()), c.user_id, se.campaign_id, se.contact_id, se.sequence_id,
+        sa.id, ct.email, coalesce(sa.email, ''), q.subject, q.body, 'failed', 'other',
+        jsonb_build_object(
+          'error', ${UNKNOWN_DELIVERY_ERROR}::text,
+          'recipient', ct.email,
+          'sender', coalesce(sa.email, ''),
+          'subject', q.subject,
+          'timestamp', ${now.toISOString()}::text,
+          'troubleshooting', ${troubleshooting}::jsonb
+        )::text,
+        se.message_id
+      from r
+      join scheduled_emails se on se.id = r.id
+      join campaigns c on c.id = se.campaign_id
+      join contacts ct on ct.id = se.contact_id
+      join email_sequences q on q.id = se.sequence_id
+      left join sender_accounts sa on sa.id = se.sender_account_id
+      where r.send_id is null
+      on conflict do nothing
+      returning campaign_id
     ), rows_settled as (
       update scheduled_emails se set
         status = case when r.requeue then 'scheduled' when r.send_status = 'sent' then 'sent' else 'failed' end,
@@ -62,6 +89,8 @@ export async function settleAttempted(tx: Executor, scheduledIds: readonly strin
       returning se.campaign_id, r.requeue
     ), deltas as (
       select campaign_id, -1 as pending, 1 as failed, 0 as scheduled from failed_sends
+      union all
+      select campaign_id, 0, 1, 0 from unknown_sends
       union all
       select campaign_id, 0, 0, -1 from rows_settled where not requeue
     )

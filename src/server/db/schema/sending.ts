@@ -57,6 +57,14 @@ export const scheduledEmails = pgTable(
     lockedBy: text("locked_by"),
     cancelReason: text("cancel_reason"),
     errorMessage: text("error_message"),
+    /**
+     * The email_sends id and Message-ID of this step's send, chosen when the row
+     * is first claimed (the open pixel and unsubscribe link carry the id) and
+     * kept across retries. The send record itself is written once, with the
+     * outcome (docs/decisions/006-send-record-with-the-outcome.md).
+     */
+    sendId: uuid("send_id"),
+    messageId: text("message_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
