@@ -4,7 +4,7 @@
 // user's senders), lists from email_sends through the index on
 // (user_id, lower(from_email), created_at desc, id desc). Every query is keyed
 // by the signed-in user: another user's sender is "not found".
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { emailDisplayStatus } from "#shared/reporting/display-status.ts";
 import {
   SENDER_PROFILE_RECENT_EMAILS,
@@ -205,7 +205,10 @@ export function createSenderStatsService(deps: FeatureDeps) {
           .from(scheduledEmails)
           .where(
             and(
-              inArray(scheduledEmails.senderAccountId, viaSenders),
+              // The senders' ids first, as an array, so today's rows are read per sender from
+              // (sender_account_id, scheduled_for): joined as a subquery, the planner read every
+              // row due today, everyone's (30,000 after a launch elsewhere: 78 ms, npm run bench).
+              sql`${scheduledEmails.senderAccountId} = any(array(${viaSenders}))`,
               eq(scheduledEmails.status, "scheduled"),
               sql`${scheduledEmails.scheduledFor} >= ${w.dayStart.toISOString()}::timestamptz`,
               sql`${scheduledEmails.scheduledFor} < ${w.dayEnd.toISOString()}::timestamptz`,
