@@ -261,7 +261,8 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
   // that a worker stopping from here on leaves it "unknown" (settle-attempted.ts).
   // Every other attempted row is settled by its record, never sent again.
   const retried = claimed.filter((c) => c.prior_status === "pending" && c.prior_failed_temporarily);
-  const sendable = claimed.filter((c) => c.prior_status === null || retried.includes(c));
+  const retriedIds = new Set(retried.map((r) => r.id));
+  const sendable = claimed.filter((c) => c.prior_status === null || retriedIds.has(c.id));
   if (retried.length > 0) {
     await tx.execute(sql`
       update email_sends es set failure_category = null, error_message = null

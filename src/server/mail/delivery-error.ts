@@ -42,6 +42,11 @@ function describeSmtpError(err: NodemailerError, target: { host: string; port: n
   return `The server refused the message: ${reply}`;
 }
 
+/** A delivery asked of a transport already closed: nothing was sent, so it may be retried. */
+export function closedTransportError(): DeliveryError {
+  return new DeliveryError("The connection was closed before the message was sent", "network", false);
+}
+
 /**
  * Whether an established session broke without a reply: nodemailer's
  * ECONNECTION (the server closed it), or a socket error on a read or write

@@ -4,6 +4,7 @@
 // (PGlite runs on the main thread). The protocol is plain data both ways.
 import { parentPort } from "node:worker_threads";
 import { DeliveryError, type DeliveryResult, type OutgoingMessage } from "../sending/outgoing.ts";
+import { closedTransportError } from "./delivery-error.ts";
 import { type ClosableTransport, createSmtpTransport, type SmtpTransportOptions } from "./smtp-transport.ts";
 
 export type ToThread =
@@ -57,9 +58,7 @@ port.on("message", (msg: ToThread) => {
         reply({
           type: "failed",
           requestId: msg.requestId,
-          error: serialize(
-            new DeliveryError("The connection was closed before the message was sent", "network", false),
-          ),
+          error: serialize(closedTransportError()),
         });
         break;
       }

@@ -8,6 +8,7 @@
 // resolves with the server's answer or rejects with a DeliveryError.
 import { Worker } from "node:worker_threads";
 import { DeliveryError, type DeliveryResult, type OutgoingMessage } from "../sending/outgoing.ts";
+import { closedTransportError } from "./delivery-error.ts";
 import type { FromThread, ToThread } from "./delivery-thread-worker.ts";
 import type { ClosableTransport, SmtpTransportOptions } from "./smtp-transport.ts";
 
@@ -82,6 +83,14 @@ export function createDeliveryThread(onLost: (reason: string) => void = () => {}
     return w;
   }
 
+  /** Ends the current thread, failing what it had in flight; the next delivery starts another. */
+  async function stop(reason: string) {
+    const w = worker;
+    worker = null;
+    failAll(reason);
+    if (w) await w.terminate();
+  }
+
   function post(w: Worker, msg: ToThread) {
     w.postMessage(msg);
   }
@@ -102,9 +111,7 @@ export function createDeliveryThread(onLost: (reason: string) => void = () => {}
       return {
         deliver(message: OutgoingMessage): Promise<DeliveryResult> {
           if (!optionsOf.has(transportId)) {
-            return Promise.reject(
-              new DeliveryError("The connection was closed before the message was sent", "network", false),
-            );
+            return Promise.reject(closedTransportError());
           }
           const w = threadFor(transportId);
           const requestId = nextRequestId++;
@@ -121,19 +128,11 @@ export function createDeliveryThread(onLost: (reason: string) => void = () => {}
         },
       };
     },
-    async restart() {
-      const w = worker;
-      worker = null;
-      failAll("the thread was restarted");
-      if (w) await w.terminate();
-    },
+    restart: () => stop("the thread was restarted"),
     async terminate() {
-      const w = worker;
-      worker = null;
       openedOn.clear();
       optionsOf.clear();
-      failAll("the app is shutting down");
-      if (w) await w.terminate();
+      await stop("the app is shutting down");
     },
   };
 }
