@@ -10,6 +10,7 @@ import type { RenderSend } from "./attempt-send.ts";
 
 export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret">): RenderSend {
   return (send, batch) => {
+    const tracking = trackingUrls(config.publicUrl, config.appSecret, send.send.id);
     const message = renderCampaignMessage({
       sendId: send.send.id,
       step: send.step,
@@ -21,8 +22,9 @@ export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret"
       appSecret: config.appSecret,
       thread: send.thread ?? undefined,
       messageId: send.send.messageId,
+      tracking,
     });
-    return { message, storedBody: withoutPixel(message, config, send.send.id) };
+    return { message, storedBody: withoutPixel(message, tracking.openPixel) };
   };
 }
 
@@ -30,7 +32,6 @@ export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret"
  * The HTML kept in email_sends.body for the Inbox: the message as sent minus
  * the open pixel, so the owner reading it in the app does not count as an open.
  */
-function withoutPixel(message: OutgoingMessage, config: Pick<Config, "publicUrl" | "appSecret">, sendId: string) {
-  const pixel = openPixelHtml(trackingUrls(config.publicUrl, config.appSecret, sendId).openPixel);
-  return message.html.replace(pixel, "").trimEnd();
+function withoutPixel(message: OutgoingMessage, openPixelUrl: string) {
+  return message.html.replace(openPixelHtml(openPixelUrl), "").trimEnd();
 }

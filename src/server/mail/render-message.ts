@@ -14,7 +14,7 @@ import { htmlToPlainText, plainTextToHtml } from "#shared/sequences/rich-text.ts
 import type { Settings } from "#shared/settings/settings.schemas.ts";
 import { sanitizeEmailHtml } from "../html/sanitize-email-html.ts";
 import type { OutgoingMessage } from "../sending/outgoing.ts";
-import { trackingUrls } from "./tokens.ts";
+import { type TrackingUrls, trackingUrls } from "./tokens.ts";
 
 /** The settings rendering reads (a user_settings row has them under the same names). */
 export type MessageSettings = Pick<
@@ -38,6 +38,11 @@ export type RenderCampaignMessageInput = {
   thread?: { messageId: string; subject: string };
   /** The Message-ID chosen on an earlier attempt of this send, so a retry keeps it. */
   messageId?: string;
+  /**
+   * trackingUrls(publicUrl, appSecret, sendId), when the caller has them already
+   * (each costs two HMACs; the engine also needs the pixel URL to store the body without it).
+   */
+  tracking?: TrackingUrls;
 };
 
 /** Header values are one line. */
@@ -69,7 +74,7 @@ export function renderCampaignMessage(input: RenderCampaignMessageInput): Outgoi
     bodyHtml = plainTextToHtml(bodyText);
   }
 
-  const urls = trackingUrls(input.publicUrl, input.appSecret, input.sendId);
+  const urls = input.tracking ?? trackingUrls(input.publicUrl, input.appSecret, input.sendId);
   const footer = {
     // Signatures and disclaimers may use merge tags too ("This email was sent to {{email}}").
     signature: fill(settings.defaultSignature, "text"),

@@ -24,8 +24,10 @@ export function verifyToken(secret: string, kind: TokenKind, token: string): str
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
 
+export type TrackingUrls = { openPixel: string; unsubscribe: string };
+
 /** Public URLs the rendered message links to. */
-export function trackingUrls(publicUrl: string, secret: string, sendId: string) {
+export function trackingUrls(publicUrl: string, secret: string, sendId: string): TrackingUrls {
   return {
     openPixel: `${publicUrl}/t/o/${signToken(secret, "open", sendId)}.gif`,
     unsubscribe: `${publicUrl}/u/${signToken(secret, "unsubscribe", sendId)}`,
