@@ -12,6 +12,11 @@ export type BenchOptions = {
   steps: number;
   /** Launch measurements are repeated this many times (fresh campaigns each); the median is printed. */
   repeats: number;
+  /**
+   * Engine/raw comparisons per configuration (fresh user and campaign each, the
+   * order of the two sides alternating); the median ratio is the verdict.
+   */
+  sendPairs: number;
   /** Which parts to run. */
   send: boolean;
   launch: boolean;
@@ -38,6 +43,7 @@ const USAGE = `npm run bench -- [options]
   --contacts=N      contacts in the launched campaign (default 10000)
   --steps=N         sequence steps per campaign (default 5, at least 2)
   --repeats=N       launch measurements, median of N (default 3)
+  --send-pairs=N    engine/raw comparisons per configuration, median ratio of N (default 3)
   --only=send|launch|screens  run one part
   --screen-campaigns=N  campaigns of the screens' user (default 100, at least 3)
   --screen-contacts=N   contacts of the screens' user (default 50000)
@@ -61,6 +67,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     contacts: 10_000,
     steps: 5,
     repeats: 3,
+    sendPairs: 3,
     send: true,
     launch: true,
     screens: true,
@@ -86,6 +93,9 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         break;
       case "repeats":
         options.repeats = positiveInt(flag, value);
+        break;
+      case "send-pairs":
+        options.sendPairs = positiveInt(flag, value);
         break;
       case "only":
         if (value !== "send" && value !== "launch" && value !== "screens") {

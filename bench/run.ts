@@ -21,12 +21,15 @@ import { MAX_MESSAGES, parseOptions } from "./options.ts";
 import {
   launchIntro,
   launchTable,
+  medianPair,
   rawDefaultsTable,
+  type SendComparison,
   type SendFigures,
   screensIntro,
   screensProblems,
   screensTable,
   sendIntro,
+  sendPairsTable,
   sendTable,
   stageTable,
   TARGETS,
@@ -51,9 +54,16 @@ type SendContext = { db: Db; log: Logger; sink: SmtpSinkProcess; steps: number; 
 
 /**
  * One sending comparison on a fresh user and campaign (fresh daily counters):
- * raw nodemailer first, then the engine, each checked against the sink.
+ * raw nodemailer and the engine one after the other (`engineFirst` says which
+ * goes first), each checked against the sink.
  */
-async function sendRun(ctx: SendContext, label: string, config: Config, messages: number): Promise<SendFigures> {
+async function sendRun(
+  ctx: SendContext,
+  label: string,
+  config: Config,
+  messages: number,
+  engineFirst = false,
+): Promise<SendFigures> {
   const { db, sink } = ctx;
   progress(`${label}: seeding ${messages} contacts and their due queue`);
   const userId = await seedUser(db, `send-${config.dkim ? "dkim" : "plain"}`, MAX_MESSAGES);
@@ -78,31 +88,55 @@ async function sendRun(ctx: SendContext, label: string, config: Config, messages
     }
   };
 
-  progress(`${label}: raw nodemailer, ${messages} messages`);
-  let before = await sink.stats();
-  const raw = await runRaw({ port: sink.port, messages: equivalent, dkim: config.dkim, noDelay: true });
-  checkSink("raw nodemailer", sinkDelta(before, await sink.stats()));
-
-  let rawDefaults: RawRun | undefined;
-  if (ctx.rawDefaults) {
-    progress(`${label}: raw nodemailer with default sockets, ${messages} messages`);
-    before = await sink.stats();
-    rawDefaults = await runRaw({ port: sink.port, messages: equivalent, dkim: config.dkim, noDelay: false });
-    checkSink("raw nodemailer (defaults)", sinkDelta(before, await sink.stats()));
+  const runRawSide = async () => {
+    progress(`${label}: raw nodemailer, ${messages} messages`);
+    let before = await sink.stats();
+    const raw = await runRaw({ port: sink.port, messages: equivalent, dkim: config.dkim, noDelay: true });
+    checkSink("raw nodemailer", sinkDelta(before, await sink.stats()));
+    let rawDefaults: RawRun | undefined;
+    if (ctx.rawDefaults) {
+      progress(`${label}: raw nodemailer with default sockets, ${messages} messages`);
+      before = await sink.stats();
+      rawDefaults = await runRaw({ port: sink.port, messages: equivalent, dkim: config.dkim, noDelay: false });
+      checkSink("raw nodemailer (defaults)", sinkDelta(before, await sink.stats()));
+    }
+    return { raw, rawDefaults };
+  };
+  const runEngineSide = async () => {
+    progress(`${label}: engine, ${messages} messages`);
+    const before = await sink.stats();
+    const engine = await runEngine({ db, config, log: ctx.log, sinkPort: sink.port });
+    const got = sinkDelta(before, await sink.stats());
+    checkSink("engine", got);
+    if (engine.sent !== messages) throw new Error(`engine (${label}): the worker reported ${engine.sent} sent`);
+    await verifyEngineRun(db, campaign, {
+      sent: messages,
+      // Step 1 sends queue step 2; step 2 sends queue step 3 when there is one.
+      followUps: due.firstSteps + (ctx.steps >= 3 ? due.followUps : 0),
+    });
+    return { engine, got };
+  };
+  let rawSide: Awaited<ReturnType<typeof runRawSide>>;
+  let engineSide: Awaited<ReturnType<typeof runEngineSide>>;
+  if (engineFirst) {
+    engineSide = await runEngineSide();
+    rawSide = await runRawSide();
+  } else {
+    rawSide = await runRawSide();
+    engineSide = await runEngineSide();
   }
-
-  progress(`${label}: engine, ${messages} messages`);
-  before = await sink.stats();
-  const engine = await runEngine({ db, config, log: ctx.log, sinkPort: sink.port });
-  const got = sinkDelta(before, await sink.stats());
-  checkSink("engine", got);
-  if (engine.sent !== messages) throw new Error(`engine (${label}): the worker reported ${engine.sent} sent`);
-  await verifyEngineRun(db, campaign, {
-    sent: messages,
-    // Step 1 sends queue step 2; step 2 sends queue step 3 when there is one.
-    followUps: due.firstSteps + (ctx.steps >= 3 ? due.followUps : 0),
-  });
-  return { label, messages, engine, raw, rawDefaults, sinkCounted: got.messages, sinkSigned: got.dkimSigned };
+  const { raw, rawDefaults } = rawSide;
+  const { engine, got } = engineSide;
+  return {
+    label,
+    messages,
+    engine,
+    raw,
+    rawDefaults,
+    engineFirst,
+    sinkCounted: got.messages,
+    sinkSigned: got.dkimSigned,
+  };
 }
 
 async function main(): Promise<void> {
@@ -149,12 +183,21 @@ async function main(): Promise<void> {
       rawDefaults: options.rawDefaults,
     };
 
-    const sends: SendFigures[] = [];
+    const sends: SendComparison[] = [];
     if (options.send) {
       // JIT, connection and cache warm-up on both paths, not reported.
       await sendRun({ ...ctx, rawDefaults: false }, "warm-up", plain, Math.min(500, options.messages));
-      sends.push(await sendRun(ctx, "without DKIM", plain, options.messages));
-      sends.push(await sendRun(ctx, "with DKIM (RSA 2048)", signed, options.messages));
+      for (const [label, config] of [
+        ["without DKIM", plain],
+        ["with DKIM (RSA 2048)", signed],
+      ] as const) {
+        const pairs: SendFigures[] = [];
+        for (let i = 0; i < options.sendPairs; i++) {
+          // Taking turns cancels out what going first or second does (warm caches, a drifting machine).
+          pairs.push(await sendRun(ctx, `${label}, pair ${i + 1}`, config, options.messages, i % 2 === 1));
+        }
+        sends.push({ label, messages: options.messages, pairs });
+      }
     }
     const launch = options.launch
       ? await runLaunchBench({
@@ -184,11 +227,14 @@ async function main(): Promise<void> {
       : undefined;
 
     if (sends.length > 0) {
-      console.log(sendIntro(options.messages));
+      console.log(sendIntro(options.messages, options.sendPairs));
       console.log(sendTable(sends));
-      const defaults = rawDefaultsTable(sends);
+      console.log(`\nEach pair:\n${sendPairsTable(sends)}`);
+      const defaults = rawDefaultsTable(sends.flatMap((c) => c.pairs));
       if (defaults) console.log(`\nRaw nodemailer socket options (reference):\n${defaults}`);
-      for (const s of sends) {
+      for (const c of sends) {
+        // The pair whose ratio is the median's: the others are in the table above.
+        const s = { ...medianPair(c).pair, label: c.label };
         console.log(`\nWhere the engine's time went (${s.label}, ${s.engine.rounds} worker rounds):`);
         console.log(stageTable(s));
       }
