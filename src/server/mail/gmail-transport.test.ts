@@ -18,6 +18,9 @@ type FakeGoogle = {
   /** Replies to use before the default success, in order. */
   tokenReplies: Reply[];
   sendReplies: Reply[];
+  /** Each send is answered this long after it arrives; the most sends open at once is kept. */
+  sendDelayMs: number;
+  maxSendsInFlight: number;
   close: () => Promise<void>;
 };
 
@@ -29,7 +32,15 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 async function startFakeGoogle(): Promise<FakeGoogle> {
   let issued = 0;
-  const fake: Omit<FakeGoogle, "url" | "close"> = { tokenRequests: [], sends: [], tokenReplies: [], sendReplies: [] };
+  let inFlight = 0;
+  const fake: Omit<FakeGoogle, "url" | "close"> = {
+    tokenRequests: [],
+    sends: [],
+    tokenReplies: [],
+    sendReplies: [],
+    sendDelayMs: 0,
+    maxSendsInFlight: 0,
+  };
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
     const answer = (reply: Reply) => {
@@ -45,6 +56,10 @@ async function startFakeGoogle(): Promise<FakeGoogle> {
     if (req.method === "POST" && req.url === "/gmail/v1/users/me/messages/send") {
       const { raw } = JSON.parse(body) as { raw: string };
       fake.sends.push({ authorization: req.headers.authorization ?? "", raw: Buffer.from(raw, "base64url") });
+      inFlight++;
+      fake.maxSendsInFlight = Math.max(fake.maxSendsInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, fake.sendDelayMs));
+      inFlight--;
       return answer(fake.sendReplies.shift() ?? { status: 200, body: { id: "18c0ffee", threadId: "18c0ffee" } });
     }
     answer({ status: 404, body: { error: "not found" } });
@@ -89,6 +104,8 @@ describe("Gmail API transport", () => {
     google.sends.length = 0;
     google.tokenReplies.length = 0;
     google.sendReplies.length = 0;
+    google.sendDelayMs = 0;
+    google.maxSendsInFlight = 0;
   });
   afterAll(() => google.close());
 
@@ -114,6 +131,33 @@ describe("Gmail API transport", () => {
     expect(parsed.headerLines.find((h) => h.key === "list-unsubscribe-post")?.line).toBe(
       "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
     );
+  });
+
+  it("sends one account's messages two at a time, however many are handed over at once", async () => {
+    google.sendDelayMs = 30;
+    const gmail = transport();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => gmail.deliver({ ...message, messageId: `<m${i}@gmail.test>` })),
+    );
+    expect(results.map((r) => r.messageId)).toEqual(Array.from({ length: 8 }, (_, i) => `<m${i}@gmail.test>`));
+    expect(google.sends).toHaveLength(8);
+    expect(google.maxSendsInFlight).toBe(2);
+  });
+
+  it("a failed send gives its turn to the next", async () => {
+    google.sendReplies.push({ status: 400, body: { error: { code: 400, message: "Invalid To header" } } });
+    const gmail = createGmailTransport({
+      senderEmail: "jane@gmail.test",
+      refreshToken: "rt-1",
+      clientId: "cid",
+      clientSecret: "csecret",
+      apiBaseUrl: google.url,
+      tokenUrl: `${google.url}/token`,
+      maxConcurrent: 1,
+    });
+    const [first, second] = await Promise.allSettled([gmail.deliver(message), gmail.deliver(message)]);
+    expect(first.status).toBe("rejected");
+    expect(second.status).toBe("fulfilled");
   });
 
   it("gets a fresh token and tries once more on a 401", async () => {

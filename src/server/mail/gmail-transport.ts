@@ -23,6 +23,8 @@ export type GmailTransportOptions = {
   apiBaseUrl: string;
   tokenUrl?: string;
   timeoutMs?: number;
+  /** Sends in flight at once for this account (default 2, like an SMTP sender's pool); the rest wait their turn. */
+  maxConcurrent?: number;
 };
 
 /** An access token is renewed this long before Google says it expires. */
@@ -41,8 +43,30 @@ export function buildRawMessage(message: OutgoingMessage): Promise<Buffer> {
   return new MailComposer(toMailOptions(message)).compile().build();
 }
 
+/**
+ * At most `limit` tasks running at once, the others started in arrival order.
+ * The engine hands a worker's whole batch to the transports at once; Google
+ * rate-limits a mailbox's concurrent requests (429), so one account's sends go
+ * a few at a time, as an SMTP sender's go over its pool's connections.
+ */
+function concurrencyLimit(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
 export function createGmailTransport(opts: GmailTransportOptions): SenderTransport {
   const timeoutMs = opts.timeoutMs ?? 30_000;
+  const inTurn = concurrencyLimit(opts.maxConcurrent ?? 2);
   const tokenUrl = opts.tokenUrl ?? GOOGLE_OAUTH_TOKEN_URL;
   let cached: { token: string; expiresAt: number } | null = null;
   // Concurrent sends share one refresh instead of each asking Google.
@@ -97,19 +121,22 @@ export function createGmailTransport(opts: GmailTransportOptions): SenderTranspo
     );
   }
 
+  // The request timeout starts here, when the send's turn has come, not while it waits for one.
+  async function deliverNow(message: OutgoingMessage): Promise<DeliveryResult> {
+    const raw = (await buildRawMessage(message)).toString("base64url");
+    let response = await send(await accessToken(), raw);
+    if (response.status === 401) {
+      // Revoked early or expired on Google's clock: one fresh token, one more try.
+      cached = null;
+      response = await send(await accessToken(), raw);
+    }
+    const body = await response.text();
+    if (!response.ok) throw deliveryErrorFromGmail("send", response.status, body, opts.senderEmail);
+    const id = parseJson<{ id: string }>(body).id ?? "";
+    return { messageId: message.messageId, response: `Gmail API accepted the message (id ${id})` };
+  }
+
   return {
-    async deliver(message: OutgoingMessage): Promise<DeliveryResult> {
-      const raw = (await buildRawMessage(message)).toString("base64url");
-      let response = await send(await accessToken(), raw);
-      if (response.status === 401) {
-        // Revoked early or expired on Google's clock: one fresh token, one more try.
-        cached = null;
-        response = await send(await accessToken(), raw);
-      }
-      const body = await response.text();
-      if (!response.ok) throw deliveryErrorFromGmail("send", response.status, body, opts.senderEmail);
-      const id = parseJson<{ id: string }>(body).id ?? "";
-      return { messageId: message.messageId, response: `Gmail API accepted the message (id ${id})` };
-    },
+    deliver: (message: OutgoingMessage) => inTurn(() => deliverNow(message)),
   };
 }
