@@ -38,7 +38,7 @@ function table(rows: string[][]): string {
 
 export function sendIntro(messages: number, pairs: number): string {
   return `(a) Sending ${int(messages)} messages to an SMTP sink on 127.0.0.1 (its own process; counts, discards)
-    engine: the production worker loop (batch 200, 50 in flight, outcomes 100 per statement: the defaults) claiming due
+    engine: the production worker loop (batch 200, 200 in flight, outcomes 100 per statement: the defaults) claiming due
             scheduled_emails, rendering (merge tags, signature, disclaimer, open pixel, List-Unsubscribe,
             threading), sending through the capture-mode transport on the delivery thread (pool of ${POOL.maxConnections} connections ×
             ${POOL.maxMessages} messages), recording email_sends and queueing each contact's next step. Half the

@@ -64,13 +64,16 @@ export function createSendWorker(opts: SendWorkerOptions) {
   const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = opts.leaseMs ?? 10 * 60_000;
   // Defaults measured with `npm run bench` (bench/RESULTS.md). Deliveries run on
-  // the delivery thread (mail/delivery-thread.ts), so many in flight cost the
-  // main thread nothing and keep that thread busy while a claim or a record
-  // statement holds this one (with PGlite, for 50–150 ms); larger batches and
-  // record groups spread each statement's fixed cost over more messages
-  // (25 → 100 per record statement: 241 → 408 msg/s on PGlite).
+  // the delivery thread (mail/delivery-thread.ts), so many in flight cost this
+  // thread nothing. They are what keeps that thread busy while a claim or a
+  // record statement holds this one (with PGlite, for 50–150 ms: at ~500 msg/s
+  // that is 25–75 messages, so 50 in flight let the pools run dry; 200 keep
+  // them fed: PGlite 425 → 480 msg/s). The price: claimed but unrecorded rows,
+  // which a crash leaves "unknown" (never sent twice), reach about 500 instead
+  // of 350 (in flight + up to 1.5 batches waiting). Larger batches and record groups spread each statement's fixed cost
+  // over more messages (25 → 100 per record statement: 241 → 408 msg/s on PGlite).
   const batchSize = opts.batchSize ?? 200;
-  const concurrency = opts.concurrency ?? 50;
+  const concurrency = opts.concurrency ?? 200;
   const recording = { groupSize: opts.recordGroupSize ?? 100, maxWaitMs: opts.recordMaxWaitMs ?? 200 };
 
   /** Claims due rows of one user (optionally one campaign) inside the caller's transaction. */
