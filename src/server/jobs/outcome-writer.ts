@@ -31,16 +31,24 @@ export function createOutcomeWriter(
     // When it fires during a write, the write's end arms it again.
     timer ??= setTimeout(() => {
       timer = undefined;
-      if (!running) run(true);
+      if (!running) run("once");
     }, o.maxWaitMs);
   };
 
-  /** Writes full groups while there are any; with `force`, whatever is queued. */
-  const run = (force: boolean) => {
+  /**
+   * Writes full groups while there are any. `once` (the wait is over) first
+   * writes whatever is queued, then full groups only: what arrives during that
+   * write starts a new wait, rather than going out a few outcomes at a time
+   * (on PostgreSQL a write is short, and chaining them wrote ~20 per statement).
+   * `all` (draining) writes until nothing is left.
+   */
+  const run = (force: "once" | "all" | false) => {
     clearTimeout(timer);
     timer = undefined;
     running = (async () => {
-      while (queue.length >= o.groupSize || (force && queue.length > 0)) {
+      let forced = force !== false;
+      while (queue.length >= o.groupSize || (forced && queue.length > 0)) {
+        forced = force === "all";
         const group = queue;
         queue = [];
         try {
@@ -66,7 +74,7 @@ export function createOutcomeWriter(
     },
     async drain() {
       while (running) await running;
-      if (queue.length > 0) run(true);
+      if (queue.length > 0) run("all");
       while (running) await running;
       clearTimeout(timer);
       timer = undefined;
