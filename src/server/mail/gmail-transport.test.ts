@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSecretBox } from "../crypto/secret-box.ts";
 import { createLogger } from "../logger.ts";
 import { DeliveryError, type OutgoingMessage, type SenderAccountRow } from "../sending/outgoing.ts";
-import { createGmailTransport, GMAIL_REFRESH_TOKEN_PURPOSE } from "./gmail-transport.ts";
+import { createGmailTransport, GMAIL_REFRESH_TOKEN_PURPOSE, type GmailTransportOptions } from "./gmail-transport.ts";
 import { createTransportFactory } from "./transports.ts";
 
 type Reply = { status: number; body: unknown };
@@ -86,7 +86,7 @@ const message: OutgoingMessage = {
 
 describe("Gmail API transport", () => {
   let google: FakeGoogle;
-  const transport = () =>
+  const transport = (extra: Partial<GmailTransportOptions> = {}) =>
     createGmailTransport({
       senderEmail: "jane@gmail.test",
       refreshToken: "rt-1",
@@ -94,6 +94,7 @@ describe("Gmail API transport", () => {
       clientSecret: "csecret",
       apiBaseUrl: google.url,
       tokenUrl: `${google.url}/token`,
+      ...extra,
     });
 
   beforeAll(async () => {
@@ -146,15 +147,7 @@ describe("Gmail API transport", () => {
 
   it("a failed send gives its turn to the next", async () => {
     google.sendReplies.push({ status: 400, body: { error: { code: 400, message: "Invalid To header" } } });
-    const gmail = createGmailTransport({
-      senderEmail: "jane@gmail.test",
-      refreshToken: "rt-1",
-      clientId: "cid",
-      clientSecret: "csecret",
-      apiBaseUrl: google.url,
-      tokenUrl: `${google.url}/token`,
-      maxConcurrent: 1,
-    });
+    const gmail = transport({ maxConcurrent: 1 });
     const [first, second] = await Promise.allSettled([gmail.deliver(message), gmail.deliver(message)]);
     expect(first.status).toBe("rejected");
     expect(second.status).toBe("fulfilled");
