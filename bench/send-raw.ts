@@ -12,6 +12,7 @@ import { loadSendingSettings } from "../src/server/jobs/sending-settings.ts";
 import { queryRows } from "../src/server/jobs/sql-helpers.ts";
 import { renderCampaignMessage } from "../src/server/mail/render-message.ts";
 import { connectWithoutNagle, toMailOptions } from "../src/server/mail/smtp-transport.ts";
+import { trackingUrls } from "../src/server/mail/tokens.ts";
 import type { OutgoingMessage } from "../src/server/sending/outgoing.ts";
 import type { SeededCampaign } from "./seed.ts";
 
@@ -61,7 +62,7 @@ export async function equivalentMessages(
   );
   return rows.map((r) => {
     return renderCampaignMessage({
-      sendId: randomUUID(),
+      tracking: trackingUrls(config.publicUrl, config.appSecret, randomUUID()),
       step: { subject: r.subject, body: r.body, bodyFormat: r.body_format },
       contact: {
         email: r.email,
@@ -73,8 +74,6 @@ export async function equivalentMessages(
       senderEmail: r.sender_email,
       user: { fullName: account?.name },
       settings,
-      publicUrl: config.publicUrl,
-      appSecret: config.appSecret,
       thread: r.thread_message_id ? { messageId: r.thread_message_id, subject: r.thread_subject ?? "" } : undefined,
     });
   });

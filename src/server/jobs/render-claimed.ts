@@ -12,14 +12,11 @@ export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret"
   return (send, batch) => {
     const tracking = trackingUrls(config.publicUrl, config.appSecret, send.send.id);
     const message = renderCampaignMessage({
-      sendId: send.send.id,
       step: send.step,
       contact: send.contact,
       senderEmail: send.sender.email,
       user: { fullName: batch.account.name },
       settings: batch.settings,
-      publicUrl: config.publicUrl,
-      appSecret: config.appSecret,
       thread: send.thread ?? undefined,
       messageId: send.send.messageId,
       tracking,

@@ -24,7 +24,7 @@ const settings: MessageSettings = {
 
 function input(patch: Partial<RenderCampaignMessageInput> = {}): RenderCampaignMessageInput {
   return {
-    sendId: SEND_ID,
+    tracking: trackingUrls(PUBLIC_URL, SECRET, SEND_ID),
     step: { subject: "Quick question for {{company}}", body: "Hi {{firstName}},\n\nAre you free?", bodyFormat: "text" },
     contact: {
       email: "bob@example.test",
@@ -36,8 +36,6 @@ function input(patch: Partial<RenderCampaignMessageInput> = {}): RenderCampaignM
     senderEmail: "jane@acme.test",
     user: { fullName: "Jane Smith" },
     settings,
-    publicUrl: PUBLIC_URL,
-    appSecret: SECRET,
     ...patch,
   };
 }

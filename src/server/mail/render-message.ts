@@ -14,7 +14,7 @@ import { htmlToPlainText, plainTextToHtml } from "#shared/sequences/rich-text.ts
 import type { Settings } from "#shared/settings/settings.schemas.ts";
 import { sanitizeEmailHtml } from "../html/sanitize-email-html.ts";
 import type { OutgoingMessage } from "../sending/outgoing.ts";
-import { type TrackingUrls, trackingUrls } from "./tokens.ts";
+import type { TrackingUrls } from "./tokens.ts";
 
 /** The settings rendering reads (a user_settings row has them under the same names). */
 export type MessageSettings = Pick<
@@ -23,26 +23,22 @@ export type MessageSettings = Pick<
 >;
 
 export type RenderCampaignMessageInput = {
-  /** The email_sends id: the open pixel and unsubscribe link are signed for it. */
-  sendId: string;
+  /**
+   * The open pixel and unsubscribe link: trackingUrls(publicUrl, appSecret, sendId),
+   * signed for the email_sends id (the engine also uses the pixel URL to store the
+   * body without it).
+   */
+  tracking: TrackingUrls;
   step: { subject: string; body: string; bodyFormat: BodyFormat };
   contact: MergeContact;
   senderEmail: string;
   /** The sending user: full name for first_last, company name (if known) for company_team. */
   user: { fullName?: string | null; companyName?: string | null };
   settings: MessageSettings;
-  /** config.publicUrl and config.appSecret. */
-  publicUrl: string;
-  appSecret: string;
   /** For a follow-up: step 1's Message-ID and the subject it was sent with (email_sends.subject). */
   thread?: { messageId: string; subject: string };
   /** The Message-ID chosen on an earlier attempt of this send, so a retry keeps it. */
   messageId?: string;
-  /**
-   * trackingUrls(publicUrl, appSecret, sendId), when the caller has them already
-   * (each costs two HMACs; the engine also needs the pixel URL to store the body without it).
-   */
-  tracking?: TrackingUrls;
 };
 
 /** Header values are one line. */
@@ -74,7 +70,7 @@ export function renderCampaignMessage(input: RenderCampaignMessageInput): Outgoi
     bodyHtml = plainTextToHtml(bodyText);
   }
 
-  const urls = input.tracking ?? trackingUrls(input.publicUrl, input.appSecret, input.sendId);
+  const urls = input.tracking;
   const footer = {
     // Signatures and disclaimers may use merge tags too ("This email was sent to {{email}}").
     signature: fill(settings.defaultSignature, "text"),
