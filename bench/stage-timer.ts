@@ -111,10 +111,10 @@ export function timedTransports(transports: TransportFactory, stages: StageTimes
     forSender(sender) {
       const transport = transports.forSender(sender);
       return {
-        async deliver(message) {
+        async deliver(message, handOff) {
           const started = performance.now();
           try {
-            return await transport.deliver(message);
+            return await transport.deliver(message, handOff);
           } finally {
             add(stages, "SMTP delivery (latency, overlapping)", performance.now() - started);
           }

@@ -41,6 +41,8 @@ const envSchema = z
     WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("off")),
     WEBHOOK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
     WORKER_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(600_000).default(2_000)),
+    WORKER_DEAD_AFTER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(3_600).default(30)),
+    WORKER_STOP_GRACE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600).default(20)),
     PGLITE_ANALYZE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_440).default(60)),
     DKIM_DOMAIN: optionalString,
     DKIM_SELECTOR: optionalString,
@@ -102,6 +104,10 @@ export type Config = {
   webhookTimeoutMs: number;
   /** How often an idle worker looks for due sends. */
   workerPollMs: number;
+  /** A send worker whose heartbeat is older than this is dead; live workers recover its claims. */
+  workerDeadAfterMs: number;
+  /** On SIGTERM/SIGINT, how long deliveries already handed to a server may take to finish. */
+  workerStopGraceMs: number;
   /** How often planner statistics are refreshed on PGlite (it has no autovacuum). */
   pgliteAnalyzeMs: number;
 };
@@ -177,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "on",
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     workerPollMs: e.WORKER_POLL_MS,
+    workerDeadAfterMs: e.WORKER_DEAD_AFTER_SECONDS * 1000,
+    workerStopGraceMs: e.WORKER_STOP_GRACE_SECONDS * 1000,
     pgliteAnalyzeMs: e.PGLITE_ANALYZE_MINUTES * 60_000,
   };
 }

@@ -79,8 +79,15 @@ export async function startServer(opts: {
       log,
       transports,
       render: renderClaimedSend(config),
+      exclusive: database.kind === "pglite",
     });
-    worker = startWorkerLoop(sendWorker, { intervalMs: opts.workerPollMs ?? config.workerPollMs, log });
+    worker = startWorkerLoop(sendWorker, {
+      intervalMs: opts.workerPollMs ?? config.workerPollMs,
+      log,
+      heartbeatMs: Math.max(1000, Math.floor(config.workerDeadAfterMs / 6)),
+      graceMs: config.workerStopGraceMs,
+      abandonDeliveries: async () => transports.closeAll(),
+    });
     log.info({ worker: sendWorker.workerId }, "send worker started");
   }
 

@@ -35,7 +35,20 @@ export type BodyFormat = (typeof bodyFormats)[number];
 export const delayUnits = ["days", "hours", "minutes"] as const;
 export type DelayUnit = (typeof delayUnits)[number];
 
-export const scheduledEmailStatuses = ["scheduled", "sending", "sent", "failed", "cancelled", "paused"] as const;
+/**
+ * "unknown": a delivery that may have reached the SMTP server when its worker
+ * stopped; it waits for the user's decision (send anyway / skip), and so do the
+ * contact's later steps.
+ */
+export const scheduledEmailStatuses = [
+  "scheduled",
+  "sending",
+  "sent",
+  "failed",
+  "cancelled",
+  "paused",
+  "unknown",
+] as const;
 export type ScheduledEmailStatus = (typeof scheduledEmailStatuses)[number];
 
 /** Opened is derived from email_sends.opened_at, not a status. */

@@ -16,6 +16,7 @@ import {
   type TransportFactory,
 } from "../sending/outgoing.ts";
 import type { ClaimedBatch, ClaimedSend } from "./claim-due.ts";
+import { HandOffRefused } from "./hand-off-writer.ts";
 import type { OutcomeRecord } from "./record-outcomes.ts";
 import { UNKNOWN_DELIVERY_ERROR } from "./settle-attempted.ts";
 
@@ -28,6 +29,8 @@ export type AttemptContext = {
   rules: SendingRules;
   now: () => Date;
   log: Logger;
+  /** Records that the row's message is about to reach the server (hand-off-writer.ts). */
+  handOff: (scheduledId: string) => Promise<void>;
 };
 
 export const LOST_CONNECTION_ERROR =
@@ -52,8 +55,10 @@ function isHardBounce(err: DeliveryError): boolean {
  * ECONNECTION, or a reset while reading or writing, e.g. a socket dropped
  * while the message data was going out or before the final 250; also the
  * delivery thread stopping under a message: delivery-error.ts, delivery-thread.ts).
- * Sending again could deliver it twice, so such a send is failed as unknown
- * instead of retried (the SMTP pool does not resend it either: maxRequeues 0).
+ * Sending again could deliver it twice, so such a send, once handed off, is
+ * recorded as unknown for the user to decide instead of retried (the SMTP pool
+ * does not resend it either: maxRequeues 0). Before its hand-off the content
+ * was held back, so the same error is a known non-delivery, retried as usual.
  * Any SMTP reply, a refused connection or a timeout is retried as usual; a
  * timeout waiting for the reply to the message data is the one ambiguous case
  * left, rare enough (the server would have to accept it after the client
@@ -83,6 +88,20 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
     nextSequenceId: null,
     nextDueAt: null,
   } satisfies Partial<OutcomeRecord>;
+  // Whether the content may have left: set once the hand-off is committed.
+  // Until then the transport holds it back, so any failure is a known non-delivery.
+  let handedOff = false;
+  let refused = false;
+  const handOff = () =>
+    ctx.handOff(send.scheduledId).then(
+      () => {
+        handedOff = true;
+      },
+      (err: unknown) => {
+        refused = err instanceof HandOffRefused;
+        throw err;
+      },
+    );
   const ended = () => {
     const endedAt = ctx.now();
     return { endedAt, day: localDate(endedAt, ctx.rules.timezone) };
@@ -128,18 +147,21 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
     };
   }
   try {
-    await transport.deliver(message);
+    await transport.deliver(message, handOff);
   } catch (err) {
+    // Refused its hand-off (the worker is stopping, or lost its claim): it never went out.
+    if (refused) return { ...base, ...ended(), kind: "released" };
     if (!(err instanceof DeliveryError)) {
       // Transports report failures as DeliveryError; anything else is a bug
-      // somewhere in the middle of a send, so the outcome is unknown.
+      // somewhere in the middle of a send: unknown once the content may have left.
       ctx.log.error({ err, scheduledId: send.scheduledId }, "unexpected error while delivering");
-      return { ...failed(UNKNOWN_DELIVERY_ERROR, message.subject), ...sent };
+      if (!handedOff) return { ...failed(`Delivery failed: ${(err as Error)?.message}`, message.subject), ...sent };
+      return { ...failed(UNKNOWN_DELIVERY_ERROR, message.subject), ...sent, kind: "unknown" };
     }
     const e = ended();
-    if (mayHaveBeenAccepted(err)) {
+    if (handedOff && mayHaveBeenAccepted(err)) {
       const why = `${LOST_CONNECTION_ERROR} (${err.message})`;
-      return { ...failed(why, message.subject, err.category), ...sent };
+      return { ...failed(why, message.subject, err.category), ...sent, kind: "unknown" };
     }
     const errorMessage = buildSendErrorMessage({
       error: err.message,

@@ -19,6 +19,7 @@ import {
 import { smtpFaults } from "../../../tests/support/smtp-sink.ts";
 import { campaignStats, contacts, emailSends, scheduledEmails, suppressions } from "../db/schema/index.ts";
 import { LOST_CONNECTION_ERROR } from "./attempt-send.ts";
+import { recordOutcomes } from "./record-outcomes.ts";
 import { UNKNOWN_DELIVERY_ERROR } from "./settle-attempted.ts";
 
 const START = "2026-12-07T09:00:00.000Z";
@@ -152,7 +153,7 @@ describe("a temporary failure (421)", () => {
 });
 
 describe("a connection dropped mid-DATA", () => {
-  it("is failed as unknown and never resent (the server may have accepted it)", async () => {
+  it("is unknown, waits for the user's decision and is never resent by itself (the server may have accepted it)", async () => {
     const { owner, id, address } = await twoStepCampaign(2);
     h.sink.addFault(smtpFaults.dropMidData({ recipient: address(1) }));
 
@@ -162,7 +163,7 @@ describe("a connection dropped mid-DATA", () => {
     const lost = await sendTo(id, address(1));
     expect(lost.sends[0]).toMatchObject({ status: "failed", failureCategory: "network" });
     expect(parseSendErrorMessage(lost.sends[0]!.errorMessage)?.error).toContain(LOST_CONNECTION_ERROR);
-    expect(lost.rows.map((r) => r.status)).toEqual(["failed"]);
+    expect(lost.rows.map((r) => r.status)).toEqual(["unknown"]);
 
     // Days later nothing has been sent to it again, and no follow-up was queued.
     for (let i = 0; i < 3; i++) {
@@ -175,31 +176,60 @@ describe("a connection dropped mid-DATA", () => {
   });
 });
 
-describe("a worker that stops mid-send", () => {
-  it("leaves the send for review when its lease expires, and nobody resends it", async () => {
-    const { owner, id, address } = await twoStepCampaign(1);
-    // Queue without sending (Activate on a draft), then claim as a worker that dies before delivering.
-    const res = await h.ctx.request(`/api/campaigns/${id}/status`, {
-      method: "PATCH",
-      cookie: owner.cookie,
-      json: { status: "active" },
-    });
-    expect(res.status).toBe(200);
-    const dying = worker({ workerId: "dying", leaseMs: 5 * MINUTE });
-    const batch = await db().transaction((tx) => dying.claim(tx, { userId: owner.userId }));
-    expect(batch.sends).toHaveLength(1);
-    const claimed = await sendTo(id, address(1));
-    // The send record is written with the outcome; the claim chose its id and Message-ID.
-    expect(claimed.sends).toEqual([]);
-    expect(claimed.rows[0]).toMatchObject({ status: "sending", lockedBy: "dying" });
-    expect(claimed.rows[0]!.sendId).toBe(batch.sends[0]!.send.id);
-    expect(claimed.rows[0]!.messageId).toBe(batch.sends[0]!.send.messageId);
+/** Queues a 1-contact campaign without sending (Activate on a draft) and claims it as a worker that then dies. */
+async function claimedByDyingWorker() {
+  const { owner, id, address } = await twoStepCampaign(1);
+  const res = await h.ctx.request(`/api/campaigns/${id}/status`, {
+    method: "PATCH",
+    cookie: owner.cookie,
+    json: { status: "active" },
+  });
+  expect(res.status).toBe(200);
+  const dying = worker({ workerId: "dying", leaseMs: 5 * MINUTE });
+  const batch = await db().transaction((tx) => dying.claim(tx, { userId: owner.userId }));
+  expect(batch.sends).toHaveLength(1);
+  const claimed = await sendTo(id, address(1));
+  // The send record is written with the outcome; the claim chose its id and Message-ID.
+  expect(claimed.sends).toEqual([]);
+  expect(claimed.rows[0]).toMatchObject({ status: "sending", lockedBy: "dying", handedOffAt: null });
+  expect(claimed.rows[0]!.sendId).toBe(batch.sends[0]!.send.id);
+  expect(claimed.rows[0]!.messageId).toBe(batch.sends[0]!.send.messageId);
+  return { id, address, dying, batch, rowId: claimed.rows[0]!.id };
+}
 
-    // Before the lease expires another worker leaves it alone.
-    clock.advance(4 * MINUTE);
+describe("a worker that stops mid-send", () => {
+  it("gives back what it never handed to a server: another worker sends it once the heartbeat is old", async () => {
+    const { id, address, dying, batch } = await claimedByDyingWorker();
+
+    // While its heartbeat is recent, another worker leaves its claim alone.
+    clock.advance(20_000);
     expect(await drain(worker())).toMatchObject({ claimed: 0, recovered: 0 });
 
-    clock.advance(2 * MINUTE);
+    // 30 s without a heartbeat (the default WORKER_DEAD_AFTER_SECONDS): recovered, back in the queue, sent.
+    clock.advance(11_000);
+    expect(await drain(worker())).toMatchObject({ recovered: 1, sent: 1 });
+    const sent = await sendTo(id, address(1));
+    expect(sent.sends[0]).toMatchObject({ id: batch.sends[0]!.send.id, status: "sent" });
+    expect(sent.rows.find((r) => r.sequenceId === batch.sends[0]!.step.id)).toMatchObject({
+      status: "sent",
+      attempts: 1,
+    });
+    expect(h.sink.messagesTo(address(1))).toHaveLength(1);
+    expect(h.sink.messagesTo(address(1))[0]!.parsed.messageId).toBe(batch.sends[0]!.send.messageId);
+
+    // The dead worker coming back cannot send it again: its hand-off is refused.
+    const late = await dying.deliver(batch);
+    expect(late).toMatchObject({ sent: 0, released: 1 });
+    expect(h.sink.messagesTo(address(1))).toHaveLength(1);
+    expect(await stats(id)).toMatchObject({ sent: 1, failed: 0, pending: 0, scheduled: 1 });
+  });
+
+  it("leaves what it handed off for the user's decision, and nobody resends it", async () => {
+    const { id, address, dying, batch, rowId } = await claimedByDyingWorker();
+    // The worker recorded the hand-off, then died before the server's answer.
+    await db().update(scheduledEmails).set({ handedOffAt: clock.now() }).where(eq(scheduledEmails.id, rowId));
+
+    clock.advance(31_000);
     expect(await drain(worker())).toMatchObject({ claimed: 0, recovered: 1 });
     const settled = await sendTo(id, address(1));
     // The unknown outcome is recorded under the id and Message-ID the message went out with.
@@ -210,16 +240,58 @@ describe("a worker that stops mid-send", () => {
       failureCategory: "other",
     });
     expect(parseSendErrorMessage(settled.sends[0]!.errorMessage)?.error).toBe(UNKNOWN_DELIVERY_ERROR);
-    expect(settled.rows[0]).toMatchObject({ status: "failed", errorMessage: UNKNOWN_DELIVERY_ERROR, lockedBy: null });
+    expect(settled.rows[0]).toMatchObject({ status: "unknown", errorMessage: UNKNOWN_DELIVERY_ERROR, lockedBy: null });
     expect(h.sink.messages).toHaveLength(0);
     expect(await stats(id)).toMatchObject({ sent: 0, failed: 1, pending: 0, scheduled: 0 });
+    // Days later it still waits: no resend, no follow-up.
+    clock.advance(3 * DAY);
+    await drain(worker());
+    expect(h.sink.messagesTo(address(1))).toHaveLength(0);
+    expect((await sendTo(id, address(1))).rows).toHaveLength(1);
 
-    // The dead worker's late report of a success is still the truth, and counts once.
-    await dying.deliver(batch);
+    // A success reported late (a live worker thought dead) is the truth, counts once and continues the sequence.
+    await recordOutcomes(
+      db(),
+      [
+        {
+          scheduledId: rowId,
+          sendId: batch.sends[0]!.send.id,
+          campaignId: id,
+          contactId: batch.sends[0]!.contact.id,
+          userId: batch.userId,
+          senderId: batch.sends[0]!.sender.id,
+          toEmail: address(1),
+          kind: "sent",
+          endedAt: clock.now(),
+          day: clock.now().toISOString().slice(0, 10),
+          subject: "Hi",
+          body: "Hello",
+          fromEmail: batch.sends[0]!.sender.email,
+          failureCategory: null,
+          bounceType: null,
+          errorMessage: null,
+          retryAt: null,
+          hardBounce: false,
+          nextSequenceId: batch.sends[0]!.nextStep!.id,
+          nextDueAt: clock.now(),
+        },
+      ],
+      dying.workerId,
+      clock.now(),
+    );
     const late = await sendTo(id, address(1));
     expect(late.sends[0]).toMatchObject({ status: "sent" });
-    expect(late.rows.find((r) => r.id === claimed.rows[0]!.id)).toMatchObject({ status: "sent" });
-    expect(h.sink.messagesTo(address(1))).toHaveLength(1);
+    expect(late.rows.find((r) => r.id === rowId)).toMatchObject({ status: "sent" });
+    expect(late.rows).toHaveLength(2);
     expect(await stats(id)).toMatchObject({ sent: 1, failed: 0, pending: 0, scheduled: 1 });
+  });
+
+  it("recovers a claim whose lease expired even while its worker's heartbeat is alive", async () => {
+    const { id, address, dying } = await claimedByDyingWorker();
+    clock.advance(6 * MINUTE);
+    await dying.beat();
+    expect(await drain(worker())).toMatchObject({ recovered: 1, sent: 1 });
+    expect(h.sink.messagesTo(address(1))).toHaveLength(1);
+    expect(await stats(id)).toMatchObject({ sent: 1, scheduled: 1 });
   });
 });

@@ -9,23 +9,59 @@ import type { Logger } from "../logger.ts";
 import { type AttemptContext, attemptSend } from "./attempt-send.ts";
 import type { ClaimedBatch, ClaimedSend } from "./claim-due.ts";
 import type { OutcomeWriter } from "./outcome-writer.ts";
+import type { OutcomeRecord } from "./record-outcomes.ts";
 
-export type BatchResult = { claimed: number; sent: number; failed: number; retrying: number };
+/** unknown: may have been delivered (the user decides); released: never handed off, back in the queue. */
+export type BatchResult = {
+  claimed: number;
+  sent: number;
+  failed: number;
+  retrying: number;
+  unknown: number;
+  released: number;
+};
 
-export const emptyResult = (): BatchResult => ({ claimed: 0, sent: 0, failed: 0, retrying: 0 });
+export const emptyResult = (): BatchResult => ({
+  claimed: 0,
+  sent: 0,
+  failed: 0,
+  retrying: 0,
+  unknown: 0,
+  released: 0,
+});
+
+function count(result: BatchResult, outcome: OutcomeRecord): void {
+  if (outcome.kind === "sent") result.sent++;
+  else if (outcome.kind === "failed") result.failed++;
+  else if (outcome.kind === "retry") result.retrying++;
+  else if (outcome.kind === "unknown") result.unknown++;
+  else result.released++;
+}
 
 type Queued = { send: ClaimedSend; batch: ClaimedBatch; ctx: AttemptContext; result: BatchResult };
 
-export function createDeliveryLanes(o: { concurrency: number; writer: OutcomeWriter; log: Logger }) {
+export function createDeliveryLanes(o: {
+  concurrency: number;
+  writer: OutcomeWriter;
+  log: Logger;
+  /** Hears each delivery that finished (the worker measures its rate to size claims). */
+  onFinished?: () => void;
+}) {
   const queue: Queued[] = [];
   let active = 0;
   let failure: unknown;
   let idle: (() => void)[] = [];
   let room: { atMost: number; resolve: () => void }[] = [];
+  let heldWaiters: { atMost: number; resolve: () => void }[] = [];
 
   const notify = () => {
     room = room.filter((w) => {
       if (queue.length > w.atMost) return true;
+      w.resolve();
+      return false;
+    });
+    heldWaiters = heldWaiters.filter((w) => {
+      if (queue.length + active > w.atMost) return true;
       w.resolve();
       return false;
     });
@@ -41,9 +77,8 @@ export function createDeliveryLanes(o: { concurrency: number; writer: OutcomeWri
       active++;
       attemptSend(item.send, item.batch, item.ctx)
         .then((outcome) => {
-          if (outcome.kind === "sent") item.result.sent++;
-          else if (outcome.kind === "failed") item.result.failed++;
-          else item.result.retrying++;
+          count(item.result, outcome);
+          if (outcome.kind !== "released") o.onFinished?.();
           o.writer.push(outcome);
         })
         .catch((err: unknown) => {
@@ -66,6 +101,28 @@ export function createDeliveryLanes(o: { concurrency: number; writer: OutcomeWri
       for (const send of batch.sends) queue.push({ send, batch, ctx, result });
       pump();
     },
+    /** Claimed sends not finished yet: waiting for a lane or being delivered. */
+    held(): number {
+      return queue.length + active;
+    },
+    /**
+     * Gives back every send still waiting for a lane (the worker is stopping):
+     * each is recorded as released, back in the queue for whoever claims next.
+     */
+    releaseWaiting(now: Date): void {
+      const waiting = queue.splice(0);
+      for (const item of waiting) {
+        const outcome = releasedOutcome(item.send, now);
+        count(item.result, outcome);
+        o.writer.push(outcome);
+      }
+      notify();
+    },
+    /** Resolves once no more than `atMost` claimed sends are held (waiting or being delivered). */
+    waitForHeld(atMost: number): Promise<void> {
+      if (queue.length + active <= atMost) return Promise.resolve();
+      return new Promise((resolve) => heldWaiters.push({ atMost, resolve }));
+    },
     /** Resolves once no more than `atMost` queued sends are still waiting for a lane. */
     waitForRoom(atMost: number): Promise<void> {
       if (queue.length <= atMost) return Promise.resolve();
@@ -77,5 +134,32 @@ export function createDeliveryLanes(o: { concurrency: number; writer: OutcomeWri
       await o.writer.drain();
       if (failure) throw failure;
     },
+  };
+}
+
+/** The outcome of a claimed send given back unsent. */
+function releasedOutcome(send: ClaimedSend, now: Date): OutcomeRecord {
+  return {
+    scheduledId: send.scheduledId,
+    sendId: send.send.id,
+    campaignId: send.campaignId,
+    contactId: send.contact.id,
+    userId: send.userId,
+    senderId: send.sender.id,
+    toEmail: send.contact.email,
+    kind: "released",
+    endedAt: now,
+    // Not counted on any day (released sends move no counter); any valid date.
+    day: now.toISOString().slice(0, 10),
+    subject: null,
+    body: null,
+    fromEmail: null,
+    failureCategory: null,
+    bounceType: null,
+    errorMessage: null,
+    retryAt: null,
+    hardBounce: false,
+    nextSequenceId: null,
+    nextDueAt: null,
   };
 }

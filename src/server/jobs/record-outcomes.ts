@@ -7,7 +7,12 @@ import { sql } from "drizzle-orm";
 import type { BounceType, FailureCategory } from "#shared/db-enums.ts";
 import { anyUuid, at, type Executor } from "./sql-helpers.ts";
 
-export type OutcomeKind = "sent" | "retry" | "failed";
+/**
+ * sent, retry (a known temporary failure), failed (known, final), unknown (may
+ * have been delivered: waits for the user's decision), released (never handed
+ * to a server: back to the queue, the attempt not counted).
+ */
+export type OutcomeKind = "sent" | "retry" | "failed" | "unknown" | "released";
 
 /** One attempt's result, flattened for jsonb_to_recordset. */
 export type OutcomeRecord = {
@@ -69,9 +74,10 @@ function recordset(records: readonly OutcomeRecord[]): string {
 
 /**
  * Applies the outcomes. Only this worker's claims are moved (status sending,
- * locked_by = workerId) — with one exception: a success reported after lease
+ * locked_by = workerId) — with one exception: a success reported after
  * recovery already marked the send unknown still wins, because it is the
- * truth (the counters move from failed to sent accordingly).
+ * truth (the counters move from failed to sent accordingly, and the next step
+ * is scheduled).
  */
 export async function recordOutcomes(
   db: Executor,
@@ -102,7 +108,7 @@ export async function recordOutcomes(
                                      bounce_type, error_message, message_id)
       select x.send_id, x.user_id, x.campaign_id, x.contact_id, p.sequence_id, sa.id,
         x.to_email, coalesce(x.from_email, sa.email, ''), coalesce(x.subject, q.subject, ''), coalesce(x.body, q.body, ''),
-        case x.kind when 'sent' then 'sent' when 'failed' then 'failed' else 'pending' end,
+        case x.kind when 'sent' then 'sent' when 'retry' then 'pending' else 'failed' end,
         case when x.kind = 'sent' then x.ended_at end,
         case when x.kind <> 'sent' then x.category end,
         case when x.kind <> 'sent' then x.bounce_type end,
@@ -117,6 +123,7 @@ export async function recordOutcomes(
       left join email_sequences q on q.id = p.sequence_id
       -- A sender deleted meanwhile: the record keeps its address, without the link.
       left join sender_accounts sa on sa.id = x.sender_id
+      where x.kind <> 'released'
       on conflict (contact_id, sequence_id) where contact_id is not null and sequence_id is not null
       do update set status = excluded.status, sent_at = coalesce(excluded.sent_at, es.sent_at),
         failure_category = excluded.failure_category, bounce_type = excluded.bounce_type,
@@ -130,14 +137,16 @@ export async function recordOutcomes(
     ), queue as (
       update scheduled_emails se set
         status = case x.kind
-          when 'sent' then 'sent' when 'failed' then 'failed'
+          when 'sent' then 'sent' when 'failed' then 'failed' when 'unknown' then 'unknown'
           else (case when c.status = 'paused' then 'paused' else 'scheduled' end) end,
         scheduled_for = case when x.kind = 'retry' then x.retry_at else se.scheduled_for end,
-        error_message = case when x.kind = 'sent' then null else x.error_message end,
-        lease_expires_at = null, locked_by = null, updated_at = ${at(now)}
+        error_message = case x.kind when 'sent' then null when 'released' then se.error_message else x.error_message end,
+        attempts = case when x.kind = 'released' then greatest(se.attempts - 1, 0) else se.attempts end,
+        handed_off_at = null, lease_expires_at = null, locked_by = null, updated_at = ${at(now)}
       from x join prev_row p on p.id = x.scheduled_id join campaigns c on c.id = x.campaign_id
       where se.id = x.scheduled_id
-        and ((p.status = 'sending' and p.locked_by = ${workerId}) or (x.kind = 'sent' and p.status = 'failed'))
+        and ((p.status = 'sending' and p.locked_by = ${workerId})
+             or (x.kind = 'sent' and p.status in ('failed', 'unknown')))
       returning se.campaign_id, p.status as old_status, se.status as new_status
     ), newly_sent as (
       select x.* from x join sends_changed s on s.id = x.send_id where s.new_status = 'sent' and s.old_status <> 'sent'

@@ -1,11 +1,13 @@
-// The sending engine's worker: recover expired leases, then for each user with
-// due work claim a batch (one short transaction), deliver it with bounded
-// concurrency while the next batch is claimed, and record outcomes in groups
-// as they arrive. Workers share nothing but the database, so any number of
-// them can run (DESIGN.md §1, §4).
+// The sending engine's worker: keep a heartbeat, recover the claims of dead
+// workers, then for each user with due work claim what the connections can
+// deliver in a few seconds (one short transaction), deliver it with bounded
+// concurrency while the next claim is made, and record outcomes in groups as
+// they arrive. Workers share nothing but the database, so any number of them
+// can run (DESIGN.md §1, §4).
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
+import { claimNow, holdLimit, recentRate } from "#shared/sending/claim-size.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
@@ -13,11 +15,13 @@ import type { TransportFactory } from "../sending/outgoing.ts";
 import type { AttemptContext, RenderSend } from "./attempt-send.ts";
 import { type ClaimedBatch, claimDue } from "./claim-due.ts";
 import { type BatchResult, createDeliveryLanes, emptyResult } from "./delivery-lanes.ts";
+import { createHandOffWriter } from "./hand-off-writer.ts";
 import { createOutcomeWriter } from "./outcome-writer.ts";
 import { recordOutcomes } from "./record-outcomes.ts";
+import { recoverClaims, releaseClaims } from "./recover-claims.ts";
 import { sendingRules } from "./sending-settings.ts";
-import { recoverExpiredLeases } from "./settle-attempted.ts";
-import { at, queryRows, type Tx } from "./sql-helpers.ts";
+import { at, type Executor, queryRows, type Tx } from "./sql-helpers.ts";
+import { createWorkerHeartbeat } from "./worker-heartbeat.ts";
 
 export type SendWorkerOptions = {
   db: Db;
@@ -29,15 +33,27 @@ export type SendWorkerOptions = {
   now?: () => Date;
   workerId?: string;
   /**
-   * How long a claim may stay 'sending' before it is presumed dead. Longer than
-   * any delivery can take (transport timeouts are well under it), since an
-   * expired lease turns the send into "unknown".
+   * How long a claim may stay 'sending' before it is presumed stuck, even
+   * with a live heartbeat. Longer than any delivery can take (transport
+   * timeouts are well under it).
    */
   leaseMs?: number;
-  /** Rows claimed per user per round. */
+  /** A worker whose heartbeat is older than this is dead (default: config.workerDeadAfterMs). */
+  deadAfterMs?: number;
+  /**
+   * The only worker on this database (the embedded PGlite is opened by one
+   * process): whatever other workers left is recovered at the first round,
+   * without waiting for their heartbeat to age.
+   */
+  exclusive?: boolean;
+  /** Rows claimed per user per claim, at most. */
   batchSize?: number;
   /** Deliveries in flight at once. */
   concurrency?: number;
+  /** Seconds of measured delivery rate a worker claims ahead (see #shared/sending/claim-size.ts). */
+  aheadSeconds?: number;
+  /** Claimed rows held at least (before a rate is measured). */
+  minHeld?: number;
   /** Outcomes recorded per statement, at most (see createOutcomeWriter). */
   recordGroupSize?: number;
   /** How long a delivered message may wait for its group to fill before it is recorded. */
@@ -47,37 +63,73 @@ export type SendWorkerOptions = {
 export type { BatchResult } from "./delivery-lanes.ts";
 export type RoundResult = BatchResult & { recovered: number; users: number; full: boolean };
 
-/** Users served per round; each gets one batch per pass, so one busy user cannot starve the others. */
+/** Users served per round; each gets one claim per pass, so one busy user cannot starve the others. */
 const USERS_PER_ROUND = 100;
 
 /**
- * Passes over the users of a round: a user whose batch came back full is
- * claimed again in the next pass while the earlier batches are still being
- * delivered. Bounded so that a round (which shutdown waits for) stays short
- * and expired leases are looked at regularly.
+ * Passes over the users of a round: a user whose claim came back full is
+ * claimed again in the next pass while the earlier sends are still being
+ * delivered. Bounded so that a round stays short and dead workers' claims
+ * are looked at regularly.
  */
 const MAX_PASSES = 10;
+
+/** The window over which the delivery rate is measured. */
+const RATE_WINDOW_MS = 5_000;
 
 export function createSendWorker(opts: SendWorkerOptions) {
   const { db, log } = opts;
   const now = opts.now ?? (() => new Date());
   const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = opts.leaseMs ?? 10 * 60_000;
+  const deadAfterMs = opts.deadAfterMs ?? opts.config.workerDeadAfterMs;
   // Defaults measured with `npm run bench` (bench/RESULTS.md). Deliveries run on
   // the delivery thread (mail/delivery-thread.ts), so many in flight cost this
   // thread nothing. They are what keeps that thread busy while a claim or a
   // record statement holds this one (with PGlite, for 50–150 ms: at ~500 msg/s
-  // that is 25–75 messages, so 50 in flight let the pools run dry; 200 keep
-  // them fed: PGlite 425 → 480 msg/s). The price: claimed but unrecorded rows,
-  // which a crash leaves "unknown" (never sent twice), reach about 500 instead
-  // of 350 (in flight + up to 1.5 batches waiting). Larger batches and record groups spread each statement's fixed cost
-  // over more messages (25 → 100 per record statement: 241 → 408 msg/s on PGlite).
+  // that is 25–75 messages). A send in flight that has not reached its server
+  // is not at risk: it is handed off only when a connection takes it
+  // (hand-off-writer.ts), and goes back to the queue if the worker dies first.
+  // How much is claimed ahead follows the measured rate (aheadSeconds of it).
   const batchSize = opts.batchSize ?? 200;
   const concurrency = opts.concurrency ?? 200;
+  const sizing = {
+    aheadSeconds: opts.aheadSeconds ?? 3,
+    minHeld: opts.minHeld ?? 20,
+    maxHeld: 2 * batchSize,
+  };
   const recording = { groupSize: opts.recordGroupSize ?? 100, maxWaitMs: opts.recordMaxWaitMs ?? 200 };
+  const heartbeat = createWorkerHeartbeat(db, workerId, now);
+  const handOffs = createHandOffWriter({ db, workerId, now, log });
+  /** End times (ms, this process's clock) of recent deliveries, oldest first. */
+  const finished: number[] = [];
+  let started = false;
+  let stopping = false;
+  /** The lanes of the round in progress (stop() releases what they still hold). */
+  let currentLanes: ReturnType<typeof startLanes> | null = null;
+
+  const noteFinished = () => {
+    const t = performance.now();
+    finished.push(t);
+    while (finished.length > 0 && t - finished[0]! > RATE_WINDOW_MS) finished.shift();
+  };
+
+  /**
+   * Registers the worker (and, when it is the only one, forgets the others)
+   * before its first claim. Inside a transaction it must use it: PGlite
+   * deadlocks on the outer connection there.
+   */
+  async function ensureStarted(on: Executor = db): Promise<void> {
+    if (started) return;
+    await heartbeat.beat(on);
+    if (opts.exclusive) await heartbeat.forgetOthers(on);
+    await heartbeat.prune(on);
+    started = true;
+  }
 
   /** Claims due rows of one user (optionally one campaign) inside the caller's transaction. */
-  function claim(tx: Tx, o: { userId: string; campaignId?: string; limit?: number }): Promise<ClaimedBatch> {
+  async function claim(tx: Tx, o: { userId: string; campaignId?: string; limit?: number }): Promise<ClaimedBatch> {
+    await ensureStarted(tx);
     return claimDue(tx, { ...o, limit: o.limit ?? batchSize, now: now(), workerId, leaseMs });
   }
 
@@ -87,55 +139,96 @@ export function createSendWorker(opts: SendWorkerOptions) {
     rules: sendingRules(batch.settings),
     now,
     log,
+    handOff: handOffs.handOff,
   });
 
-  const startLanes = () =>
-    createDeliveryLanes({
+  function startLanes() {
+    return createDeliveryLanes({
       concurrency,
       log,
+      onFinished: noteFinished,
       writer: createOutcomeWriter((records) => recordOutcomes(db, records, workerId, now()), log, recording),
     });
+  }
 
-  /** Delivers a claimed batch and records every outcome. */
+  /**
+   * Delivers a claimed batch and records every outcome (launch's first batch,
+   * in a web process that runs no worker loop: the heartbeat is kept here).
+   */
   async function deliver(batch: ClaimedBatch): Promise<BatchResult> {
     const result = { ...emptyResult(), claimed: batch.sends.length };
     if (batch.sends.length === 0) return result;
     const lanes = startLanes();
-    lanes.add(batch, attemptContext(batch), result);
-    await lanes.drain();
+    const beating = setInterval(
+      () => {
+        heartbeat.beat().catch((err: unknown) => log.warn({ err }, "could not refresh the send worker's heartbeat"));
+      },
+      Math.max(1000, deadAfterMs / 4),
+    );
+    try {
+      lanes.add(batch, attemptContext(batch), result);
+      await lanes.drain();
+    } finally {
+      clearInterval(beating);
+    }
     return result;
   }
 
+  /** How many rows to claim now: the measured rate's worth, less what is held (0: wait). */
+  const claimSize = (held: number) =>
+    claimNow(
+      held,
+      holdLimit({ ...sizing, ratePerSecond: recentRate(finished, performance.now(), RATE_WINDOW_MS) }),
+      batchSize,
+    );
+
+  /** Waits until the lanes hold little enough for another claim (or the worker stops). */
+  async function waitForClaimRoom(lanes: ReturnType<typeof startLanes>): Promise<number> {
+    for (;;) {
+      if (stopping) return 0;
+      const size = claimSize(lanes.held());
+      if (size > 0) return size;
+      await lanes.waitForHeld(lanes.held() - 1);
+    }
+  }
+
   /**
-   * One round: recover dead claims, then passes over the users with due work,
-   * one batch per user per pass. The next claim is made while the lanes still
-   * hold about half a batch, so they never run dry while it is made, and no
-   * more than about one batch waits claimed but unsent (its lease running).
+   * One round: heartbeat, recover dead workers' claims, then passes over the
+   * users with due work, one claim per user per pass, each as large as the
+   * measured delivery rate allows.
    */
   async function runOnce(): Promise<RoundResult> {
-    const recovered = await recoverExpiredLeases(db, now());
-    const users = await queryRows<{ user_id: string }>(
-      db,
-      sql`
+    await ensureStarted();
+    await heartbeat.beat();
+    const recovered = await recoverClaims(db, { now: now(), deadAfterMs });
+    const users = stopping
+      ? []
+      : await queryRows<{ user_id: string }>(
+          db,
+          sql`
       select c.user_id from scheduled_emails se join campaigns c on c.id = se.campaign_id
       where se.status = 'scheduled' and se.scheduled_for <= ${at(now())} and c.status = 'active'
       group by c.user_id
       order by min(se.scheduled_for)
       limit ${USERS_PER_ROUND}`,
-    );
+        );
     const lanes = startLanes();
+    currentLanes = lanes;
     const results: BatchResult[] = [];
     let waiting = users.map((u) => u.user_id);
-    for (let pass = 0; pass < MAX_PASSES && waiting.length > 0; pass++) {
+    for (let pass = 0; pass < MAX_PASSES && waiting.length > 0 && !stopping; pass++) {
       const again: string[] = [];
       for (const userId of waiting) {
-        await lanes.waitForRoom(Math.floor(batchSize / 2));
+        const limit = await waitForClaimRoom(lanes);
+        if (limit === 0) break;
         try {
-          const batch = await db.transaction((tx) => claim(tx, { userId }));
+          const batch = await db.transaction((tx) => claim(tx, { userId, limit }));
           const result = { ...emptyResult(), claimed: batch.sends.length };
           results.push(result);
           lanes.add(batch, attemptContext(batch), result);
-          if (batch.sends.length >= batchSize) again.push(userId);
+          // Stopped while claiming: what was just claimed goes straight back.
+          if (stopping) lanes.releaseWaiting(now());
+          if (batch.sends.length >= limit) again.push(userId);
         } catch (err) {
           // One user's problem (odd settings, a failed write) must not hold up everyone else's mail.
           log.error({ err, userId }, "claiming a batch failed for a user");
@@ -143,24 +236,51 @@ export function createSendWorker(opts: SendWorkerOptions) {
       }
       waiting = again;
     }
-    await lanes.drain();
+    if (stopping) lanes.releaseWaiting(now());
+    try {
+      await lanes.drain();
+    } finally {
+      currentLanes = null;
+    }
     // A full page of users, or users still full after the last pass: more is waiting, go again at once.
     const total: RoundResult = {
       ...emptyResult(),
       recovered,
       users: users.length,
-      full: users.length >= USERS_PER_ROUND || waiting.length > 0,
+      full: !stopping && (users.length >= USERS_PER_ROUND || waiting.length > 0),
     };
     for (const r of results) {
       total.claimed += r.claimed;
       total.sent += r.sent;
       total.failed += r.failed;
       total.retrying += r.retrying;
+      total.unknown += r.unknown;
+      total.released += r.released;
     }
     return total;
   }
 
-  return { workerId, claim, deliver, runOnce };
+  /**
+   * Stops sending: no more claims, every hand-off from now on is refused (a
+   * send not yet handed to a server goes back to the queue), and what waits
+   * for a lane is released at once. Deliveries already handed off finish and
+   * are recorded; the caller bounds that wait (worker-loop.ts) and, past it,
+   * whatever is still 'sending' is settled by releaseAll().
+   */
+  function beginStop(): void {
+    stopping = true;
+    handOffs.refuse("The worker is stopping");
+    currentLanes?.releaseWaiting(now());
+  }
+
+  /** After the round ended (or its grace ran out): releases this worker's remaining claims and unregisters it. */
+  async function releaseAll(): Promise<number> {
+    const released = await releaseClaims(db, workerId, now());
+    await heartbeat.remove();
+    return released;
+  }
+
+  return { workerId, claim, deliver, runOnce, beat: () => heartbeat.beat(), beginStop, releaseAll };
 }
 
 export type SendWorker = ReturnType<typeof createSendWorker>;

@@ -1,10 +1,10 @@
 // Rows that must not be sent (again) without knowing what happened before:
-// a claimed row whose step already has a send record, and a row still
-// 'sending' after its lease expired (the worker stopped between claiming and
-// recording). A send whose outcome is unknown is failed for review, never
-// resent: a duplicate cold email is worse than a missing one (DESIGN.md §4).
+// a claimed row whose step already has a send record, and a row left
+// 'sending' by a worker that stopped (recover-claims.ts). A send whose
+// outcome is unknown waits for the user's decision ('unknown': send anyway or
+// skip), never resent blindly: a duplicate cold email is worse than a late one
+// (DESIGN.md §4).
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
 import { anyUuid, at, type Executor } from "./sql-helpers.ts";
 
 export const UNKNOWN_DELIVERY_ERROR =
@@ -12,7 +12,7 @@ export const UNKNOWN_DELIVERY_ERROR =
 
 const unknownTroubleshooting = {
   suggestion:
-    "Check the sender mailbox's Sent folder: if the message is there it was delivered. Otherwise send it again by hand if it still matters.",
+    "Check the sender mailbox's Sent folder: if the message is there it was delivered, so choose Skip. Otherwise choose Send anyway.",
   commonCauses: [
     "The app or worker process stopped or restarted while the message was being sent",
     "The SMTP connection hung for longer than the send lease",
@@ -20,25 +20,41 @@ const unknownTroubleshooting = {
 };
 
 /**
- * Settles scheduled rows by what their send record says:
- * - a record whose last attempt is known to have failed temporarily
- *   (pending with a failure category) → queued again;
- * - no record (the record is written with the outcome, so a claimed row
- *   without one may have been handed to SMTP), or a record still pending
- *   without a category (a retry under way) → the outcome is unknown: a failed
- *   record with UNKNOWN_DELIVERY_ERROR (category other) is written or the
- *   record fails, and so does the row;
- * - a sent or failed record → the row takes that status.
- * Counters move in the same statement.
+ * How a row's fate is read:
+ * - `record` (a claimed row whose step already has a send record): the record
+ *   says it. Pending with a failure category = the last attempt is known to
+ *   have failed temporarily → queued again; no record, or pending without a
+ *   category (a retry that was under way before hand-offs were recorded) →
+ *   unknown; sent or failed → the row takes that status.
+ * - `handOff` (a row left 'sending' by a stopped worker): a row never handed
+ *   to an SMTP server goes back to the queue (its attempt does not count);
+ *   one that was handed off is unknown, unless its record says sent.
  */
-export async function settleAttempted(tx: Executor, scheduledIds: readonly string[], now: Date): Promise<void> {
+export type SettleBy = "record" | "handOff";
+
+/**
+ * Settles scheduled rows (see SettleBy). An unknown outcome writes (or turns
+ * the step's record into) a failed send record with UNKNOWN_DELIVERY_ERROR and
+ * moves the row to 'unknown', where it waits for the user. Counters move in
+ * the same statement.
+ */
+export async function settleAttempted(
+  tx: Executor,
+  scheduledIds: readonly string[],
+  now: Date,
+  by: SettleBy = "record",
+): Promise<void> {
   if (scheduledIds.length === 0) return;
   const troubleshooting = JSON.stringify(unknownTroubleshooting);
+  const fate =
+    by === "record"
+      ? sql`(es.id is null or (es.status = 'pending' and es.failure_category is null)) as unknown_outcome,
+             coalesce(es.status = 'pending' and es.failure_category is not null, false) as requeue`
+      : sql`(se.handed_off_at is not null and es.status is distinct from 'sent') as unknown_outcome,
+             (se.handed_off_at is null and es.status is distinct from 'sent') as requeue`;
   await tx.execute(sql`
     with r as (
-      select se.id, se.campaign_id, se.status as old_status, es.id as send_id, es.status as send_status,
-             (es.id is null or (es.status = 'pending' and es.failure_category is null)) as unknown_outcome,
-             coalesce(es.status = 'pending' and es.failure_category is not null, false) as requeue
+      select se.id, se.campaign_id, se.status as old_status, es.id as send_id, es.status as send_status, ${fate}
       from scheduled_emails se
       left join email_sends es on es.contact_id = se.contact_id and es.sequence_id = se.sequence_id
       where se.id = ${anyUuid(scheduledIds)}
@@ -54,7 +70,7 @@ export async function settleAttempted(tx: Executor, scheduledIds: readonly strin
           'troubleshooting', ${troubleshooting}::jsonb
         )::text
       from r where es.id = r.send_id and r.unknown_outcome
-      returning es.campaign_id
+      returning es.campaign_id, r.send_status as old_status
     ), unknown_sends as (
       -- The record as the claim chose it (id, Message-ID), with the step's text:
       -- what was rendered went with the worker.
@@ -77,18 +93,23 @@ export async function settleAttempted(tx: Executor, scheduledIds: readonly strin
       join contacts ct on ct.id = se.contact_id
       join email_sequences q on q.id = se.sequence_id
       left join sender_accounts sa on sa.id = se.sender_account_id
-      where r.send_id is null
+      where r.send_id is null and r.unknown_outcome
       on conflict do nothing
       returning campaign_id
     ), rows_settled as (
       update scheduled_emails se set
-        status = case when r.requeue then 'scheduled' when r.send_status = 'sent' then 'sent' else 'failed' end,
+        status = case when r.requeue then 'scheduled' when r.send_status = 'sent' then 'sent'
+                      when r.unknown_outcome then 'unknown' else 'failed' end,
         error_message = case when r.unknown_outcome then ${UNKNOWN_DELIVERY_ERROR}::text else se.error_message end,
-        lease_expires_at = null, locked_by = null, updated_at = ${at(now)}
+        -- A row that goes back never reached a server: that attempt does not count.
+        attempts = case when r.requeue and ${by === "handOff"} then greatest(se.attempts - 1, 0) else se.attempts end,
+        handed_off_at = null, lease_expires_at = null, locked_by = null, updated_at = ${at(now)}
       from r where se.id = r.id
       returning se.campaign_id, r.requeue
     ), deltas as (
-      select campaign_id, -1 as pending, 1 as failed, 0 as scheduled from failed_sends
+      select campaign_id, -(old_status = 'pending')::int as pending, (old_status is distinct from 'failed')::int as failed,
+        0 as scheduled
+      from failed_sends
       union all
       select campaign_id, 0, 1, 0 from unknown_sends
       union all
@@ -100,23 +121,4 @@ export async function settleAttempted(tx: Executor, scheduledIds: readonly strin
     from (select campaign_id, sum(pending)::int as pending, sum(failed)::int as failed, sum(scheduled)::int as scheduled
           from deltas group by campaign_id) d
     where cs.campaign_id = d.campaign_id`);
-}
-
-/**
- * Rows left 'sending' after their lease: found through the partial index on
- * lease_expires_at, settled as above. Bounded per call; SKIP LOCKED lets
- * several workers recover at once without waiting on each other.
- */
-export async function recoverExpiredLeases(db: Pick<Db, "transaction">, now: Date, limit = 500): Promise<number> {
-  return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
-      select id from scheduled_emails
-      where status = 'sending' and lease_expires_at < ${at(now)}
-      order by lease_expires_at
-      limit ${limit}
-      for update skip locked`);
-    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-    await settleAttempted(tx, ids, now);
-    return ids.length;
-  });
 }

@@ -1,15 +1,35 @@
 // Runs the send worker in the background: a round, then another at once while
-// rounds come back full, else a pause of `intervalMs`. stop() waits for the
-// round in progress, so shutdown never abandons a claimed batch mid-record.
+// rounds come back full, else a pause of `intervalMs`; a heartbeat every few
+// seconds whatever the rounds do. stop() is the clean shutdown (SIGTERM,
+// SIGINT): no more claims, what was claimed but not handed to a server goes
+// back to the queue at once, what was handed off gets `graceMs` to finish and
+// be recorded, and past that is settled (unknown) before the worker leaves.
 import type { Logger } from "../logger.ts";
 import type { SendWorker } from "./send-worker.ts";
 
 export type WorkerLoop = { stop: () => Promise<void> };
 
-export function startWorkerLoop(worker: SendWorker, opts: { intervalMs: number; log: Logger }): WorkerLoop {
+export function startWorkerLoop(
+  worker: SendWorker,
+  opts: {
+    intervalMs: number;
+    log: Logger;
+    /** How often the heartbeat is refreshed (a few times per WORKER_DEAD_AFTER_SECONDS). */
+    heartbeatMs?: number;
+    /** How long stop() lets deliveries already handed to a server finish. */
+    graceMs?: number;
+    /** Called when the grace ran out: abandon the deliveries still in flight (they fail as unknown). */
+    abandonDeliveries?: () => Promise<void>;
+  },
+): WorkerLoop {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
+
+  const heartbeat = setInterval(() => {
+    worker.beat().catch((err: unknown) => opts.log.warn({ err }, "could not refresh the send worker's heartbeat"));
+  }, opts.heartbeatMs ?? 5_000);
+  heartbeat.unref();
 
   const schedule = (delay: number) => {
     if (stopped) return;
@@ -37,7 +57,27 @@ export function startWorkerLoop(worker: SendWorker, opts: { intervalMs: number; 
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await current;
+      worker.beginStop();
+      const graceMs = opts.graceMs ?? 20_000;
+      let graceTimer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<"grace over">((resolve) => {
+        graceTimer = setTimeout(() => resolve("grace over"), graceMs);
+      });
+      const finished = current ? await Promise.race([current.then(() => "done" as const), graceOver]) : "done";
+      clearTimeout(graceTimer);
+      if (finished === "grace over") {
+        opts.log.warn({ graceMs }, "deliveries still in flight after the shutdown grace: abandoning them");
+        await opts.abandonDeliveries?.();
+        await current;
+      }
+      clearInterval(heartbeat);
+      try {
+        const released = await worker.releaseAll();
+        if (released > 0) opts.log.info({ released }, "send worker released its remaining claims");
+      } catch (err) {
+        // Not fatal: the heartbeat stops, and another worker recovers these claims.
+        opts.log.error({ err }, "could not release the send worker's claims");
+      }
     },
   };
 }

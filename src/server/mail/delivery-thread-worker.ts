@@ -3,14 +3,16 @@
 // their own instead of the thread that serves HTTP and runs the database
 // (PGlite runs on the main thread). The protocol is plain data both ways.
 import { parentPort } from "node:worker_threads";
-import { DeliveryError, type DeliveryResult, type OutgoingMessage } from "../sending/outgoing.ts";
+import { DeliveryError, type DeliveryResult, type HandOff, type OutgoingMessage } from "../sending/outgoing.ts";
 import { closedTransportError } from "./delivery-error.ts";
 import { type ClosableTransport, createSmtpTransport, type SmtpTransportOptions } from "./smtp-transport.ts";
 
 export type ToThread =
   | { type: "open"; transportId: number; options: SmtpTransportOptions }
-  | { type: "deliver"; requestId: number; transportId: number; message: OutgoingMessage }
-  | { type: "close"; transportId: number };
+  | { type: "deliver"; requestId: number; transportId: number; message: OutgoingMessage; gated: boolean }
+  | { type: "close"; transportId: number }
+  /** The answer to a hand-off question: the content may go (ok) or must not. */
+  | { type: "handed-off"; requestId: number; ok: boolean; reason?: string };
 
 export type SerializedDeliveryError = {
   message: string;
@@ -20,6 +22,8 @@ export type SerializedDeliveryError = {
 };
 
 export type FromThread =
+  /** A connection took the message: may its content go? (see HandOff) */
+  | { type: "hand-off"; requestId: number }
   | { type: "delivered"; requestId: number; result: DeliveryResult }
   | { type: "failed"; requestId: number; error: SerializedDeliveryError };
 
@@ -40,6 +44,16 @@ const port = parentPort;
 if (!port) throw new Error("delivery-thread-worker runs only as a worker thread");
 
 const transports = new Map<number, ClosableTransport>();
+/** Hand-offs asked of the main thread and not answered yet, by request. */
+const handOffs = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+
+function askHandOff(requestId: number): HandOff {
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      handOffs.set(requestId, { resolve, reject });
+      port?.postMessage({ type: "hand-off", requestId } satisfies FromThread);
+    });
+}
 
 port.on("message", (msg: ToThread) => {
   switch (msg.type) {
@@ -51,6 +65,13 @@ port.on("message", (msg: ToThread) => {
       transports.get(msg.transportId)?.close();
       transports.delete(msg.transportId);
       break;
+    case "handed-off": {
+      const waiting = handOffs.get(msg.requestId);
+      handOffs.delete(msg.requestId);
+      if (msg.ok) waiting?.resolve();
+      else waiting?.reject(new Error(msg.reason ?? "The hand-off was refused"));
+      break;
+    }
     case "deliver": {
       const transport = transports.get(msg.transportId);
       const reply = (m: FromThread) => port.postMessage(m);
@@ -62,7 +83,7 @@ port.on("message", (msg: ToThread) => {
         });
         break;
       }
-      transport.deliver(msg.message).then(
+      transport.deliver(msg.message, msg.gated ? askHandOff(msg.requestId) : undefined).then(
         (result) => reply({ type: "delivered", requestId: msg.requestId, result }),
         (error: unknown) => reply({ type: "failed", requestId: msg.requestId, error: serialize(error) }),
       );

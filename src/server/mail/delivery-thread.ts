@@ -7,7 +7,7 @@
 // The transports handed out here keep SenderTransport's contract: deliver()
 // resolves with the server's answer or rejects with a DeliveryError.
 import { Worker } from "node:worker_threads";
-import { DeliveryError, type DeliveryResult, type OutgoingMessage } from "../sending/outgoing.ts";
+import { DeliveryError, type DeliveryResult, type HandOff, type OutgoingMessage } from "../sending/outgoing.ts";
 import { closedTransportError } from "./delivery-error.ts";
 import type { FromThread, ToThread } from "./delivery-thread-worker.ts";
 import type { ClosableTransport, SmtpTransportOptions } from "./smtp-transport.ts";
@@ -43,7 +43,7 @@ function threadLostError(reason: string): DeliveryError {
   );
 }
 
-type Pending = { resolve: (r: DeliveryResult) => void; reject: (e: DeliveryError) => void };
+type Pending = { resolve: (r: DeliveryResult) => void; reject: (e: DeliveryError) => void; handOff?: HandOff };
 
 /** `onLost` hears when the thread stopped unexpectedly (its deliveries in flight have failed). */
 export function createDeliveryThread(onLost: (reason: string) => void = () => {}): DeliveryThread {
@@ -68,6 +68,15 @@ export function createDeliveryThread(onLost: (reason: string) => void = () => {}
     w.on("message", (msg: FromThread) => {
       const p = pending.get(msg.requestId);
       if (!p) return;
+      if (msg.type === "hand-off") {
+        const answer = (ok: boolean, reason?: string) => {
+          // A thread restarted meanwhile has forgotten the message: nothing to answer.
+          if (worker === w) post(w, { type: "handed-off", requestId: msg.requestId, ok, reason });
+        };
+        if (!p.handOff) answer(true);
+        else p.handOff().then(() => answer(true), (err: Error) => answer(false, err?.message));
+        return;
+      }
       pending.delete(msg.requestId);
       if (msg.type === "delivered") p.resolve(msg.result);
       else p.reject(new DeliveryError(msg.error.message, msg.error.category, msg.error.permanent, msg.error.details));
@@ -109,15 +118,15 @@ export function createDeliveryThread(onLost: (reason: string) => void = () => {}
       const transportId = nextTransportId++;
       optionsOf.set(transportId, options);
       return {
-        deliver(message: OutgoingMessage): Promise<DeliveryResult> {
+        deliver(message: OutgoingMessage, handOff?: HandOff): Promise<DeliveryResult> {
           if (!optionsOf.has(transportId)) {
             return Promise.reject(closedTransportError());
           }
           const w = threadFor(transportId);
           const requestId = nextRequestId++;
           return new Promise<DeliveryResult>((resolve, reject) => {
-            pending.set(requestId, { resolve, reject });
-            post(w, { type: "deliver", requestId, transportId, message });
+            pending.set(requestId, { resolve, reject, handOff });
+            post(w, { type: "deliver", requestId, transportId, message, gated: handOff !== undefined });
           });
         },
         close() {

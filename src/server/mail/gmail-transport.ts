@@ -6,7 +6,7 @@
 // against a local fake server.
 import MailComposer from "nodemailer/lib/mail-composer";
 import { secretPurposes } from "../crypto/secret-purposes.ts";
-import type { DeliveryResult, OutgoingMessage, SenderTransport } from "../sending/outgoing.ts";
+import type { DeliveryResult, HandOff, OutgoingMessage, SenderTransport } from "../sending/outgoing.ts";
 import { deliveryErrorFromFetch, deliveryErrorFromGmail } from "./delivery-error.ts";
 import { toMailOptions } from "./smtp-transport.ts";
 
@@ -122,9 +122,12 @@ export function createGmailTransport(opts: GmailTransportOptions): SenderTranspo
   }
 
   // The request timeout starts here, when the send's turn has come, not while it waits for one.
-  async function deliverNow(message: OutgoingMessage): Promise<DeliveryResult> {
+  async function deliverNow(message: OutgoingMessage, handOff: HandOff | undefined): Promise<DeliveryResult> {
     const raw = (await buildRawMessage(message)).toString("base64url");
-    let response = await send(await accessToken(), raw);
+    const token = await accessToken();
+    // The send request is the point after which Google may deliver it.
+    await handOff?.();
+    let response = await send(token, raw);
     if (response.status === 401) {
       // Revoked early or expired on Google's clock: one fresh token, one more try.
       cached = null;
@@ -137,6 +140,6 @@ export function createGmailTransport(opts: GmailTransportOptions): SenderTranspo
   }
 
   return {
-    deliver: (message: OutgoingMessage) => inTurn(() => deliverNow(message)),
+    deliver: (message: OutgoingMessage, handOff?: HandOff) => inTurn(() => deliverNow(message, handOff)),
   };
 }

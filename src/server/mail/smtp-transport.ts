@@ -3,13 +3,14 @@
 // send. Used for sender accounts in live mode and for the capture server in
 // capture mode, so a demo runs the production code path.
 import { connect, type Socket } from "node:net";
+import { Transform } from "node:stream";
 import nodemailer from "nodemailer";
 import type DKIM from "nodemailer/lib/dkim";
 import type Mail from "nodemailer/lib/mailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { DkimConfig } from "../config.ts";
-import type { DeliveryResult, OutgoingMessage, SenderTransport } from "../sending/outgoing.ts";
+import type { DeliveryResult, HandOff, OutgoingMessage, SenderTransport } from "../sending/outgoing.ts";
 import { deliveryErrorFromSmtp } from "./delivery-error.ts";
 
 /** A transport that holds connections open until closed. */
@@ -91,6 +92,31 @@ export function connectWithoutNagle(options: SMTPTransport.Options, callback: Ge
   socket.once("error", settle);
 }
 
+/**
+ * Holds a message's content until its hand-off is confirmed. nodemailer's pool
+ * builds the content stream (and so calls this) when a connection takes the
+ * message, before MAIL FROM; the connection then does MAIL FROM, RCPT TO and
+ * DATA while the hand-off is recorded, and reads the content after the
+ * server's 354. Nothing of the content reaches the server before `handOff`
+ * resolves; if it rejects, the stream fails, nodemailer drops the connection
+ * mid-DATA, and a server discards a message whose final "." never came.
+ */
+function handOffGate(handOff: HandOff): Transform {
+  const confirmed = handOff();
+  // Observed by the stream callbacks below; without this, a refusal before the first chunk would be "unhandled".
+  confirmed.catch(() => {});
+  return new Transform({
+    transform(chunk, _encoding, callback) {
+      confirmed.then(() => callback(null, chunk), callback);
+    },
+    flush(callback) {
+      confirmed.then(() => callback(), callback);
+    },
+  });
+}
+
+type GatedMailOptions = Mail.Options & { handOff?: HandOff };
+
 export function createSmtpTransport(opts: SmtpTransportOptions): ClosableTransport {
   const options: SMTPPool.Options & { maxRequeues: number } = {
     ...opts.smtp,
@@ -107,15 +133,25 @@ export function createSmtpTransport(opts: SmtpTransportOptions): ClosableTranspo
     debug: false,
   };
   const transporter = nodemailer.createTransport(options);
+  // 'stream' plugins run once per message, before it is queued for a connection;
+  // the transform factory runs when a connection takes it (see handOffGate).
+  transporter.use("stream", (mail, done) => {
+    const handOff = (mail.data as GatedMailOptions).handOff;
+    // A factory (nodemailer calls it from createReadStream), typed as the stream it makes.
+    if (handOff) mail.message.transform((() => handOffGate(handOff)) as unknown as Transform);
+    done();
+  });
   const target = { host: opts.smtp.host ?? "localhost", port: opts.smtp.port ?? 25 };
 
   return {
-    async deliver(message: OutgoingMessage): Promise<DeliveryResult> {
+    async deliver(message: OutgoingMessage, handOff?: HandOff): Promise<DeliveryResult> {
       try {
-        const info = await transporter.sendMail({
+        const mail: GatedMailOptions = {
           ...toMailOptions(message),
           dkim: dkimOptionsFor(opts.dkim, message.from.address),
-        });
+          handOff,
+        };
+        const info = await transporter.sendMail(mail);
         return { messageId: info.messageId || message.messageId, response: info.response };
       } catch (error) {
         throw deliveryErrorFromSmtp(error, target);

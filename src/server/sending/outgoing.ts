@@ -49,9 +49,20 @@ export class DeliveryError extends Error {
 
 export type SenderAccountRow = typeof senderAccounts.$inferSelect;
 
+/**
+ * Asked by a transport at the last moment before a message can be accepted:
+ * just before its content goes to the SMTP server (the DATA phase), or before
+ * the Gmail API request. The transport must not send the content unless the
+ * promise resolves; when it rejects, the message is abandoned unsent. The
+ * engine records the hand-off here, so that after a crash it can tell a
+ * message that may have reached a server from one that cannot have
+ * (docs/decisions/007-hand-off-and-heartbeats.md).
+ */
+export type HandOff = () => Promise<void>;
+
 /** Sends through one sender account's connection (or the capture server). */
 export interface SenderTransport {
-  deliver(message: OutgoingMessage): Promise<DeliveryResult>;
+  deliver(message: OutgoingMessage, handOff?: HandOff): Promise<DeliveryResult>;
 }
 
 /**

@@ -8,9 +8,13 @@
  *   step, so scheduling a follow-up twice is a no-op, not a second email.
  * - Workers claim due rows with FOR UPDATE SKIP LOCKED through the partial index
  *   on scheduled_for WHERE status = 'scheduled', and move them to 'sending' with
- *   a lease (lease_expires_at, locked_by). A row still 'sending' after its lease
- *   is found through the partial index on lease_expires_at and marked for
- *   review, never resent blindly.
+ *   a lease (lease_expires_at, locked_by = the worker's id in send_workers).
+ * - handed_off_at is written (committed) just before the message's data goes to
+ *   the SMTP server. A row left 'sending' by a dead worker (its heartbeat is
+ *   old, or the lease expired) goes back to the queue when it was never handed
+ *   off, and waits for the user's decision ('unknown') when it was: only a
+ *   message that may have reached a server can be a duplicate
+ *   (docs/decisions/007-hand-off-and-heartbeats.md).
  *
  * email_sends
  * - The partial unique (contact_id, sequence_id) is the AT-MOST-ONCE guarantee:
@@ -65,6 +69,8 @@ export const scheduledEmails = pgTable(
      */
     sendId: uuid("send_id"),
     messageId: text("message_id"),
+    /** When the claim holding the row handed its message to the SMTP server (null: never, or released). */
+    handedOffAt: timestamptz("handed_off_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,6 +79,8 @@ export const scheduledEmails = pgTable(
     index("scheduled_emails_due_idx").on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
     index("scheduled_emails_lease_idx").on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     index("scheduled_emails_campaign_status_idx").on(t.campaignId, t.status),
+    // The sends waiting for the user's decision (Failed emails, a campaign's list).
+    index("scheduled_emails_unknown_idx").on(t.campaignId, t.updatedAt).where(sql`${t.status} = 'unknown'`),
     index("scheduled_emails_sender_scheduled_idx").on(t.senderAccountId, t.scheduledFor),
     // For the cascade when a step is deleted.
     index("scheduled_emails_sequence_idx").on(t.sequenceId),
@@ -147,6 +155,20 @@ export const emailSends = pgTable(
     check("email_sends_bounce_type_check", isOneOf(t.bounceType, bounceTypes)),
   ],
 );
+
+/**
+ * The send workers alive: each one refreshes heartbeat_at every few seconds.
+ * The claims (scheduled_emails.locked_by) of a worker whose heartbeat is older
+ * than WORKER_DEAD_AFTER_SECONDS are recovered by any live worker; a worker
+ * that stops cleanly releases its claims and removes its row.
+ */
+export const sendWorkers = pgTable("send_workers", {
+  id: text("id").primaryKey(),
+  host: text("host").notNull(),
+  pid: integer("pid").notNull(),
+  startedAt: timestamptz("started_at").notNull(),
+  heartbeatAt: timestamptz("heartbeat_at").notNull(),
+});
 
 export const senderDailyCounts = pgTable(
   "sender_daily_counts",

@@ -81,8 +81,10 @@ export function createLaunchService(deps: FeatureDeps, worker: SendWorker) {
 
       return {
         emailsSent: delivered.sent,
-        emailsFailed: delivered.failed,
-        emailsRetrying: delivered.retrying,
+        // An unknown outcome is a failure to the user until they decide about it;
+        // a send given back unsent is queued again, like a retry.
+        emailsFailed: delivered.failed + delivered.unknown,
+        emailsRetrying: delivered.retrying + delivered.released,
         scheduled: prepared.first.scheduled,
         suppressed: prepared.first.suppressed,
       };

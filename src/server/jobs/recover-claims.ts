@@ -1,0 +1,60 @@
+// Claims whose worker is gone: rows left 'sending' by a worker whose heartbeat
+// is older than `deadAfterMs` (or that never registered one), or whose lease
+// expired (a live worker stuck on a delivery for longer than any transport
+// timeout). Each is settled by its hand-off (settle-attempted.ts): never
+// handed to an SMTP server → back to the queue, to be sent by whoever claims
+// it next; handed off → unknown, for the user to decide.
+//
+// A worker that is alive but was thought dead (paused longer than the
+// interval) cannot send what was taken from it: its hand-offs require the row
+// to be still 'sending' and locked by it (hand-off-writer.ts), and a success
+// it reports later still wins over 'unknown' (record-outcomes.ts).
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { settleAttempted } from "./settle-attempted.ts";
+import { at, queryRows } from "./sql-helpers.ts";
+
+export type RecoverOptions = { now: Date; deadAfterMs: number; limit?: number };
+
+/** Returns how many rows were settled. SKIP LOCKED lets several workers recover at once. */
+export async function recoverClaims(db: Pick<Db, "transaction">, o: RecoverOptions): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`
+      select se.id from scheduled_emails se
+      where se.status = 'sending'
+        and (se.lease_expires_at < ${at(o.now)}
+             or not exists (select 1 from send_workers w
+                            where w.id = se.locked_by and w.heartbeat_at >= ${at(new Date(o.now.getTime() - o.deadAfterMs))}))
+      order by se.lease_expires_at
+      limit ${o.limit ?? 1000}
+      for update of se skip locked`,
+    );
+    const ids = rows.map((r) => r.id);
+    await settleAttempted(tx, ids, o.now, "handOff");
+    return ids.length;
+  });
+}
+
+/**
+ * A worker's own claims, released when it stops cleanly: those never handed
+ * off go back to the queue at once (their attempt does not count); any that
+ * were handed off and are still 'sending' (a delivery that did not finish
+ * within the shutdown's grace) are unknown.
+ */
+export async function releaseClaims(db: Pick<Db, "transaction">, workerId: string, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from scheduled_emails where status = 'sending' and locked_by = ${workerId} for update`,
+    );
+    await settleAttempted(
+      tx,
+      rows.map((r) => r.id),
+      now,
+      "handOff",
+    );
+    return rows.length;
+  });
+}
