@@ -84,6 +84,61 @@ describe("delivery thread", () => {
     transport.close();
   });
 
+  it("holds a message's content until its hand-off is confirmed", async () => {
+    sink.reset();
+    const transport = transportOf();
+    let confirm: () => void = () => {};
+    let asked = false;
+    const delivering = transport.deliver(message("held@x.test"), () => {
+      asked = true;
+      return new Promise<void>((resolve) => {
+        confirm = resolve;
+      });
+    });
+    await expect.poll(() => asked, { timeout: 5_000 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sink.messages).toEqual([]);
+    confirm();
+    expect((await delivering).response).toMatch(/^250/);
+    expect(sink.messagesTo("held@x.test")).toHaveLength(1);
+    transport.close();
+  });
+
+  it("sends nothing when the hand-off is refused, and delivers the next message", async () => {
+    sink.reset();
+    const transport = transportOf();
+    const refused = await transport
+      .deliver(message("refused@x.test"), () => Promise.reject(new Error("the worker is stopping")))
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DeliveryError);
+    expect((refused as DeliveryError).details.responseCode).toBeUndefined();
+    const next = await transport.deliver(message("next@x.test"), async () => {});
+    expect(next.response).toMatch(/^250/);
+    expect(sink.messages.map((m) => m.envelope.to[0])).toEqual(["next@x.test"]);
+    transport.close();
+  });
+
+  it("asks for a hand-off only when a connection takes the message, not while it waits for one", async () => {
+    sink.reset();
+    sink.addFault(smtpFaults.delay(800, { stage: "data", times: 1 }));
+    const transport = thread.smtpTransport({
+      smtp: { host: "127.0.0.1", port: sink.port, secure: false, ignoreTLS: true, socketTimeout: 10_000 },
+      pool: { maxConnections: 1, maxMessages: 100 },
+    });
+    const asked: string[] = [];
+    const gate = (to: string) => async () => {
+      asked.push(to);
+    };
+    const first = transport.deliver(message("first@x.test"), gate("first"));
+    const second = transport.deliver(message("second@x.test"), gate("second"));
+    await expect.poll(() => asked, { timeout: 5_000 }).toEqual(["first"]);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(asked).toEqual(["first"]);
+    await Promise.all([first, second]);
+    expect(asked).toEqual(["first", "second"]);
+    transport.close();
+  });
+
   it("refuses a delivery on a closed transport without sending", async () => {
     sink.reset();
     const transport = transportOf();

@@ -74,7 +74,11 @@ export function createDeliveryThread(onLost: (reason: string) => void = () => {}
           if (worker === w) post(w, { type: "handed-off", requestId: msg.requestId, ok, reason });
         };
         if (!p.handOff) answer(true);
-        else p.handOff().then(() => answer(true), (err: Error) => answer(false, err?.message));
+        else
+          p.handOff().then(
+            () => answer(true),
+            (err: Error) => answer(false, err?.message),
+          );
         return;
       }
       pending.delete(msg.requestId);
