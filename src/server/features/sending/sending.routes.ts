@@ -1,10 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { launchResultSchema } from "#shared/sending/launch.schemas.ts";
+import {
+  unknownSendDecisionResultSchema,
+  unknownSendListSchema,
+  unknownSendQuerySchema,
+} from "#shared/sending/unknown-sends.schemas.ts";
 import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import { renderClaimedSend } from "../../jobs/render-claimed.ts";
 import { createSendWorker } from "../../jobs/send-worker.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createLaunchService } from "./launch.service.ts";
+import { createUnknownSendsService } from "./unknown-sends.service.ts";
 
 const launchRoute = createRoute({
   method: "post",
@@ -21,6 +27,34 @@ const launchRoute = createRoute({
   },
 });
 
+const unknownListRoute = createRoute({
+  method: "get",
+  path: "/unknown-sends",
+  tags: ["Sending"],
+  summary: "Sends whose delivery is unknown, waiting for the user's decision (all campaigns, or one)",
+  description:
+    "A send is unknown when it was handed to the SMTP server and the worker stopped, or the connection was lost, before the server answered. Newest first, at most 500.",
+  request: { query: unknownSendQuerySchema },
+  responses: { 200: { description: "Waiting sends", content: json(unknownSendListSchema) }, ...errorResponses },
+});
+
+const decisionRoute = (decision: "send-anyway" | "skip") =>
+  createRoute({
+    method: "post",
+    path: `/unknown-sends/{id}/${decision}`,
+    tags: ["Sending"],
+    summary:
+      decision === "send-anyway"
+        ? "Send an unknown send again (it may then arrive twice)"
+        : "Skip an unknown send: do not send it again; the contact's next step is queued",
+    request: { params: z.object({ id: z.string() }) },
+    responses: {
+      200: { description: "Decided", content: json(unknownSendDecisionResultSchema) },
+      ...errorResponses,
+      ...notFoundResponse,
+    },
+  });
+
 export function sendingRoutes(deps: FeatureDeps) {
   const worker = createSendWorker({
     db: deps.db,
@@ -31,7 +65,16 @@ export function sendingRoutes(deps: FeatureDeps) {
     now: deps.now,
   });
   const service = createLaunchService(deps, worker);
-  return createRouter().openapi(launchRoute, async (c) =>
-    c.json(await service.launch(c.get("user").id, c.req.valid("param").id), 200),
-  );
+  const unknown = createUnknownSendsService(deps);
+  return createRouter()
+    .openapi(launchRoute, async (c) => c.json(await service.launch(c.get("user").id, c.req.valid("param").id), 200))
+    .openapi(unknownListRoute, async (c) =>
+      c.json({ sends: await unknown.list(c.get("user").id, c.req.valid("query").campaignId) }, 200),
+    )
+    .openapi(decisionRoute("send-anyway"), async (c) =>
+      c.json(await unknown.sendAnyway(c.get("user").id, c.req.valid("param").id), 200),
+    )
+    .openapi(decisionRoute("skip"), async (c) =>
+      c.json(await unknown.skip(c.get("user").id, c.req.valid("param").id), 200),
+    );
 }

@@ -1,0 +1,190 @@
+// The user's decision about a send whose delivery is unknown (queue status
+// 'unknown': it was handed to an SMTP server and the worker stopped, or the
+// connection was lost, before the server answered).
+// - Send anyway: the step goes back to the queue, due now (or held while the
+//   campaign is paused); its record becomes pending with its failure category,
+//   which is what lets the claim send an attempted step again (maySendAgain).
+//   It keeps its Message-ID, so a receiving server that got the first copy may
+//   recognise the second.
+// - Skip: the step stays as it is (failed, delivery unknown) and the contact's
+//   next step is queued, due as if the step had gone out when it was attempted.
+import { sql } from "drizzle-orm";
+import { followUpDueAt } from "#shared/scheduling/follow-up.ts";
+import { nextAllowedInstant } from "#shared/scheduling/sending-window.ts";
+import type { UnknownSend, UnknownSendDecisionResult } from "#shared/sending/unknown-sends.schemas.ts";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
+import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
+import { at, queryRows, type Tx } from "../../jobs/sql-helpers.ts";
+
+type Row = {
+  id: string;
+  campaign_id: string;
+  campaign_name: string;
+  contact_email: string;
+  contact_name: string | null;
+  step_number: number;
+  subject: string;
+  sender_email: string | null;
+  attempted_at: Date | string;
+  reason: string | null;
+};
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+const notFound = () => new AppError("not_found", "This send is not waiting for a decision");
+
+export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The row, locked, if it belongs to the user and still waits for a decision. */
+  async function waiting(tx: Tx, userId: string, id: string) {
+    if (!isUuid(id)) throw notFound();
+    const [row] = await queryRows<{
+      id: string;
+      campaign_id: string;
+      campaign_status: string;
+      contact_id: string;
+      sequence_id: string;
+      sender_account_id: string | null;
+      step_number: number;
+      updated_at: Date | string;
+    }>(
+      tx,
+      sql`
+      select se.id, se.campaign_id, c.status as campaign_status, se.contact_id, se.sequence_id, se.sender_account_id,
+        q.step_number, se.updated_at
+      from scheduled_emails se
+      join campaigns c on c.id = se.campaign_id and c.user_id = ${userId}
+      join email_sequences q on q.id = se.sequence_id
+      where se.id = ${id}::uuid and se.status = 'unknown'
+      for update of se`,
+    );
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    /** The user's sends waiting for a decision (one campaign's, or all), newest first. */
+    async list(userId: string, campaignId?: string): Promise<UnknownSend[]> {
+      const campaign = campaignId ? sql`and c.id = ${campaignId}::uuid` : sql``;
+      const rows = await queryRows<Row>(
+        db,
+        sql`
+        select se.id, se.campaign_id, c.name as campaign_name, ct.email as contact_email,
+          nullif(concat_ws(' ', ct.first_name, ct.last_name), '') as contact_name,
+          q.step_number, coalesce(es.subject, q.subject) as subject, coalesce(es.from_email, sa.email) as sender_email,
+          se.updated_at as attempted_at, coalesce(es.error_message, se.error_message) as reason
+        from scheduled_emails se
+        join campaigns c on c.id = se.campaign_id and c.user_id = ${userId} ${campaign}
+        join contacts ct on ct.id = se.contact_id
+        join email_sequences q on q.id = se.sequence_id
+        left join sender_accounts sa on sa.id = se.sender_account_id
+        left join email_sends es on es.contact_id = se.contact_id and es.sequence_id = se.sequence_id
+        where se.status = 'unknown'
+        order by se.updated_at desc, se.id
+        limit 500`,
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        campaignId: r.campaign_id,
+        campaignName: r.campaign_name,
+        contactEmail: r.contact_email,
+        contactName: r.contact_name,
+        stepNumber: r.step_number,
+        subject: r.subject,
+        senderEmail: r.sender_email,
+        attemptedAt: new Date(r.attempted_at).toISOString(),
+        reason: reasonText(r.reason),
+      }));
+    },
+
+    async sendAnyway(userId: string, id: string): Promise<UnknownSendDecisionResult> {
+      return db.transaction(async (tx) => {
+        const row = await waiting(tx, userId, id);
+        const t = now();
+        const rules = sendingRules(await loadSendingSettings(tx, userId));
+        const due = nextAllowedInstant(t, rules);
+        await tx.execute(sql`
+          with record as (
+            update email_sends es set status = 'pending', failure_category = coalesce(es.failure_category, 'other')
+            where es.contact_id = ${row.contact_id}::uuid and es.sequence_id = ${row.sequence_id}::uuid
+              and es.status = 'failed'
+            returning es.campaign_id
+          ), queued as (
+            update scheduled_emails se set
+              status = case when ${row.campaign_status} = 'active' then 'scheduled' else 'paused' end,
+              scheduled_for = ${at(due)}, error_message = null, handed_off_at = null, updated_at = ${at(t)}
+            where se.id = ${row.id}::uuid
+            returning se.campaign_id
+          )
+          update campaign_stats cs set
+            failed = cs.failed - (select count(*) from record)::int,
+            pending = cs.pending + (select count(*) from record)::int,
+            scheduled = cs.scheduled + 1, updated_at = ${at(t)}
+          where cs.campaign_id = ${row.campaign_id}::uuid`);
+        return { id: row.id, decision: "send" as const, dueAt: due.toISOString() };
+      });
+    },
+
+    async skip(userId: string, id: string): Promise<UnknownSendDecisionResult> {
+      return db.transaction(async (tx) => {
+        const row = await waiting(tx, userId, id);
+        const t = now();
+        const rules = sendingRules(await loadSendingSettings(tx, userId));
+        const [next] = await queryRows<{
+          id: string;
+          delay_amount: number;
+          delay_unit: "days" | "hours" | "minutes";
+          scheduled_date: string | null;
+          scheduled_time: string | null;
+        }>(
+          tx,
+          sql`select id, delay_amount, delay_unit, scheduled_date::text as scheduled_date, scheduled_time
+              from email_sequences where campaign_id = ${row.campaign_id}::uuid and step_number = ${row.step_number + 1}`,
+        );
+        await tx.execute(sql`
+          update scheduled_emails set status = 'cancelled', cancel_reason = 'skipped', updated_at = ${at(t)}
+          where id = ${row.id}::uuid`);
+        if (!next || !row.sender_account_id) return { id: row.id, decision: "skip" as const, dueAt: null };
+        // As if the step had gone out when it was attempted, but never in the past.
+        const timing = {
+          delayAmount: next.delay_amount,
+          delayUnit: next.delay_unit,
+          scheduledDate: next.scheduled_date,
+          scheduledTime: next.scheduled_time,
+        };
+        const fromAttempt = followUpDueAt(new Date(row.updated_at), timing, rules.timezone);
+        const due = nextAllowedInstant(new Date(Math.max(fromAttempt.getTime(), t.getTime())), rules);
+        const inserted = await queryRows<{ id: string }>(
+          tx,
+          sql`
+          insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for, status)
+          select ${row.campaign_id}::uuid, ct.id, ${next.id}::uuid, ${row.sender_account_id}::uuid, ${at(due)},
+            case when ${row.campaign_status} = 'active' then 'scheduled' else 'paused' end
+          from contacts ct
+          where ct.id = ${row.contact_id}::uuid and ct.status = 'active' and ct.replied_at is null
+          on conflict (contact_id, sequence_id) do nothing
+          returning id`,
+        );
+        if (inserted.length > 0) {
+          await tx.execute(sql`update campaign_stats set scheduled = scheduled + 1, updated_at = ${at(t)}
+            where campaign_id = ${row.campaign_id}::uuid`);
+        }
+        return { id: row.id, decision: "skip" as const, dueAt: inserted.length > 0 ? due.toISOString() : null };
+      });
+    },
+  };
+}
+
+/** The error text of the stored error JSON (or the text itself). */
+function reasonText(stored: string | null): string {
+  if (!stored) return "Delivery state unknown";
+  try {
+    const parsed = JSON.parse(stored) as { error?: unknown };
+    return typeof parsed.error === "string" ? parsed.error : stored;
+  } catch {
+    return stored;
+  }
+}

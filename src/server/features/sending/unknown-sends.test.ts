@@ -1,0 +1,154 @@
+// Sends whose delivery is unknown wait for the user's decision: listed per
+// user (and per campaign), Send anyway queues the step again (it then goes
+// out once, with its Message-ID, and the sequence continues), Skip queues the
+// next step instead. Another user can neither see nor decide them.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { UnknownSendList } from "#shared/sending/unknown-sends.schemas.ts";
+import {
+  createCampaign,
+  DAY,
+  drain,
+  fakeClock,
+  launch,
+  people,
+  registerSendingHarness,
+  step,
+  testWorker,
+} from "../../../../tests/support/sending-fixtures.ts";
+import { smtpFaults } from "../../../../tests/support/smtp-sink.ts";
+import { campaignStats, contacts, emailSends, scheduledEmails } from "../../db/schema/index.ts";
+
+const START = "2026-12-07T09:00:00.000Z";
+const clock = fakeClock(START);
+const h = registerSendingHarness(clock, START);
+let n = 0;
+
+const db = () => h.ctx.database.db;
+const worker = () => testWorker({ db: db(), config: h.ctx.config, transports: h.transports, clock });
+
+/** A launched 2-step campaign whose first contact's step 1 was lost mid-DATA (unknown). */
+async function campaignWithUnknownSend() {
+  n += 1;
+  const owner = await h.ctx.signUpVerified(`unknown-${n}@example.com`);
+  const prefix = `u${n}`;
+  const created = await createCampaign(h.ctx, owner.cookie, {
+    contacts: people(2, prefix),
+    sequence: [step("Hi {{firstName}}", "Hello"), step("Again", "Hello again", { amount: 1, unit: "days" })],
+  });
+  const id = created.campaign.id;
+  const address = (i: number) => `${prefix}-${i}@prospects.test`;
+  h.sink.addFault(smtpFaults.dropMidData({ recipient: address(1) }));
+  const launched = await launch(h.ctx, owner.cookie, id);
+  expect(launched.body).toMatchObject({ emailsSent: 1, emailsFailed: 1 });
+  const list = await listUnknown(owner.cookie);
+  expect(list.sends).toHaveLength(1);
+  return { owner, id, address, sendId: list.sends[0]!.id };
+}
+
+async function listUnknown(cookie: string, campaignId?: string): Promise<UnknownSendList> {
+  const res = await h.ctx.request(`/api/unknown-sends${campaignId ? `?campaignId=${campaignId}` : ""}`, { cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as UnknownSendList;
+}
+
+const decide = (cookie: string, id: string, decision: "send-anyway" | "skip") =>
+  h.ctx.request(`/api/unknown-sends/${id}/${decision}`, { method: "POST", cookie });
+
+async function rowsOf(campaignId: string, email: string) {
+  const [contact] = await db()
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.campaignId, campaignId), eq(contacts.email, email)));
+  const rows = await db().select().from(scheduledEmails).where(eq(scheduledEmails.contactId, contact!.id));
+  const sends = await db().select().from(emailSends).where(eq(emailSends.contactId, contact!.id));
+  return { rows, sends };
+}
+
+async function stats(campaignId: string) {
+  const [row] = await db().select().from(campaignStats).where(eq(campaignStats.campaignId, campaignId));
+  return row!;
+}
+
+describe("unknown sends", () => {
+  it("are listed with what was sent, to whom, and why the outcome is unknown", async () => {
+    const { owner, id, address } = await campaignWithUnknownSend();
+    const { sends } = await listUnknown(owner.cookie, id);
+    expect(sends[0]).toMatchObject({
+      campaignId: id,
+      campaignName: "Sending test",
+      contactEmail: address(1),
+      contactName: "First1 Last1",
+      stepNumber: 1,
+      subject: "Hi First1",
+      senderEmail: "one@sender.test",
+    });
+    expect(sends[0]!.reason).toContain("Delivery state unknown");
+  });
+
+  it("Send anyway sends the step again once, with its Message-ID, and the sequence continues", async () => {
+    const { owner, id, address, sendId } = await campaignWithUnknownSend();
+    const [lost] = (await rowsOf(id, address(1))).sends;
+    const res = await decide(owner.cookie, sendId, "send-anyway");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: sendId, decision: "send" });
+    expect((await listUnknown(owner.cookie)).sends).toEqual([]);
+    expect(await stats(id)).toMatchObject({ failed: 0, pending: 1 });
+
+    await drain(worker());
+    const delivered = h.sink.messagesTo(address(1));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.parsed.messageId).toBe(lost!.messageId);
+    const after = await rowsOf(id, address(1));
+    expect(after.sends.map((s) => s.status)).toEqual(["sent"]);
+    expect(after.rows.map((r) => r.status).sort()).toEqual(["scheduled", "sent"]);
+
+    // Deciding again is refused: it no longer waits.
+    expect((await decide(owner.cookie, sendId, "send-anyway")).status).toBe(404);
+    clock.advance(2 * DAY);
+    await drain(worker());
+    expect(h.sink.messagesTo(address(1))).toHaveLength(2); // step 1 once, step 2 once
+    expect(await stats(id)).toMatchObject({ sent: 4, failed: 0, pending: 0, scheduled: 0 });
+  });
+
+  it("Skip never sends the step again and queues the contact's next step", async () => {
+    const { owner, id, address, sendId } = await campaignWithUnknownSend();
+    const res = await decide(owner.cookie, sendId, "skip");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { dueAt: string };
+    // Step 2 is due a day after the attempt.
+    expect(body.dueAt).toBe("2026-12-08T09:00:00.000Z");
+    const after = await rowsOf(id, address(1));
+    expect(after.sends.map((s) => s.status)).toEqual(["failed"]);
+    expect(after.rows.map((r) => r.status).sort()).toEqual(["cancelled", "scheduled"]);
+
+    clock.advance(2 * DAY);
+    await drain(worker());
+    const received = h.sink.messagesTo(address(1));
+    expect(received.map((m) => m.parsed.subject)).toEqual(["Again"]);
+    // The follow-up answers step 1's Message-ID: the thread is kept.
+    expect(received[0]!.parsed.inReplyTo).toBe(
+      (await rowsOf(id, address(1))).sends.find((s) => s.status === "failed")!.messageId,
+    );
+  });
+
+  it("are neither visible to nor decidable by another user", async () => {
+    const { owner, id, sendId } = await campaignWithUnknownSend();
+    const other = await h.ctx.signUpVerified(`unknown-other-${n}@example.com`);
+    expect((await listUnknown(other.cookie)).sends).toEqual([]);
+    expect((await listUnknown(other.cookie, id)).sends).toEqual([]);
+    expect((await decide(other.cookie, sendId, "send-anyway")).status).toBe(404);
+    expect((await decide(other.cookie, sendId, "skip")).status).toBe(404);
+    expect((await listUnknown(owner.cookie)).sends.map((s) => s.id)).toEqual([sendId]);
+  });
+
+  it("answers a malformed id or campaign filter with a 4xx and the error shape", async () => {
+    const { owner } = await campaignWithUnknownSend();
+    const bad = await decide(owner.cookie, "not-a-uuid", "skip");
+    expect(bad.status).toBe(404);
+    expect(await bad.json()).toMatchObject({ error: { code: "not_found" } });
+    const filter = await h.ctx.request("/api/unknown-sends?campaignId=nope", { cookie: owner.cookie });
+    expect(filter.status).toBe(400);
+    expect(await filter.json()).toMatchObject({ error: { code: "validation_error" } });
+  });
+});

@@ -1,0 +1,52 @@
+// Sends whose delivery is unknown (the worker stopped, or the connection was
+// lost, after the message was handed to the SMTP server): each waits for the
+// user's decision, and so do the contact's later steps.
+import { z } from "zod";
+
+export const unknownSendSchema = z
+  .object({
+    /** The queue row (scheduled email) waiting for the decision. */
+    id: z.string(),
+    campaignId: z.string(),
+    campaignName: z.string(),
+    contactEmail: z.string(),
+    contactName: z.string().nullable(),
+    stepNumber: z.number().int(),
+    subject: z.string(),
+    senderEmail: z.string().nullable(),
+    /** When the attempt ended in doubt. */
+    attemptedAt: z.string(),
+    /** Why the outcome is unknown. */
+    reason: z.string(),
+  })
+  .meta({ id: "UnknownSend" });
+export type UnknownSend = z.infer<typeof unknownSendSchema>;
+
+export const unknownSendListSchema = z.object({ sends: z.array(unknownSendSchema) }).meta({ id: "UnknownSendList" });
+export type UnknownSendList = z.infer<typeof unknownSendListSchema>;
+
+export const unknownSendQuerySchema = z.object({
+  campaignId: z.uuid("campaignId must be a campaign id").optional(),
+});
+
+export const unknownSendDecisionResultSchema = z
+  .object({
+    id: z.string(),
+    decision: z.enum(["send", "skip"]),
+    /** When the step (send anyway) or the next step (skip) is due; null when nothing follows. */
+    dueAt: z.string().nullable(),
+  })
+  .meta({ id: "UnknownSendDecision" });
+export type UnknownSendDecisionResult = z.infer<typeof unknownSendDecisionResultSchema>;
+
+/** The panel's wording. */
+export const unknownSendsText = {
+  title: "Delivery unknown",
+  explanation:
+    "These emails were being handed to the mail server when sending stopped, so they may or may not have been delivered. Check the sender's Sent folder, then choose Send anyway or Skip. The contact's next steps wait for your choice.",
+  sendAnyway: "Send anyway",
+  skip: "Skip",
+  sentAgain: "The email will be sent again",
+  skipped: "Skipped; the sequence continues with the next step",
+  failed: "Could not save your choice",
+} as const;
