@@ -15,6 +15,7 @@ import { DashboardPage } from "./features/dashboard/dashboard-page.tsx";
 import { DebugPage } from "./features/debug/debug-page.tsx";
 import { EmailsPage } from "./features/emails/emails-page.tsx";
 import { InboxPage } from "./features/inbox/inbox-page.tsx";
+import { FailedEmailsPage } from "./features/mailbox/failed-emails-page.tsx";
 import { OutboxPage } from "./features/outbox/outbox-page.tsx";
 import { placeholderScreens as s } from "./features/placeholders/placeholder-routes.tsx";
 import { SenderProfilePage } from "./features/senders/sender-profile-page.tsx";
@@ -71,7 +72,7 @@ export const router = createBrowserRouter([
           { path: "/inbox", element: <InboxPage /> },
           { path: "/inbox/compose", element: <ComposePage /> },
           { path: "/replies", element: s.replies },
-          { path: "/spam", element: s.spam },
+          { path: "/spam", element: <FailedEmailsPage /> },
           { path: "/email-classification", element: s.emailClassification },
           { path: "/contacts", element: <ContactsPage /> },
           { path: "/senders", element: <SendersPage /> },

@@ -8,6 +8,16 @@ import { createPglite, type Database, fromPglite, fromPostgres } from "../../src
 
 export const testDbKind = process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
 
+/** The connection URL of each PostgreSQL test database (child processes of a test connect to it). */
+const urls = new WeakMap<Database, string>();
+
+/** The URL a PostgreSQL test database can be reached at from another process. */
+export function postgresUrlOf(database: Database): string {
+  const url = urls.get(database);
+  if (!url) throw new Error("postgresUrlOf: not a PostgreSQL test database");
+  return url;
+}
+
 export async function createTestDatabase(): Promise<Database> {
   if (testDbKind === "pglite") {
     const dump = readFileSync(inject("pgliteDump"));
@@ -26,7 +36,7 @@ export async function createTestDatabase(): Promise<Database> {
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const database = fromPostgres(dbUrl.toString(), 5);
-  return {
+  const result: Database = {
     ...database,
     close: async () => {
       await database.close();
@@ -36,4 +46,6 @@ export async function createTestDatabase(): Promise<Database> {
       await cleanup.end();
     },
   };
+  urls.set(result, dbUrl.toString());
+  return result;
 }

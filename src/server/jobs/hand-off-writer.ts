@@ -3,10 +3,11 @@
 // content until the row's handed_off_at is committed, so after a crash every
 // row without it provably never reached a server and goes back to the queue.
 //
-// Group commit: the first hand-off is written at once; those that arrive while
-// a write is running go together in the next one. A connection asks for its
-// hand-off when it takes a message, before MAIL FROM, so the write overlaps
-// MAIL FROM / RCPT TO / DATA instead of adding to them.
+// Group commit: a write starts on the next turn of the event loop (so the
+// requests the delivery thread posted meanwhile go together), and those that
+// arrive while a write is running go together in the next one. A connection
+// asks for its hand-off when it takes a message, before MAIL FROM, so the
+// write overlaps MAIL FROM / RCPT TO / DATA instead of adding to them.
 import { sql } from "drizzle-orm";
 import type { Logger } from "../logger.ts";
 import { anyUuid, at, type Executor, queryRows } from "./sql-helpers.ts";
@@ -50,10 +51,13 @@ export function createHandOffWriter(o: { db: Executor; workerId: string; now: ()
 
   function run(): void {
     running = (async () => {
+      // Let the other requests already posted by the delivery thread arrive first.
+      await new Promise((resolve) => setImmediate(resolve));
       while (queue.length > 0) {
         const group = queue;
         queue = [];
         await write(group);
+        await new Promise((resolve) => setImmediate(resolve));
       }
     })().finally(() => {
       running = null;

@@ -20,12 +20,6 @@ export const placeholderScreens = {
       holds="This screen will list contacts who replied and those still awaiting a reply, and let you mark replies by hand."
     />
   ),
-  spam: (
-    <ScreenPlaceholder
-      title="Failed emails"
-      holds="This screen will list emails filed as spam and the most recent delivery failures with their causes."
-    />
-  ),
   emailClassification: (
     <ScreenPlaceholder
       title="Email Classification"

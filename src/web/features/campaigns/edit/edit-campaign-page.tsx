@@ -12,6 +12,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { UnknownSendsPanel } from "../../sending/unknown-sends-panel.tsx";
 import { SequenceEditor } from "../../sequences/sequence-editor.tsx";
 import { CampaignStatusBadge } from "../campaign-status-badge.tsx";
 import { useCampaign, useUpdateCampaign } from "../use-campaigns.ts";
@@ -106,6 +107,7 @@ export function EditCampaignPage() {
           <Save aria-hidden /> {save.isPending ? "Saving..." : "Save Changes"}
         </Button>
       </div>
+      <UnknownSendsPanel campaignId={id} />
       <Tabs defaultValue="details">
         <TabsList className="flex-wrap">
           <TabsTrigger value="details">Details</TabsTrigger>

@@ -1,0 +1,86 @@
+import { format } from "date-fns";
+import { CircleHelp } from "lucide-react";
+import { toast } from "sonner";
+import { unknownSendsText as text, type UnknownSend } from "#shared/sending/unknown-sends.schemas.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { useDecideUnknownSend, useUnknownSends } from "./use-unknown-sends.ts";
+
+/**
+ * Sends whose delivery is unknown: the worker stopped (or the connection was
+ * lost) after the message was handed to the mail server. Each waits for the
+ * user's decision, and so do the contact's later steps. Shows nothing when
+ * there are none, so it can sit on any page that concerns them.
+ */
+export function UnknownSendsPanel(props: { campaignId?: string }) {
+  const query = useUnknownSends(props.campaignId);
+  const decide = useDecideUnknownSend();
+  const sends = query.data ?? [];
+  if (sends.length === 0) return null;
+
+  async function onDecide(send: UnknownSend, decision: "send-anyway" | "skip") {
+    try {
+      await decide.mutateAsync({ id: send.id, decision });
+      toast.success(decision === "send-anyway" ? text.sentAgain : text.skipped, { description: send.contactEmail });
+    } catch (err) {
+      toast.error(text.failed, { description: err instanceof Error ? err.message : undefined });
+    }
+  }
+
+  return (
+    <Card role="region" aria-labelledby="unknown-sends-title" className="border-amber-500/40">
+      <CardHeader className="space-y-1">
+        <CardTitle>
+          <h2 id="unknown-sends-title" className="flex items-center gap-2 text-base">
+            <CircleHelp className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />
+            {text.title} ({sends.length})
+          </h2>
+        </CardTitle>
+        <p className="text-muted-foreground text-sm">{text.explanation}</p>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y">
+          {sends.map((send) => {
+            const busy = decide.isPending && decide.variables?.id === send.id;
+            return (
+              <li key={send.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div id={`unknown-send-${send.id}`} className="min-w-0 space-y-0.5 text-sm">
+                  <p className="truncate font-medium">
+                    {send.contactName ? `${send.contactName} <${send.contactEmail}>` : send.contactEmail}
+                  </p>
+                  <p className="truncate text-muted-foreground">
+                    Step {send.stepNumber}: {send.subject}
+                    {props.campaignId ? "" : ` · ${send.campaignName}`}
+                  </p>
+                  <p className="text-muted-foreground text-xs">
+                    {send.senderEmail ? `From ${send.senderEmail} · ` : ""}
+                    {format(new Date(send.attemptedAt), "MMM d, yyyy 'at' h:mm a")}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    disabled={busy}
+                    aria-describedby={`unknown-send-${send.id}`}
+                    onClick={() => void onDecide(send, "send-anyway")}
+                  >
+                    {text.sendAnyway}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busy}
+                    aria-describedby={`unknown-send-${send.id}`}
+                    onClick={() => void onDecide(send, "skip")}
+                  >
+                    {text.skip}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

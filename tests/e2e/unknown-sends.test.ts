@@ -1,0 +1,124 @@
+// Sends whose delivery is unknown (handed to the mail server when the worker
+// died) wait for the user on Failed emails and on the campaign's page: Send
+// anyway queues the step again (the app's worker sends it: it appears in the
+// outbox), Skip queues the next step. The unknown sends are made by the real
+// recovery: rows left 'sending' and handed off by a worker that no longer
+// exists, which the app's own worker recovers within its next round.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { user as users } from "../../src/server/db/schema/auth.ts";
+import {
+  campaignStats,
+  campaigns,
+  contacts,
+  emailSends,
+  emailSequences,
+  scheduledEmails,
+  senderAccounts,
+} from "../../src/server/db/schema/index.ts";
+import { type AppServer, startAppServer } from "./support/app-server.ts";
+import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
+import { signedInUser } from "./support/users.ts";
+
+/** A campaign of two contacts whose step 1 was handed off by a worker that then died. */
+async function seedDeadWorkersClaims(app: AppServer, email: string) {
+  const db = app.database.db;
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const userId = owner!.id;
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({ userId, name: "Winter Outreach", status: "active", launchedAt: new Date() })
+    .returning();
+  await db.insert(campaignStats).values({ campaignId: campaign!.id, scheduled: 2 }).onConflictDoNothing();
+  const [sender] = await db
+    .insert(senderAccounts)
+    .values({ userId, campaignId: campaign!.id, email: "me@acme.test", provider: "custom" })
+    .returning();
+  const [step1, step2] = await db
+    .insert(emailSequences)
+    .values([
+      { campaignId: campaign!.id, stepNumber: 1, subject: "Hello {{firstName}}", body: "<p>Hi</p>" },
+      { campaignId: campaign!.id, stepNumber: 2, subject: "Following up", body: "<p>Again</p>", delayAmount: 0 },
+    ])
+    .returning();
+  const people = await db
+    .insert(contacts)
+    .values([
+      { userId, campaignId: campaign!.id, email: "ana@example.com", firstName: "Ana", lastName: "Lima" },
+      { userId, campaignId: campaign!.id, email: "bo@example.com", firstName: "Bo", lastName: "Berg" },
+    ])
+    .returning();
+  await db.insert(scheduledEmails).values(
+    people.map((p) => ({
+      campaignId: campaign!.id,
+      contactId: p.id,
+      sequenceId: step1!.id,
+      senderAccountId: sender!.id,
+      status: "sending" as const,
+      scheduledFor: new Date(Date.now() - 60_000),
+      attempts: 1,
+      lockedBy: "a-worker-that-died",
+      leaseExpiresAt: new Date(Date.now() + 10 * 60_000),
+      handedOffAt: new Date(Date.now() - 30_000),
+      sendId: crypto.randomUUID(),
+      messageId: `<${crypto.randomUUID()}@acme.test>`,
+    })),
+  );
+  return { campaignId: campaign!.id, step2: step2! };
+}
+
+describeJourneys("unknown sends", () => {
+  const browser = useBrowser();
+  let app: AppServer;
+
+  beforeAll(async () => {
+    app = await startAppServer({ WORKER_POLL_MS: "300" });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("Failed emails and the campaign list them; Send anyway sends the email again, Skip moves on to the next step", async () => {
+    const { page } = browser;
+    const user = await signedInUser(page, app.baseUrl, "unknown-sends");
+    const { campaignId, step2 } = await seedDeadWorkersClaims(app, user.email);
+
+    await page.getByRole("link", { name: "Failed emails" }).click();
+    await page.getByRole("heading", { level: 1, name: "Failed emails" }).waitFor();
+    // The app's worker recovers the dead worker's claims; the page shows them when it next loads.
+    await eventually(async () => {
+      await page.reload();
+      await page.getByRole("heading", { name: "Delivery unknown (2)" }).waitFor({ timeout: 2_000 });
+    });
+    const panel = page.getByRole("region", { name: "Delivery unknown (2)" });
+    await panel.getByText("Ana Lima <ana@example.com>").waitFor();
+    await panel.getByText("Step 1: Hello {{firstName}} · Winter Outreach").waitFor();
+
+    const ana = panel.getByRole("listitem").filter({ hasText: "ana@example.com" });
+    await ana.getByRole("button", { name: "Send anyway" }).click();
+    await toast(page, "The email will be sent again").waitFor();
+    await page.getByRole("heading", { name: "Delivery unknown (1)" }).waitFor();
+
+    // The worker sends it: it reaches the outbox once.
+    await eventually(async () => {
+      const res = await fetch(`${app.baseUrl}/api/outbox`);
+      const body = (await res.json()) as { messages: { to: string[] }[] };
+      expect(body.messages.filter((m) => m.to.some((to) => to.includes("ana@example.com")))).toHaveLength(1);
+    });
+
+    // On the campaign's page, Bo's send waits; Skip queues his step 2 instead.
+    await page.goto(`${app.baseUrl}/campaigns/edit/${campaignId}`);
+    await page.getByRole("heading", { level: 1, name: "Edit Campaign" }).waitFor();
+    const onCampaign = page.getByRole("region", { name: "Delivery unknown (1)" });
+    await onCampaign.getByText("Bo Berg <bo@example.com>").waitFor();
+    await onCampaign.getByRole("button", { name: "Skip" }).click();
+    await toast(page, "Skipped; the sequence continues with the next step").waitFor();
+    await onCampaign.waitFor({ state: "detached" });
+
+    const [bo] = await app.database.db.select().from(contacts).where(eq(contacts.email, "bo@example.com"));
+    const boRows = await app.database.db.select().from(scheduledEmails).where(eq(scheduledEmails.contactId, bo!.id));
+    expect(boRows.find((r) => r.sequenceId === step2.id)).toBeDefined();
+    const boSends = await app.database.db.select().from(emailSends).where(eq(emailSends.contactId, bo!.id));
+    expect(boSends.find((s) => s.status === "sent")).toBeUndefined();
+  });
+});
