@@ -9,7 +9,8 @@
 // makes the run exit non-zero. A missed target does not: it is a result,
 // printed as MISS.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Config, loadConfig } from "../src/server/config.ts";
 import { type Db, migrationsFolder } from "../src/server/db/client.ts";
@@ -50,7 +51,15 @@ function appliedMigrations(): string[] {
 
 const progress = (what: string) => process.stderr.write(`  … ${what}\n`);
 
-type SendContext = { db: Db; log: Logger; sink: SmtpSinkProcess; steps: number; rawDefaults: boolean };
+type SendContext = {
+  db: Db;
+  log: Logger;
+  sink: SmtpSinkProcess;
+  steps: number;
+  rawDefaults: boolean;
+  /** As the app does: with PGlite the delivery thread journals hand-offs (a temporary directory here). */
+  handOffJournal?: { dir: string; tag: string };
+};
 
 /**
  * One sending comparison on a fresh user and campaign (fresh daily counters):
@@ -105,7 +114,13 @@ async function sendRun(
   const runEngineSide = async () => {
     progress(`${label}: engine, ${messages} messages`);
     const before = await sink.stats();
-    const engine = await runEngine({ db, config, log: ctx.log, sinkPort: sink.port });
+    const engine = await runEngine({
+      db,
+      config,
+      log: ctx.log,
+      sinkPort: sink.port,
+      handOffJournal: ctx.handOffJournal,
+    });
     const got = sinkDelta(before, await sink.stats());
     checkSink("engine", got);
     if (engine.sent !== messages) throw new Error(`engine (${label}): the worker reported ${engine.sent} sent`);
@@ -181,6 +196,10 @@ async function main(): Promise<void> {
       sink,
       steps: options.steps,
       rawDefaults: options.rawDefaults,
+      handOffJournal:
+        bench.database.kind === "pglite"
+          ? { dir: mkdtempSync(join(tmpdir(), "coldreach-bench-hand-offs-")), tag: `bench-${process.pid}` }
+          : undefined,
     };
 
     const sends: SendComparison[] = [];

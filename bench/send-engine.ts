@@ -38,6 +38,8 @@ export async function runEngine(o: {
   sinkPort: number;
   /** Worker options other than production's defaults (for experiments; the benchmark passes none). */
   tuning?: Partial<SendWorkerOptions>;
+  /** As the app does with PGlite: the delivery thread journals hand-offs (server.ts). */
+  handOffJournal?: { dir: string; tag: string };
 }): Promise<EngineRun> {
   const stages: StageTimes = new Map();
   const transports = createTransportFactory({
@@ -45,6 +47,7 @@ export async function runEngine(o: {
     secrets: createSecretBox(o.config.appSecret),
     log: o.log,
     capturePort: o.sinkPort,
+    handOffJournal: o.handOffJournal,
   });
   const worker = createSendWorker({
     db: timedDb(o.db, stages),
@@ -52,6 +55,8 @@ export async function runEngine(o: {
     log: o.log,
     transports: timedTransports(transports, stages),
     render: timedRender(renderClaimedSend(o.config), stages),
+    exclusive: o.handOffJournal !== undefined,
+    handOffJournal: o.handOffJournal,
     ...o.tuning,
   });
   let rounds = 0;

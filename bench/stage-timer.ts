@@ -28,6 +28,7 @@ function statementStage(query: unknown): string {
   const text = statementText(query);
   if (text.startsWith("with x as (") && text.includes("jsonb_to_recordset")) return "record outcomes (statement)";
   if (text.startsWith("select c.user_id")) return "find users with due mail";
+  if (text.startsWith("update scheduled_emails set handed_off_at")) return "record hand-offs (statement)";
   return "other statements";
 }
 
@@ -35,8 +36,8 @@ function statementStage(query: unknown): string {
 function transactionStage(query: unknown): string {
   const text = statementText(query);
   if (text.startsWith("select pg_advisory_xact_lock")) return "claim a batch (transaction)";
-  if (text.startsWith("select id from scheduled_emails") && text.includes("lease_expires_at"))
-    return "recover expired leases (transaction)";
+  if (text.startsWith("select se.id from scheduled_emails") && text.includes("lease_expires_at"))
+    return "recover dead workers' claims (transaction)";
   return "other transactions";
 }
 
@@ -122,5 +123,6 @@ export function timedTransports(transports: TransportFactory, stages: StageTimes
       };
     },
     closeAll: () => transports.closeAll(),
+    refuseHandOffs: (reason) => transports.refuseHandOffs(reason),
   };
 }

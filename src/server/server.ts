@@ -2,7 +2,9 @@
 // system mailer, auth and the HTTP app (roles all and web), and the send
 // worker loop (roles all and worker). main.ts calls it for `npm start`; the
 // browser tests call it in-process with their own database and random ports.
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import type { Config } from "./config.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
@@ -42,10 +44,16 @@ export async function startServer(opts: {
   const mailer = createSystemMailer({ smtpUrl: smtpUrl ?? "", from: config.mailFrom });
   // In capture mode campaign mail goes to the capture server too: this
   // process's own, or (role worker) the web process's on CAPTURE_SMTP_PORT.
+  // With the embedded database the delivery thread journals hand-offs itself (mail/hand-off-journal.ts).
+  const handOffJournal =
+    database.kind === "pglite"
+      ? { dir: join(config.dataDir, "hand-offs"), tag: `${process.pid}-${randomUUID().slice(0, 8)}` }
+      : undefined;
   const transports = createTransportFactory({
     config,
     secrets: createSecretBox(config.appSecret),
     log,
+    handOffJournal,
     capturePort: config.mailDelivery === "capture" ? (capture?.port ?? config.captureSmtpPort) : undefined,
   });
 
@@ -81,6 +89,7 @@ export async function startServer(opts: {
       transports,
       render: renderClaimedSend(config),
       exclusive: database.kind === "pglite",
+      handOffJournal,
     });
     worker = startWorkerLoop(sendWorker, {
       intervalMs: opts.workerPollMs ?? config.workerPollMs,

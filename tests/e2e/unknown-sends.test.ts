@@ -29,7 +29,10 @@ async function seedDeadWorkersClaims(app: AppServer, email: string) {
     .insert(campaigns)
     .values({ userId, name: "Winter Outreach", status: "active", launchedAt: new Date() })
     .returning();
-  await db.insert(campaignStats).values({ campaignId: campaign!.id, scheduled: 2 }).onConflictDoNothing();
+  await db
+    .insert(campaignStats)
+    .values({ campaignId: campaign!.id, userId, scheduled: 2 })
+    .onConflictDoUpdate({ target: campaignStats.campaignId, set: { scheduled: 2 } });
   const [sender] = await db
     .insert(senderAccounts)
     .values({ userId, campaignId: campaign!.id, email: "me@acme.test", provider: "custom" })

@@ -9,8 +9,10 @@ import { localDate } from "#shared/scheduling/zoned-time.ts";
 import { nextAttemptAt } from "#shared/sending/retry-policy.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import type { Logger } from "../logger.ts";
+import { handOffKey } from "../mail/hand-off-journal.ts";
 import {
   DeliveryError,
+  type HandOff,
   type OutgoingMessage,
   type SenderTransport,
   type TransportFactory,
@@ -88,20 +90,27 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
     nextSequenceId: null,
     nextDueAt: null,
   } satisfies Partial<OutcomeRecord>;
-  // Whether the content may have left: set once the hand-off is committed.
-  // Until then the transport holds it back, so any failure is a known non-delivery.
+  // Whether the content may have left: set once the hand-off is recorded (in the
+  // database, or in the delivery thread's journal). Until then the transport
+  // holds it back, so any failure is a known non-delivery.
   let handedOff = false;
   let refused = false;
-  const handOff = () =>
-    ctx.handOff(send.scheduledId).then(
-      () => {
-        handedOff = true;
-      },
-      (err: unknown) => {
-        refused = err instanceof HandOffRefused;
-        throw err;
-      },
-    );
+  const handOff: HandOff = {
+    key: handOffKey(send.scheduledId, send.leaseExpiresAt),
+    confirm: () =>
+      ctx.handOff(send.scheduledId).then(
+        () => {
+          handedOff = true;
+        },
+        (err: unknown) => {
+          refused = err instanceof HandOffRefused;
+          throw err;
+        },
+      ),
+    journaled: () => {
+      handedOff = true;
+    },
+  };
   const ended = () => {
     const endedAt = ctx.now();
     return { endedAt, day: localDate(endedAt, ctx.rules.timezone) };
@@ -150,7 +159,9 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
     await transport.deliver(message, handOff);
   } catch (err) {
     // Refused its hand-off (the worker is stopping, or lost its claim): it never went out.
-    if (refused) return { ...base, ...ended(), kind: "released" };
+    if (refused || (!handedOff && err instanceof DeliveryError && err.details.handOffRefused)) {
+      return { ...base, ...ended(), kind: "released" };
+    }
     if (!(err instanceof DeliveryError)) {
       // Transports report failures as DeliveryError; anything else is a bug
       // somewhere in the middle of a send: unknown once the content may have left.

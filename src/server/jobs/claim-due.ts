@@ -61,6 +61,8 @@ export type ClaimedSend = {
   } | null;
   /** The id and Message-ID the send record of this attempt gets (written with the outcome). */
   send: { id: string; messageId: string };
+  /** This claim's lease expiry: with the row's id, it names the claim in the hand-off journal. */
+  leaseExpiresAt: Date;
   /** Step 1's Message-ID and subject as sent, for follow-ups (null for step 1). */
   thread: { messageId: string; subject: string } | null;
   /** The campaign's sender row (From address, daily limit, counters). */
@@ -113,10 +115,11 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
     settings.dailySendLimit - capacity.userUsed,
   );
 
+  const leaseExpiresAt = new Date(now.getTime() + opts.leaseMs);
   const claimed = await markSending(
     tx,
     fit.map((f) => f.id),
-    opts,
+    { ...opts, leaseExpiresAt },
   );
   const deferrals = fullDayDeferrals({ now, rules, today, capacity, userLimit: settings.dailySendLimit, fit, full });
   await deferRows(tx, { userId, now, deferrals });
@@ -133,6 +136,7 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
     userId,
     contactIds: [...new Set(due.map((c) => c.contact_id))],
     sendOf: new Map(sendable.map((c) => [c.id, { id: c.send_id, messageId: c.message_id }])),
+    leaseExpiresAt,
   });
   return { ...empty, sends };
 }

@@ -11,6 +11,7 @@
 // it reports later still wins over 'unknown' (record-outcomes.ts).
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { JournalEntry } from "../mail/hand-off-journal.ts";
 import { settleAttempted } from "./settle-attempted.ts";
 import { at, queryRows } from "./sql-helpers.ts";
 
@@ -57,4 +58,41 @@ export async function releaseClaims(db: Pick<Db, "transaction">, workerId: strin
     );
     return rows.length;
   });
+}
+
+/**
+ * Hand-offs a dead process journaled (the embedded database: mail/hand-off-journal.ts):
+ * each marks its row handed off when the row is still held by that very claim
+ * (same lease), before the row's fate is read. Returns how many rows it marked.
+ */
+export async function applyJournaledHandOffs(
+  db: Pick<Db, "execute">,
+  entries: readonly JournalEntry[],
+  now: Date,
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+    update scheduled_emails se set handed_off_at = ${at(now)}
+    from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as j(id uuid, lease timestamptz)
+    where se.id = j.id and se.lease_expires_at = j.lease and se.status = 'sending' and se.handed_off_at is null
+    returning se.id`,
+  );
+  return rows.length;
+}
+
+/** Whether any of these journaled claims still holds its row (a journal segment still needed). */
+export async function anyStillHeld(db: Pick<Db, "execute">, entries: readonly JournalEntry[]): Promise<boolean> {
+  if (entries.length === 0) return false;
+  const rows = await queryRows<{ held: boolean }>(
+    db,
+    sql`
+    select exists (
+      select 1 from scheduled_emails se
+      join jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as j(id uuid, lease timestamptz)
+        on se.id = j.id and se.lease_expires_at = j.lease
+      where se.status = 'sending') as held`,
+  );
+  return rows[0]?.held ?? false;
 }

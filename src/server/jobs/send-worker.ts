@@ -11,6 +11,7 @@ import { claimNow, holdLimit, recentRate } from "#shared/sending/claim-size.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import { closedSegments, readOtherJournals, removeFiles } from "../mail/hand-off-journal.ts";
 import type { TransportFactory } from "../sending/outgoing.ts";
 import type { AttemptContext, RenderSend } from "./attempt-send.ts";
 import { type ClaimedBatch, claimDue } from "./claim-due.ts";
@@ -18,7 +19,7 @@ import { type BatchResult, createDeliveryLanes, emptyResult } from "./delivery-l
 import { createHandOffWriter } from "./hand-off-writer.ts";
 import { createOutcomeWriter } from "./outcome-writer.ts";
 import { recordOutcomes } from "./record-outcomes.ts";
-import { recoverClaims, releaseClaims } from "./recover-claims.ts";
+import { anyStillHeld, applyJournaledHandOffs, recoverClaims, releaseClaims } from "./recover-claims.ts";
 import { sendingRules } from "./sending-settings.ts";
 import { at, type Executor, queryRows, type Tx } from "./sql-helpers.ts";
 import { createWorkerHeartbeat } from "./worker-heartbeat.ts";
@@ -46,6 +47,12 @@ export type SendWorkerOptions = {
    * without waiting for their heartbeat to age.
    */
   exclusive?: boolean;
+  /**
+   * This process's hand-off journal (the embedded database: the delivery thread
+   * records hand-offs there, mail/hand-off-journal.ts). With `exclusive`, the
+   * journals of dead processes are applied at the first round.
+   */
+  handOffJournal?: { dir: string; tag: string };
   /** Rows claimed per user per claim, at most. */
   batchSize?: number;
   /** Deliveries in flight at once. */
@@ -122,6 +129,13 @@ export function createSendWorker(opts: SendWorkerOptions) {
   async function ensureStarted(on: Executor = db): Promise<void> {
     if (started) return;
     await heartbeat.beat(on);
+    if (opts.exclusive && opts.handOffJournal) {
+      // Before any claim is recovered: what the previous process handed off must not go back to the queue.
+      const { entries, files } = readOtherJournals(opts.handOffJournal.dir, opts.handOffJournal.tag);
+      const marked = await applyJournaledHandOffs(on, entries, now());
+      if (marked > 0) log.warn({ marked }, "messages handed off by a stopped process: their delivery is unknown");
+      removeFiles(files);
+    }
     if (opts.exclusive) await heartbeat.forgetOthers(on);
     await heartbeat.prune(on);
     started = true;
@@ -242,6 +256,7 @@ export function createSendWorker(opts: SendWorkerOptions) {
     } finally {
       currentLanes = null;
     }
+    await dropSettledJournalSegments();
     // A full page of users, or users still full after the last pass: more is waiting, go again at once.
     const total: RoundResult = {
       ...emptyResult(),
@@ -260,6 +275,14 @@ export function createSendWorker(opts: SendWorkerOptions) {
     return total;
   }
 
+  /** This process's full journal segments whose claims are all settled are no longer needed. */
+  async function dropSettledJournalSegments(): Promise<void> {
+    if (!opts.handOffJournal) return;
+    for (const segment of closedSegments(opts.handOffJournal.dir, opts.handOffJournal.tag)) {
+      if (!(await anyStillHeld(db, segment.entries))) removeFiles([segment.file]);
+    }
+  }
+
   /**
    * Stops sending: no more claims, every hand-off from now on is refused (a
    * send not yet handed to a server goes back to the queue), and what waits
@@ -270,6 +293,7 @@ export function createSendWorker(opts: SendWorkerOptions) {
   function beginStop(): void {
     stopping = true;
     handOffs.refuse("The worker is stopping");
+    opts.transports.refuseHandOffs("The worker is stopping");
     currentLanes?.releaseWaiting(now());
   }
 

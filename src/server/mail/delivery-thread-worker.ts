@@ -2,15 +2,33 @@
 // here, so building MIME, DKIM signing and the SMTP conversation use a core of
 // their own instead of the thread that serves HTTP and runs the database
 // (PGlite runs on the main thread). The protocol is plain data both ways.
-import { parentPort } from "node:worker_threads";
-import { DeliveryError, type DeliveryResult, type HandOff, type OutgoingMessage } from "../sending/outgoing.ts";
+import { parentPort, workerData } from "node:worker_threads";
+import { DeliveryError, type DeliveryResult, type OutgoingMessage } from "../sending/outgoing.ts";
 import { closedTransportError } from "./delivery-error.ts";
-import { type ClosableTransport, createSmtpTransport, type SmtpTransportOptions } from "./smtp-transport.ts";
+import { type Journal, openJournal } from "./hand-off-journal.ts";
+import {
+  createSmtpTransport,
+  type HandOffGate,
+  type SmtpTransport,
+  type SmtpTransportOptions,
+} from "./smtp-transport.ts";
+
+/** Given at the thread's start: where it journals hand-offs itself (embedded database), if it does. */
+export type DeliveryThreadData = { journal?: { dir: string; tag: string } };
 
 export type ToThread =
   | { type: "open"; transportId: number; options: SmtpTransportOptions }
-  | { type: "deliver"; requestId: number; transportId: number; message: OutgoingMessage; gated: boolean }
+  | {
+      type: "deliver";
+      requestId: number;
+      transportId: number;
+      message: OutgoingMessage;
+      /** The hand-off's journal key; absent: the message is not gated. */
+      handOffKey?: string;
+    }
   | { type: "close"; transportId: number }
+  /** From now on every hand-off is refused (the worker is stopping). */
+  | { type: "refuse-hand-offs"; reason: string }
   /** The answer to a hand-off question: the content may go (ok) or must not. */
   | { type: "handed-off"; requestId: number; ok: boolean; reason?: string };
 
@@ -22,8 +40,11 @@ export type SerializedDeliveryError = {
 };
 
 export type FromThread =
-  /** A connection took the message: may its content go? (see HandOff) */
-  | { type: "hand-off"; requestId: number }
+  /**
+   * A connection took the message. Without a journal: may its content go?
+   * (answered with handed-off). With one: it was journaled and goes (no answer).
+   */
+  | { type: "hand-off"; requestId: number; journaled: boolean }
   | { type: "delivered"; requestId: number; result: DeliveryResult }
   | { type: "failed"; requestId: number; error: SerializedDeliveryError };
 
@@ -43,16 +64,32 @@ function serialize(error: unknown): SerializedDeliveryError {
 const port = parentPort;
 if (!port) throw new Error("delivery-thread-worker runs only as a worker thread");
 
-const transports = new Map<number, ClosableTransport>();
+const transports = new Map<number, SmtpTransport>();
 /** Hand-offs asked of the main thread and not answered yet, by request. */
 const handOffs = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+const data = (workerData ?? {}) as DeliveryThreadData;
+const journal: Journal | null = data.journal ? openJournal(data.journal.dir, data.journal.tag) : null;
+let refusal: string | null = null;
+/** Requests whose hand-off was refused here: they fail as refused (nothing sent), not as delivery errors. */
+const refusedHere = new Set<number>();
 
-function askHandOff(requestId: number): HandOff {
-  return () =>
-    new Promise<void>((resolve, reject) => {
+/** The gate of one message: journal it here, or ask the main thread to record it. */
+function handOffGate(requestId: number, key: string): HandOffGate {
+  return () => {
+    if (refusal !== null) {
+      refusedHere.add(requestId);
+      return Promise.reject(new Error(refusal));
+    }
+    if (journal) {
+      journal.append(key);
+      port?.postMessage({ type: "hand-off", requestId, journaled: true } satisfies FromThread);
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
       handOffs.set(requestId, { resolve, reject });
-      port?.postMessage({ type: "hand-off", requestId } satisfies FromThread);
+      port?.postMessage({ type: "hand-off", requestId, journaled: false } satisfies FromThread);
     });
+  };
 }
 
 port.on("message", (msg: ToThread) => {
@@ -64,6 +101,9 @@ port.on("message", (msg: ToThread) => {
     case "close":
       transports.get(msg.transportId)?.close();
       transports.delete(msg.transportId);
+      break;
+    case "refuse-hand-offs":
+      refusal = msg.reason;
       break;
     case "handed-off": {
       const waiting = handOffs.get(msg.requestId);
@@ -83,9 +123,17 @@ port.on("message", (msg: ToThread) => {
         });
         break;
       }
-      transport.deliver(msg.message, msg.gated ? askHandOff(msg.requestId) : undefined).then(
-        (result) => reply({ type: "delivered", requestId: msg.requestId, result }),
-        (error: unknown) => reply({ type: "failed", requestId: msg.requestId, error: serialize(error) }),
+      const gate = msg.handOffKey === undefined ? undefined : handOffGate(msg.requestId, msg.handOffKey);
+      transport.deliver(msg.message, gate).then(
+        (result) => {
+          refusedHere.delete(msg.requestId);
+          reply({ type: "delivered", requestId: msg.requestId, result });
+        },
+        (error: unknown) => {
+          const failure = serialize(error);
+          if (refusedHere.delete(msg.requestId)) failure.details = { ...failure.details, handOffRefused: true };
+          reply({ type: "failed", requestId: msg.requestId, error: failure });
+        },
       );
       break;
     }

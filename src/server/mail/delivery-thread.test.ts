@@ -2,10 +2,18 @@
 // failures come back as the same DeliveryErrors, and a thread that stops under
 // a delivery in flight reports it as unknown (never retried), then serves the
 // next delivery from a new thread.
+
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, smtpFaults, startSmtpSink } from "../../../tests/support/smtp-sink.ts";
-import { DeliveryError, type OutgoingMessage } from "../sending/outgoing.ts";
+import { DeliveryError, type HandOff, type OutgoingMessage } from "../sending/outgoing.ts";
 import { createDeliveryThread, type DeliveryThread } from "./delivery-thread.ts";
+import { readOtherJournals } from "./hand-off-journal.ts";
+
+/** A hand-off recorded by the test's `confirm` (the engine's database write stands in). */
+const gate = (confirm: () => Promise<void>, key = "k"): HandOff => ({ key, confirm, journaled: () => {} });
 
 function message(to: string): OutgoingMessage {
   return {
@@ -89,12 +97,15 @@ describe("delivery thread", () => {
     const transport = transportOf();
     let confirm: () => void = () => {};
     let asked = false;
-    const delivering = transport.deliver(message("held@x.test"), () => {
-      asked = true;
-      return new Promise<void>((resolve) => {
-        confirm = resolve;
-      });
-    });
+    const delivering = transport.deliver(
+      message("held@x.test"),
+      gate(() => {
+        asked = true;
+        return new Promise<void>((resolve) => {
+          confirm = resolve;
+        });
+      }),
+    );
     await expect.poll(() => asked, { timeout: 5_000 }).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(sink.messages).toEqual([]);
@@ -108,11 +119,17 @@ describe("delivery thread", () => {
     sink.reset();
     const transport = transportOf();
     const refused = await transport
-      .deliver(message("refused@x.test"), () => Promise.reject(new Error("the worker is stopping")))
+      .deliver(
+        message("refused@x.test"),
+        gate(() => Promise.reject(new Error("the worker is stopping"))),
+      )
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DeliveryError);
     expect((refused as DeliveryError).details.responseCode).toBeUndefined();
-    const next = await transport.deliver(message("next@x.test"), async () => {});
+    const next = await transport.deliver(
+      message("next@x.test"),
+      gate(async () => {}),
+    );
     expect(next.response).toMatch(/^250/);
     expect(sink.messages.map((m) => m.envelope.to[0])).toEqual(["next@x.test"]);
     transport.close();
@@ -126,17 +143,57 @@ describe("delivery thread", () => {
       pool: { maxConnections: 1, maxMessages: 100 },
     });
     const asked: string[] = [];
-    const gate = (to: string) => async () => {
-      asked.push(to);
-    };
-    const first = transport.deliver(message("first@x.test"), gate("first"));
-    const second = transport.deliver(message("second@x.test"), gate("second"));
+    const askedBy = (to: string) =>
+      gate(async () => {
+        asked.push(to);
+      });
+    const first = transport.deliver(message("first@x.test"), askedBy("first"));
+    const second = transport.deliver(message("second@x.test"), askedBy("second"));
     await expect.poll(() => asked, { timeout: 5_000 }).toEqual(["first"]);
     await new Promise((r) => setTimeout(r, 400));
     expect(asked).toEqual(["first"]);
     await Promise.all([first, second]);
     expect(asked).toEqual(["first", "second"]);
     transport.close();
+  });
+
+  it("with a journal, records each hand-off itself before the content goes, and refuses them once told to", async () => {
+    sink.reset();
+    const dir = mkdtempSync(join(tmpdir(), "coldreach-journal-"));
+    const journaling = createDeliveryThread({ journal: { dir, tag: "test-process" } });
+    try {
+      const transport = journaling.smtpTransport({
+        smtp: { host: "127.0.0.1", port: sink.port, secure: false, ignoreTLS: true, socketTimeout: 10_000 },
+        pool: { maxConnections: 1, maxMessages: 100 },
+      });
+      let journaled = 0;
+      const handOff = (key: string): HandOff => ({
+        key,
+        confirm: () => Promise.reject(new Error("the main thread is not asked with a journal")),
+        journaled: () => {
+          journaled += 1;
+        },
+      });
+      const key = "2b1f8a52-6a43-4d0f-9d55-3c1e0f7d9a10 2026-12-07T09:10:00.000Z";
+      expect((await transport.deliver(message("journaled@x.test"), handOff(key))).response).toMatch(/^250/);
+      expect(journaled).toBe(1);
+      expect(readFileSync(join(dir, "test-process-1.log"), "utf8")).toBe(`${key}\n`);
+      expect(readOtherJournals(dir, "next-process").entries).toEqual([
+        { id: "2b1f8a52-6a43-4d0f-9d55-3c1e0f7d9a10", lease: "2026-12-07T09:10:00.000Z" },
+      ]);
+
+      journaling.refuseHandOffs("The worker is stopping");
+      const refused = await transport
+        .deliver(message("after-stop@x.test"), handOff("3c2f8a52-6a43-4d0f-9d55-3c1e0f7d9a10 2026-12-07T09:10:00.000Z"))
+        .catch((e: unknown) => e);
+      expect(refused).toMatchObject({ details: { handOffRefused: true } });
+      expect(journaled).toBe(1);
+      expect(sink.messagesTo("after-stop@x.test")).toEqual([]);
+      transport.close();
+    } finally {
+      await journaling.terminate();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses a delivery on a closed transport without sending", async () => {

@@ -9,7 +9,7 @@
 import { Worker } from "node:worker_threads";
 import { DeliveryError, type DeliveryResult, type HandOff, type OutgoingMessage } from "../sending/outgoing.ts";
 import { closedTransportError } from "./delivery-error.ts";
-import type { FromThread, ToThread } from "./delivery-thread-worker.ts";
+import type { DeliveryThreadData, FromThread, ToThread } from "./delivery-thread-worker.ts";
 import type { ClosableTransport, SmtpTransportOptions } from "./smtp-transport.ts";
 
 export type DeliveryThread = {
@@ -23,6 +23,8 @@ export type DeliveryThread = {
   restart(): Promise<void>;
   /** Closes every pool and stops the thread; a later transport starts a new one. */
   terminate(): Promise<void>;
+  /** Refuses every hand-off from now on (the worker is stopping); messages not handed off fail unsent. */
+  refuseHandOffs(reason: string): void;
 };
 
 /**
@@ -45,9 +47,17 @@ function threadLostError(reason: string): DeliveryError {
 
 type Pending = { resolve: (r: DeliveryResult) => void; reject: (e: DeliveryError) => void; handOff?: HandOff };
 
-/** `onLost` hears when the thread stopped unexpectedly (its deliveries in flight have failed). */
-export function createDeliveryThread(onLost: (reason: string) => void = () => {}): DeliveryThread {
+export type DeliveryThreadOptions = {
+  /** Hears when the thread stopped unexpectedly (its deliveries in flight have failed). */
+  onLost?: (reason: string) => void;
+  /** The thread journals hand-offs itself here (embedded database: mail/hand-off-journal.ts). */
+  journal?: DeliveryThreadData["journal"];
+};
+
+export function createDeliveryThread(options: DeliveryThreadOptions = {}): DeliveryThread {
+  const onLost = options.onLost ?? (() => {});
   let worker: Worker | null = null;
+  let refusal: string | null = null;
   /** Which thread each open transport's pool was created on (a restarted thread has none). */
   const openedOn = new Map<number, Worker>();
   const optionsOf = new Map<number, SmtpTransportOptions>();
@@ -58,16 +68,26 @@ export function createDeliveryThread(onLost: (reason: string) => void = () => {}
   function failAll(reason: string) {
     const lost = [...pending.values()];
     pending.clear();
-    for (const p of lost) p.reject(threadLostError(reason));
+    for (const p of lost) {
+      // A journaled hand-off's notice may have died with the thread: count it as handed off (unknown, not resent).
+      if (options.journal) p.handOff?.journaled();
+      p.reject(threadLostError(reason));
+    }
   }
 
   function start(): Worker {
-    const w = new Worker(new URL("./delivery-thread-entry.mjs", import.meta.url));
+    const data: DeliveryThreadData = { journal: options.journal };
+    const w = new Worker(new URL("./delivery-thread-entry.mjs", import.meta.url), { workerData: data });
+    if (refusal !== null) w.postMessage({ type: "refuse-hand-offs", reason: refusal } satisfies ToThread);
     // The thread never keeps the process alive by itself; pools close with terminate().
     w.unref();
     w.on("message", (msg: FromThread) => {
       const p = pending.get(msg.requestId);
       if (!p) return;
+      if (msg.type === "hand-off" && msg.journaled) {
+        p.handOff?.journaled();
+        return;
+      }
       if (msg.type === "hand-off") {
         const answer = (ok: boolean, reason?: string) => {
           // A thread restarted meanwhile has forgotten the message: nothing to answer.
@@ -75,7 +95,7 @@ export function createDeliveryThread(onLost: (reason: string) => void = () => {}
         };
         if (!p.handOff) answer(true);
         else
-          p.handOff().then(
+          p.handOff.confirm().then(
             () => answer(true),
             (err: Error) => answer(false, err?.message),
           );
@@ -130,7 +150,7 @@ export function createDeliveryThread(onLost: (reason: string) => void = () => {}
           const requestId = nextRequestId++;
           return new Promise<DeliveryResult>((resolve, reject) => {
             pending.set(requestId, { resolve, reject, handOff });
-            post(w, { type: "deliver", requestId, transportId, message, gated: handOff !== undefined });
+            post(w, { type: "deliver", requestId, transportId, message, handOffKey: handOff?.key });
           });
         },
         close() {
@@ -142,6 +162,10 @@ export function createDeliveryThread(onLost: (reason: string) => void = () => {}
       };
     },
     restart: () => stop("the thread was restarted"),
+    refuseHandOffs(reason) {
+      refusal = reason;
+      if (worker) post(worker, { type: "refuse-hand-offs", reason });
+    },
     async terminate() {
       openedOn.clear();
       optionsOf.clear();

@@ -126,7 +126,7 @@ export function createGmailTransport(opts: GmailTransportOptions): SenderTranspo
     const raw = (await buildRawMessage(message)).toString("base64url");
     const token = await accessToken();
     // The send request is the point after which Google may deliver it.
-    await handOff?.();
+    await handOff?.confirm();
     let response = await send(token, raw);
     if (response.status === 401) {
       // Revoked early or expired on Google's clock: one fresh token, one more try.

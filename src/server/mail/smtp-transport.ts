@@ -101,7 +101,7 @@ export function connectWithoutNagle(options: SMTPTransport.Options, callback: Ge
  * resolves; if it rejects, the stream fails, nodemailer drops the connection
  * mid-DATA, and a server discards a message whose final "." never came.
  */
-function handOffGate(handOff: HandOff): Transform {
+function handOffGate(handOff: () => Promise<void>): Transform {
   const confirmed = handOff();
   // Observed by the stream callbacks below; without this, a refusal before the first chunk would be "unhandled".
   confirmed.catch(() => {});
@@ -115,9 +115,17 @@ function handOffGate(handOff: HandOff): Transform {
   });
 }
 
-type GatedMailOptions = Mail.Options & { handOff?: HandOff };
+/** In the SMTP transport a hand-off is one call: record it (or refuse), then the content may go. */
+export type HandOffGate = () => Promise<void>;
 
-export function createSmtpTransport(opts: SmtpTransportOptions): ClosableTransport {
+type GatedMailOptions = Mail.Options & { handOff?: HandOffGate };
+
+/** The SMTP transport also takes a bare gate (the delivery thread records hand-offs itself). */
+export type SmtpTransport = ClosableTransport & {
+  deliver(message: OutgoingMessage, handOff?: HandOff | HandOffGate): Promise<DeliveryResult>;
+};
+
+export function createSmtpTransport(opts: SmtpTransportOptions): SmtpTransport {
   const options: SMTPPool.Options & { maxRequeues: number } = {
     ...opts.smtp,
     getSocket: connectWithoutNagle as SMTPPool.Options["getSocket"],
@@ -144,12 +152,12 @@ export function createSmtpTransport(opts: SmtpTransportOptions): ClosableTranspo
   const target = { host: opts.smtp.host ?? "localhost", port: opts.smtp.port ?? 25 };
 
   return {
-    async deliver(message: OutgoingMessage, handOff?: HandOff): Promise<DeliveryResult> {
+    async deliver(message: OutgoingMessage, handOff?: HandOff | HandOffGate): Promise<DeliveryResult> {
       try {
         const mail: GatedMailOptions = {
           ...toMailOptions(message),
           dkim: dkimOptionsFor(opts.dkim, message.from.address),
-          handOff,
+          handOff: typeof handOff === "object" ? handOff.confirm : handOff,
         };
         const info = await transporter.sendMail(mail);
         return { messageId: info.messageId || message.messageId, response: info.response };

@@ -39,6 +39,11 @@ export type TransportFactoryOptions = {
   gmail?: { tokenUrl?: string; timeoutMs?: number };
   /** Where SMTP pools run; by default a delivery thread of the factory's own, stopped by closeAll(). */
   deliveryThread?: DeliveryThread;
+  /**
+   * The factory's own delivery thread journals hand-offs itself, here
+   * (the embedded database: mail/hand-off-journal.ts says why).
+   */
+  handOffJournal?: { dir: string; tag: string };
 };
 
 /** How a sender can send in live mode. */
@@ -83,7 +88,10 @@ export function createTransportFactory(opts: TransportFactoryOptions): Transport
   const ownThread = !opts.deliveryThread;
   const delivery =
     opts.deliveryThread ??
-    createDeliveryThread((reason) => log.warn({ reason }, "the delivery thread stopped; restarting it"));
+    createDeliveryThread({
+      onLost: (reason) => log.warn({ reason }, "the delivery thread stopped; restarting it"),
+      journal: opts.handOffJournal,
+    });
   const createSmtpTransport = delivery.smtpTransport;
 
   if (config.mailDelivery === "capture" && opts.capturePort === undefined) {
@@ -201,6 +209,9 @@ export function createTransportFactory(opts: TransportFactoryOptions): Transport
       for (const { transport } of cache.values()) if ("close" in transport) transport.close();
       cache.clear();
       if (ownThread) void delivery.terminate();
+    },
+    refuseHandOffs(reason) {
+      delivery.refuseHandOffs(reason);
     },
   };
 }

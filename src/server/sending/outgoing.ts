@@ -40,6 +40,8 @@ export class DeliveryError extends Error {
        * what was last sent: the server may have accepted the message.
        */
       lostMidSession?: boolean;
+      /** The transport refused to hand the message off (the worker is stopping): nothing was sent. */
+      handOffRefused?: boolean;
     } = {},
   ) {
     super(message);
@@ -50,15 +52,23 @@ export class DeliveryError extends Error {
 export type SenderAccountRow = typeof senderAccounts.$inferSelect;
 
 /**
- * Asked by a transport at the last moment before a message can be accepted:
- * just before its content goes to the SMTP server (the DATA phase), or before
- * the Gmail API request. The transport must not send the content unless the
- * promise resolves; when it rejects, the message is abandoned unsent. The
- * engine records the hand-off here, so that after a crash it can tell a
- * message that may have reached a server from one that cannot have
+ * The last moment before a message can be accepted: just before its content
+ * goes to the SMTP server (the DATA phase), or before the Gmail API request.
+ * The transport must not send the content until the hand-off is recorded:
+ * either `confirm()` resolved (the engine committed it to the database), or
+ * the transport wrote `key` to its own hand-off journal and called
+ * `journaled()` (the delivery thread does so with the embedded database:
+ * mail/hand-off-journal.ts). When `confirm()` rejects, the message is
+ * abandoned unsent. The engine can then tell, after a crash, a message that
+ * may have reached a server from one that cannot have
  * (docs/decisions/007-hand-off-and-heartbeats.md).
  */
-export type HandOff = () => Promise<void>;
+export type HandOff = {
+  /** Names the claim being handed off (handOffKey: the queue row and its lease). */
+  key: string;
+  confirm: () => Promise<void>;
+  journaled: () => void;
+};
 
 /** Sends through one sender account's connection (or the capture server). */
 export interface SenderTransport {
@@ -72,4 +82,6 @@ export interface SenderTransport {
 export interface TransportFactory {
   forSender(sender: SenderAccountRow): SenderTransport;
   closeAll(): void;
+  /** From now on no hand-off is granted (the worker is stopping): messages not yet handed off fail unsent. */
+  refuseHandOffs(reason: string): void;
 }

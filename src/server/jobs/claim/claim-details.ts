@@ -45,6 +45,7 @@ export async function loadClaimedSends(
     contactIds: readonly string[];
     /** The send record (id, Message-ID) each row's outcome will be written under. */
     sendOf: ReadonlyMap<string, { id: string; messageId: string }>;
+    leaseExpiresAt: Date;
   },
 ): Promise<ClaimedSend[]> {
   const details = await queryRows<DetailRow>(
@@ -71,7 +72,10 @@ export async function loadClaimedSends(
     order by se.scheduled_for, se.id`,
   );
   const byId = await loadSenders(tx, [...new Set(details.map((d) => d.sender_account_id))]);
-  return details.map((d) => toClaimedSend(d, o.userId, o.sendOf.get(d.scheduled_id)!, byId));
+  return details.map((d) => ({
+    ...toClaimedSend(d, o.userId, o.sendOf.get(d.scheduled_id)!, byId),
+    leaseExpiresAt: o.leaseExpiresAt,
+  }));
 }
 
 /** The senders by id, with the saved senders they were imported from. */
@@ -89,7 +93,7 @@ function toClaimedSend(
   userId: string,
   send: { id: string; messageId: string },
   senders: ReadonlyMap<string, SenderAccountRow>,
-): ClaimedSend {
+): Omit<ClaimedSend, "leaseExpiresAt"> {
   const sender = senders.get(d.sender_account_id)!;
   return {
     scheduledId: d.scheduled_id,

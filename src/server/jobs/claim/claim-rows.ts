@@ -21,7 +21,7 @@ export type ClaimedRow = {
 export async function markSending(
   tx: Tx,
   ids: readonly string[],
-  o: { now: Date; workerId: string; leaseMs: number },
+  o: { now: Date; workerId: string; leaseExpiresAt: Date },
 ): Promise<ClaimedRow[]> {
   if (ids.length === 0) return [];
   return queryRows<ClaimedRow>(
@@ -29,7 +29,7 @@ export async function markSending(
     sql`
     with upd as (
       update scheduled_emails se set status = 'sending', attempts = se.attempts + 1,
-        lease_expires_at = ${at(new Date(o.now.getTime() + o.leaseMs))}, locked_by = ${o.workerId},
+        lease_expires_at = ${at(o.leaseExpiresAt)}, locked_by = ${o.workerId},
         handed_off_at = null, updated_at = ${at(o.now)},
         send_id = coalesce(se.send_id, gen_random_uuid()),
         -- The sender's domain, as formatMessageId (#shared/sending/threading.ts) builds it.
