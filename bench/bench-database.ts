@@ -18,6 +18,8 @@ export type BenchDatabase = {
   description: string;
   /** The temporary DATA_DIR (PGlite) or undefined. */
   dataDir: string;
+  /** The throw-away PostgreSQL database's URL (undefined with PGlite). */
+  url?: string;
   /** Closes and deletes the database (unless kept). */
   dispose: (opts: { keep: boolean }) => Promise<void>;
 };
@@ -64,6 +66,7 @@ export async function openBenchDatabase(databaseUrl: string | undefined): Promis
   return {
     database: opened,
     dataDir,
+    url: url.toString(),
     description: `${await serverVersion(opened)} (throw-away database ${name} on ${url.host})`,
     dispose: async ({ keep }) => {
       await opened.close();

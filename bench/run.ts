@@ -59,6 +59,8 @@ type SendContext = {
   rawDefaults: boolean;
   /** As the app does: with PGlite the delivery thread journals hand-offs (a temporary directory here). */
   handOffJournal?: { dir: string; tag: string };
+  /** As the app does: with PostgreSQL the delivery thread records hand-offs on its own connection. */
+  handOffDatabaseUrl?: string;
 };
 
 /**
@@ -120,6 +122,7 @@ async function sendRun(
       log: ctx.log,
       sinkPort: sink.port,
       handOffJournal: ctx.handOffJournal,
+      handOffDatabaseUrl: ctx.handOffDatabaseUrl,
     });
     const got = sinkDelta(before, await sink.stats());
     checkSink("engine", got);
@@ -196,6 +199,7 @@ async function main(): Promise<void> {
       sink,
       steps: options.steps,
       rawDefaults: options.rawDefaults,
+      handOffDatabaseUrl: bench.url,
       handOffJournal:
         bench.database.kind === "pglite"
           ? { dir: mkdtempSync(join(tmpdir(), "coldreach-bench-hand-offs-")), tag: `bench-${process.pid}` }

@@ -40,6 +40,8 @@ export async function runEngine(o: {
   tuning?: Partial<SendWorkerOptions>;
   /** As the app does with PGlite: the delivery thread journals hand-offs (server.ts). */
   handOffJournal?: { dir: string; tag: string };
+  /** As the app does with PostgreSQL: the delivery thread records hand-offs on its own connection. */
+  handOffDatabaseUrl?: string;
 }): Promise<EngineRun> {
   const stages: StageTimes = new Map();
   const transports = createTransportFactory({
@@ -48,6 +50,7 @@ export async function runEngine(o: {
     log: o.log,
     capturePort: o.sinkPort,
     handOffJournal: o.handOffJournal,
+    handOffDatabaseUrl: o.handOffDatabaseUrl,
   });
   const worker = createSendWorker({
     db: timedDb(o.db, stages),

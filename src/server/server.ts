@@ -42,9 +42,9 @@ export async function startServer(opts: {
   const smtpUrl =
     config.mailDelivery === "capture" ? captureSmtpUrl(capture?.port ?? config.captureSmtpPort) : config.systemSmtpUrl;
   const mailer = createSystemMailer({ smtpUrl: smtpUrl ?? "", from: config.mailFrom });
-  // In capture mode campaign mail goes to the capture server too: this
-  // process's own, or (role worker) the web process's on CAPTURE_SMTP_PORT.
-  // With the embedded database the delivery thread journals hand-offs itself (mail/hand-off-journal.ts).
+  // The delivery thread records hand-offs itself: with the embedded database in
+  // a journal file (mail/hand-off-journal.ts), with a PostgreSQL server on a
+  // connection of its own (mail/hand-off-database.ts).
   const handOffJournal =
     database.kind === "pglite"
       ? { dir: join(config.dataDir, "hand-offs"), tag: `${process.pid}-${randomUUID().slice(0, 8)}` }
@@ -54,6 +54,9 @@ export async function startServer(opts: {
     secrets: createSecretBox(config.appSecret),
     log,
     handOffJournal,
+    handOffDatabaseUrl: database.kind === "postgres" ? config.databaseUrl : undefined,
+    // In capture mode campaign mail goes to the capture server too: this
+    // process's own, or (role worker) the web process's on CAPTURE_SMTP_PORT.
     capturePort: config.mailDelivery === "capture" ? (capture?.port ?? config.captureSmtpPort) : undefined,
   });
 

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { DeliveryError, type DeliveryResult, type OutgoingMessage } from "../sending/outgoing.ts";
 import { closedTransportError } from "./delivery-error.ts";
+import { openHandOffDatabase } from "./hand-off-database.ts";
 import { type Journal, openJournal } from "./hand-off-journal.ts";
 import {
   createSmtpTransport,
@@ -13,8 +14,12 @@ import {
   type SmtpTransportOptions,
 } from "./smtp-transport.ts";
 
-/** Given at the thread's start: where it journals hand-offs itself (embedded database), if it does. */
-export type DeliveryThreadData = { journal?: { dir: string; tag: string } };
+/**
+ * Given at the thread's start: where the thread records hand-offs itself, if it
+ * does: a journal file (embedded database) or the PostgreSQL server. Without
+ * either, it asks the main thread for each.
+ */
+export type DeliveryThreadData = { journal?: { dir: string; tag: string }; database?: { url: string } };
 
 export type ToThread =
   | { type: "open"; transportId: number; options: SmtpTransportOptions }
@@ -41,8 +46,9 @@ export type SerializedDeliveryError = {
 
 export type FromThread =
   /**
-   * A connection took the message. Without a journal: may its content go?
-   * (answered with handed-off). With one: it was journaled and goes (no answer).
+   * A connection took the message. journaled false: may its content go?
+   * (answered with handed-off). true: the thread recorded the hand-off itself
+   * (journal or database) and the content goes (no answer).
    */
   | { type: "hand-off"; requestId: number; journaled: boolean }
   | { type: "delivered"; requestId: number; result: DeliveryResult }
@@ -69,6 +75,7 @@ const transports = new Map<number, SmtpTransport>();
 const handOffs = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
 const data = (workerData ?? {}) as DeliveryThreadData;
 const journal: Journal | null = data.journal ? openJournal(data.journal.dir, data.journal.tag) : null;
+const handOffDatabase = data.database ? openHandOffDatabase(data.database.url) : null;
 let refusal: string | null = null;
 /** Requests whose hand-off was refused here: they fail as refused (nothing sent), not as delivery errors. */
 const refusedHere = new Set<number>();
@@ -80,10 +87,18 @@ function handOffGate(requestId: number, key: string): HandOffGate {
       refusedHere.add(requestId);
       return Promise.reject(new Error(refusal));
     }
-    if (journal) {
-      journal.append(key);
-      port?.postMessage({ type: "hand-off", requestId, journaled: true } satisfies FromThread);
-      return Promise.resolve();
+    const recorded = journal ? journal.append(key) : handOffDatabase?.record(key);
+    if (recorded) {
+      return recorded.then(
+        () => {
+          port?.postMessage({ type: "hand-off", requestId, journaled: true } satisfies FromThread);
+        },
+        (err: Error) => {
+          // Refused (the claim was lost) or not recorded: the message goes back to the queue unsent.
+          refusedHere.add(requestId);
+          throw err;
+        },
+      );
     }
     return new Promise<void>((resolve, reject) => {
       handOffs.set(requestId, { resolve, reject });

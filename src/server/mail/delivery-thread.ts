@@ -52,6 +52,8 @@ export type DeliveryThreadOptions = {
   onLost?: (reason: string) => void;
   /** The thread journals hand-offs itself here (embedded database: mail/hand-off-journal.ts). */
   journal?: DeliveryThreadData["journal"];
+  /** The thread records hand-offs itself in this PostgreSQL database (mail/hand-off-database.ts). */
+  database?: DeliveryThreadData["database"];
 };
 
 export function createDeliveryThread(options: DeliveryThreadOptions = {}): DeliveryThread {
@@ -69,14 +71,14 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
     const lost = [...pending.values()];
     pending.clear();
     for (const p of lost) {
-      // A journaled hand-off's notice may have died with the thread: count it as handed off (unknown, not resent).
-      if (options.journal) p.handOff?.journaled();
+      // A hand-off the thread recorded may have died with its notice: count it as handed off (unknown, not resent).
+      if (options.journal || options.database) p.handOff?.journaled();
       p.reject(threadLostError(reason));
     }
   }
 
   function start(): Worker {
-    const data: DeliveryThreadData = { journal: options.journal };
+    const data: DeliveryThreadData = { journal: options.journal, database: options.database };
     const w = new Worker(new URL("./delivery-thread-entry.mjs", import.meta.url), { workerData: data });
     if (refusal !== null) w.postMessage({ type: "refuse-hand-offs", reason: refusal } satisfies ToThread);
     // The thread never keeps the process alive by itself; pools close with terminate().

@@ -4,8 +4,9 @@
 // statement holds everything for 50–200 ms; a hand-off that had to wait for it
 // before each message's DATA left the SMTP connections idle most of the time
 // (`npm run bench`: 0.15 of raw nodemailer). The journal costs the delivery
-// thread one write and one fdatasync per message, and never waits for the
-// main thread. PGlite is opened by one process at a time, so the next start of
+// thread one write per message and one fdatasync per turn of its event loop
+// (the hand-offs of all connections that turn share it), and never waits for
+// the main thread. PGlite is opened by one process at a time, so the next start of
 // the app reads what a dead process journaled and applies it to the database
 // before any claim is recovered (docs/decisions/007-hand-off-and-heartbeats.md).
 //
@@ -32,33 +33,53 @@ export function parseJournal(text: string): JournalEntry[] {
   return entries;
 }
 
-/** Segments are rotated at this size; a settled segment is deleted (see settledSegments). */
+/** Segments are rotated at this size; a settled segment is deleted (closedSegments). */
 const SEGMENT_BYTES = 1 << 20;
 
 /** Writes this process's journal (in the delivery thread). Files are `<tag>-<n>.log` in `dir`. */
-export function openJournal(dir: string, tag: string) {
+export function openJournal(dir: string, tag: string, o: { segmentBytes?: number } = {}) {
+  const segmentBytes = o.segmentBytes ?? SEGMENT_BYTES;
   mkdirSync(dir, { recursive: true });
   let segment = 0;
   let fd = -1;
   let size = 0;
+  let syncing: { fd: number; waiting: (() => void)[] } | null = null;
   const open = () => {
     segment += 1;
     fd = openSync(join(dir, `${tag}-${segment}.log`), "a");
     size = 0;
   };
+  /** One fdatasync for every append of this turn (a segment closed meanwhile was synced on closing). */
+  const sync = () => {
+    const batch = syncing;
+    syncing = null;
+    if (!batch) return;
+    if (batch.fd === fd) fdatasyncSync(fd);
+    for (const resolve of batch.waiting) resolve();
+  };
   return {
-    /** Appends the key and waits for it to reach the disk: only then may the content go. */
-    append(key: string): void {
-      if (fd < 0 || size >= SEGMENT_BYTES) {
-        if (fd >= 0) closeSync(fd);
+    /** Appends the key; resolves once it is on the disk: only then may the content go. */
+    append(key: string): Promise<void> {
+      if (fd < 0 || size >= segmentBytes) {
+        if (fd >= 0) {
+          fdatasyncSync(fd);
+          closeSync(fd);
+        }
         open();
       }
       const line = `${key}\n`;
       writeSync(fd, line);
-      fdatasyncSync(fd);
       size += line.length;
+      return new Promise<void>((resolve) => {
+        if (!syncing) {
+          syncing = { fd, waiting: [] };
+          setImmediate(sync);
+        }
+        syncing.waiting.push(resolve);
+      });
     },
     close(): void {
+      sync();
       if (fd >= 0) closeSync(fd);
       fd = -1;
     },

@@ -44,6 +44,8 @@ export type TransportFactoryOptions = {
    * (the embedded database: mail/hand-off-journal.ts says why).
    */
   handOffJournal?: { dir: string; tag: string };
+  /** The factory's own delivery thread records hand-offs itself in this PostgreSQL database. */
+  handOffDatabaseUrl?: string;
 };
 
 /** How a sender can send in live mode. */
@@ -91,6 +93,7 @@ export function createTransportFactory(opts: TransportFactoryOptions): Transport
     createDeliveryThread({
       onLost: (reason) => log.warn({ reason }, "the delivery thread stopped; restarting it"),
       journal: opts.handOffJournal,
+      database: opts.handOffDatabaseUrl ? { url: opts.handOffDatabaseUrl } : undefined,
     });
   const createSmtpTransport = delivery.smtpTransport;
 
