@@ -1,12 +1,12 @@
-// Keeps the wizard's draft (and current step) in IndexedDB, per user, so a
-// reload or a closed tab does not lose a half-built campaign. IndexedDB rather
-// than localStorage because 10,000 imported contacts exceed localStorage quotas.
-import { del, get, set } from "idb-keyval";
-import { useCallback, useEffect, useRef, useState } from "react";
+// Keeps the wizard's draft (and current step) in this browser, per user, so a
+// reload or a closed tab does not lose a half-built campaign. Where it is kept
+// is draft-storage.ts; when it is written is draft-saver.ts.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { authClient } from "#web/lib/auth-client.ts";
+import { removeDraftBackup, writeDraftBackup } from "./draft-backup.ts";
+import { createDraftSaver } from "./draft-saver.ts";
+import { backupStorage, deleteSavedDraft, loadStoredDraft, writeSavedDraft } from "./draft-storage.ts";
 import { type DraftUpdate, emptyDraft, type WizardDraft } from "./wizard-draft.ts";
-
-type Stored = { version: 1; draft: WizardDraft; stepIndex: number; savedAt: string };
 
 const SAVE_DELAY_MS = 400;
 
@@ -44,20 +44,35 @@ function readableDraft(stored: Partial<WizardDraft> | undefined): WizardDraft {
 export function useWizardDraft() {
   const session = authClient.useSession();
   const key = session.data?.user.id ? `coldreach:campaign-draft:${session.data.user.id}` : null;
-  const [draft, setDraft] = useState<WizardDraft>(emptyDraft);
+  const [initialDraft] = useState(emptyDraft);
+  const [draft, setDraft] = useState<WizardDraft>(initialDraft);
   const [stepIndex, setStepIndex] = useState(0);
   const [loaded, setLoaded] = useState(false);
   const [restored, setRestored] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [saver] = useState(() =>
+    createDraftSaver({
+      delayMs: SAVE_DELAY_MS,
+      write: writeSavedDraft,
+      backup: (k, stored) => writeDraftBackup(backupStorage, k, stored),
+      removeBackup: (k) => removeDraftBackup(backupStorage, k),
+    }),
+  );
+  // The state storage already has (just restored) or must not get (untouched,
+  // or just discarded: saving it would store an empty draft). Only until the
+  // first change: after it, every state is saved, even one equal to this.
+  const unchanged = useRef<{ draft: WizardDraft; stepIndex: number } | null>({ draft: initialDraft, stepIndex: 0 });
 
   useEffect(() => {
     if (!key) return;
     let cancelled = false;
-    get<Stored>(key)
+    loadStoredDraft(key)
       .then((stored) => {
-        if (cancelled || !stored || stored.version !== 1) return;
-        setDraft(readableDraft(stored.draft));
-        setStepIndex(Number.isInteger(stored.stepIndex) ? stored.stepIndex : 0);
+        if (cancelled || !stored) return;
+        const restoredDraft = readableDraft(stored.draft);
+        const restoredStep = Number.isInteger(stored.stepIndex) ? stored.stepIndex : 0;
+        unchanged.current = { draft: restoredDraft, stepIndex: restoredStep };
+        setDraft(restoredDraft);
+        setStepIndex(restoredStep);
         setRestored(true);
       })
       .catch((err: unknown) => console.warn("could not read the saved campaign draft", err))
@@ -69,27 +84,44 @@ export function useWizardDraft() {
     };
   }, [key]);
 
-  useEffect(() => {
+  // A layout effect, so the change is recorded in the same task that puts it
+  // on screen: a reload right after the user (or a script) saw it still saves it.
+  useLayoutEffect(() => {
     if (!key || !loaded) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const stored: Stored = { version: 1, draft, stepIndex, savedAt: new Date().toISOString() };
-      set(key, stored).catch((err: unknown) => console.warn("could not save the campaign draft", err));
-    }, SAVE_DELAY_MS);
-    return () => clearTimeout(timer.current);
-  }, [key, loaded, draft, stepIndex]);
+    if (draft === unchanged.current?.draft && stepIndex === unchanged.current.stepIndex) return;
+    unchanged.current = null;
+    saver.change(key, { version: 1, draft, stepIndex, savedAt: new Date().toISOString() });
+  }, [key, loaded, draft, stepIndex, saver]);
+
+  // Leaving the page or hiding the tab saves at once; so does leaving the wizard.
+  useEffect(() => {
+    const onPageHide = () => saver.hide();
+    const onVisibilityChange = () => {
+      if (document.visibilityState === "hidden") saver.hide();
+    };
+    window.addEventListener("pagehide", onPageHide);
+    document.addEventListener("visibilitychange", onVisibilityChange);
+    return () => {
+      window.removeEventListener("pagehide", onPageHide);
+      document.removeEventListener("visibilitychange", onVisibilityChange);
+      saver.flush();
+    };
+  }, [saver]);
 
   const update = useCallback((patch: DraftUpdate) => {
     setDraft((current) => ({ ...current, ...(typeof patch === "function" ? patch(current) : patch) }));
   }, []);
 
   const discard = useCallback(async () => {
-    clearTimeout(timer.current);
-    setDraft(emptyDraft());
+    const empty = emptyDraft();
+    unchanged.current = { draft: empty, stepIndex: 0 };
+    setDraft(empty);
     setStepIndex(0);
     setRestored(false);
-    if (key) await del(key).catch(() => undefined);
-  }, [key]);
+    if (!key) return;
+    saver.discard(key);
+    await deleteSavedDraft(key).catch((err: unknown) => console.warn("could not delete the campaign draft", err));
+  }, [key, saver]);
 
   return { draft, update, stepIndex, setStepIndex, loaded: loaded || !key, restored, discard };
 }
