@@ -26,6 +26,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
       LOG_LEVEL: "silent",
       CAPTURE_SMTP_PORT: "0",
       STATIC_DIR: "./.test-data/no-static",
+      // The tests' SMTP servers (sinks, fault injectors) listen on loopback;
+      // tests of the address policy itself set SMTP_ALLOW_PRIVATE=off.
+      SMTP_ALLOW_PRIVATE: "on",
       ...env,
     },
     [],

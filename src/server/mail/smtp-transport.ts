@@ -1,16 +1,19 @@
 // Delivery over SMTP with a nodemailer pool: the connection (TLS, login) is made
 // once and reused for the following messages, which is most of the cost of a
 // send. Used for sender accounts in live mode and for the capture server in
-// capture mode, so a demo runs the production code path.
-import { connect, type Socket } from "node:net";
+// capture mode, so a demo runs the production code path. Every connection is
+// opened by smtp-socket.ts, to an address the address policy allowed.
 import nodemailer from "nodemailer";
 import type DKIM from "nodemailer/lib/dkim";
 import type Mail from "nodemailer/lib/mailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { DkimConfig } from "../config.ts";
-import type { DeliveryResult, OutgoingMessage, SenderTransport } from "../sending/outgoing.ts";
+import { AddressNotAllowedError, type AddressPolicy } from "../http/address-policy.ts";
+import { DeliveryError, type DeliveryResult, type OutgoingMessage, type SenderTransport } from "../sending/outgoing.ts";
 import { deliveryErrorFromSmtp } from "./delivery-error.ts";
+import { classifySmtpError } from "./smtp-connection-test.ts";
+import { smtpSocketConnector } from "./smtp-socket.ts";
 
 /** A transport that holds connections open until closed. */
 export type ClosableTransport = SenderTransport & { close: () => void };
@@ -22,11 +25,20 @@ export type PoolOptions = {
   maxMessages: number;
 };
 
+/** The address policy as plain data: transport options cross to the delivery thread. */
+export type SmtpAddressPolicy = Pick<AddressPolicy, "allowPrivate">;
+
 export type SmtpTransportOptions = {
   /** nodemailer SMTP options: host, port, TLS mode, auth, timeouts. */
   smtp: SMTPTransport.Options;
   pool: PoolOptions;
   dkim?: DkimConfig;
+  /**
+   * Which addresses the host may resolve to. A sender's host is typed by a
+   * user: private ones only with SMTP_ALLOW_PRIVATE. The capture server is the
+   * app's own (loopback).
+   */
+  addressPolicy: SmtpAddressPolicy;
 };
 
 /** nodemailer message options for a rendered message (also the input of the Gmail transport's MIME build). */
@@ -52,49 +64,13 @@ export function dkimOptionsFor(dkim: DkimConfig | undefined, fromAddress: string
   return { domainName: domain, keySelector: dkim.selector, privateKey: dkim.privateKey };
 }
 
-type GetSocketCallback = (error: Error | null, socket?: { connection: Socket } | false) => void;
-
-/**
- * nodemailer's getSocket hook: the TCP connection opened with Nagle's
- * algorithm off. nodemailer writes a message and its terminating "." as
- * separate small packets; with Nagle on, the second waits for the server's
- * delayed ACK (40 ms on Linux), so every message costs 40 ms of idle time
- * (measured: ~47 ms vs ~4 ms per message to a loopback server). Implicit TLS
- * (port 465) keeps nodemailer's own connect, which knows how to start TLS;
- * STARTTLS upgrades this socket as it would its own.
- */
-export function connectWithoutNagle(options: SMTPTransport.Options, callback: GetSocketCallback): void {
-  if (options.secure) {
-    callback(null, false);
-    return;
-  }
-  let settled = false;
-  const socket = connect({ host: options.host ?? "localhost", port: options.port ?? 25, noDelay: true });
-  const settle = (error: Error | null) => {
-    if (settled) return;
-    settled = true;
-    clearTimeout(timer);
-    socket.off("error", settle);
-    if (error) {
-      socket.destroy();
-      callback(error);
-      return;
-    }
-    socket.setKeepAlive(true);
-    callback(null, { connection: socket });
-  };
-  const timer = setTimeout(
-    () => settle(Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT" })),
-    options.connectionTimeout ?? 120_000,
-  );
-  socket.once("connect", () => settle(null));
-  socket.once("error", settle);
-}
+// For callers that open a pool to a host the app chose (benchmarks).
+export { connectWithoutNagle } from "./smtp-socket.ts";
 
 export function createSmtpTransport(opts: SmtpTransportOptions): ClosableTransport {
   const options: SMTPPool.Options & { maxRequeues: number } = {
     ...opts.smtp,
-    getSocket: connectWithoutNagle as SMTPPool.Options["getSocket"],
+    getSocket: smtpSocketConnector(opts.addressPolicy) as SMTPPool.Options["getSocket"],
     pool: true,
     maxConnections: opts.pool.maxConnections,
     maxMessages: opts.pool.maxMessages,
@@ -118,6 +94,11 @@ export function createSmtpTransport(opts: SmtpTransportOptions): ClosableTranspo
         });
         return { messageId: info.messageId || message.messageId, response: info.response };
       } catch (error) {
+        // Refused before any connection: nothing was sent. Retried like an
+        // unreachable server, in case the operator allows the address meanwhile.
+        if (error instanceof AddressNotAllowedError) {
+          throw new DeliveryError(classifySmtpError(error, target).message, "network", false, { code: error.code });
+        }
         throw deliveryErrorFromSmtp(error, target);
       }
     },

@@ -7,7 +7,7 @@ import { defaultSmtpPorts, smtpSecurityLabels } from "#shared/senders/provider-p
 import { FormField } from "#web/components/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
-import type { SenderFormValues, StoredPassword } from "./sender-form-values.ts";
+import { passwordNeededAgain, type SenderFormValues, type StoredPassword } from "./sender-form-values.ts";
 
 type Form = UseFormReturn<SenderFormValues>;
 
@@ -47,9 +47,12 @@ function TextField({
 }
 
 export function SenderConnectionFields({ form, stored }: { form: Form; stored: StoredPassword }) {
-  const [provider, email, host] = useWatch({ control: form.control, name: ["provider", "email", "smtpHost"] });
-  // The stored password is kept only while the host stays the same.
-  const keepsPassword = stored !== null && host.trim().toLowerCase() === stored.host.toLowerCase();
+  const values = useWatch({ control: form.control }) as SenderFormValues;
+  const { provider, email } = values;
+  // The stored password is kept only for the same host with security as strong;
+  // otherwise the field becomes required and says why.
+  const again = passwordNeededAgain({ ...values, smtpPassword: "" }, stored);
+  const keepsPassword = stored !== null && again === null;
   const securityError = form.formState.errors.smtpSecurity?.message;
   const keepHint = "Leave empty to keep the current password";
 
@@ -113,7 +116,9 @@ export function SenderConnectionFields({ form, stored }: { form: Form; stored: S
               type="password"
               autoComplete="new-password"
               placeholder={keepsPassword ? "••••••" : undefined}
-              hint={keepsPassword ? keepHint : passwordHints[provider]}
+              required={again !== null}
+              aria-required={again !== null}
+              hint={keepsPassword ? keepHint : (again ?? passwordHints[provider])}
             />
           </div>
         </div>
