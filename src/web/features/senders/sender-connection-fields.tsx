@@ -19,17 +19,23 @@ const passwordHints: Record<SenderFormValues["provider"], string> = {
   custom: "The password of the SMTP account.",
 };
 
+/** The password's error depends on these (a stored password fits only the same host and security). */
+const passwordDeps = { deps: ["smtpPassword"] as "smtpPassword"[] };
+
 function TextField({
   form,
   name,
   label,
   hint,
+  revalidatesPassword = false,
   ...input
 }: {
   form: Form;
   name: "smtpHost" | "smtpPort" | "smtpUsername" | "smtpPassword" | "imapHost" | "imapPort";
   label: string;
   hint?: string;
+  /** A change checks the password field again (after a submit), so its error follows. */
+  revalidatesPassword?: boolean;
 } & Omit<ComponentProps<"input">, "form" | "name">) {
   const id = `sender-${name}`;
   const error = form.formState.errors[name]?.message;
@@ -40,7 +46,7 @@ function TextField({
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         {...input}
-        {...form.register(name)}
+        {...form.register(name, revalidatesPassword ? passwordDeps : undefined)}
       />
     </FormField>
   );
@@ -68,6 +74,7 @@ export function SenderConnectionFields({ form, stored }: { form: Form; stored: S
               label="SMTP host"
               placeholder="smtp.example.com"
               autoComplete="off"
+              revalidatesPassword
             />
             <TextField form={form} name="smtpPort" label="Port" type="number" inputMode="numeric" min={1} max={65535} />
           </div>
@@ -75,6 +82,7 @@ export function SenderConnectionFields({ form, stored }: { form: Form; stored: S
             <Controller
               control={form.control}
               name="smtpSecurity"
+              rules={passwordDeps}
               render={({ field }) => (
                 <Select
                   value={field.value}
