@@ -106,7 +106,11 @@ export function SenderFormDialog({ sender, onClose }: Props) {
       }
       return;
     }
-    connectionTest.mutate({ senderId: sender?.id, smtp: checked.smtp });
+    connectionTest.mutate(
+      { senderId: sender?.id, smtp: checked.smtp },
+      // The server's field messages (a password needed again) land on their fields too.
+      { onError: (err) => err instanceof ApiError && showFieldErrors(err.fieldErrors) },
+    );
   }
 
   return (
