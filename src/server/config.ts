@@ -39,6 +39,7 @@ const envSchema = z
     AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
     GMAIL_API_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("https://gmail.googleapis.com")),
     WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("off")),
+    SMTP_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("off")),
     WEBHOOK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
     WORKER_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(600_000).default(2_000)),
     WORKER_DEAD_AFTER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(3_600).default(30)),
@@ -102,6 +103,8 @@ export type Config = {
   /** Outgoing webhooks may reach private, loopback and link-local addresses (off: SSRF guard). */
   webhookAllowPrivate: boolean;
   webhookTimeoutMs: number;
+  /** Sender accounts' mail servers may be on private, loopback and link-local addresses (off: SSRF guard). */
+  smtpAllowPrivate: boolean;
   /** How often an idle worker looks for due sends. */
   workerPollMs: number;
   /** A send worker whose heartbeat is older than this is dead; live workers recover its claims. */
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     dkim: dkimConfig(e),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "on",
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    smtpAllowPrivate: e.SMTP_ALLOW_PRIVATE === "on",
     workerPollMs: e.WORKER_POLL_MS,
     workerDeadAfterMs: e.WORKER_DEAD_AFTER_SECONDS * 1000,
     workerStopGraceMs: e.WORKER_STOP_GRACE_SECONDS * 1000,

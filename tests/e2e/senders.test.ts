@@ -108,9 +108,13 @@ describeJourneys("senders", () => {
     await edit.getByText("Leave empty to keep the current password").waitFor();
     // Another host would need the password again (the stored one stays with its server).
     await edit.getByLabel("SMTP host").fill("mail.elsewhere.test");
+    // The field says so at once, and becomes required.
+    await edit.getByText("Enter the password for the new SMTP host", { exact: true }).waitFor();
+    expect(await edit.getByLabel("Password").getAttribute("aria-required")).toBe("true");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await edit.getByText("Enter the password for the new SMTP host", { exact: true }).waitFor();
     await edit.getByLabel("SMTP host").fill("127.0.0.1");
+    await edit.getByText("Leave empty to keep the current password").waitFor();
     await edit.getByLabel("Daily Limit").fill("120");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Sender account updated successfully").waitFor();

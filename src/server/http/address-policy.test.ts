@@ -1,5 +1,6 @@
+import type { LookupAddress, lookup } from "node:dns";
 import { describe, expect, it } from "vitest";
-import { isPublicAddress } from "./address-policy.ts";
+import { AddressNotAllowedError, isPublicAddress, policyLookup, refusedLiteral } from "./address-policy.ts";
 
 describe("isPublicAddress", () => {
   it.each([
@@ -62,5 +63,44 @@ describe("isPublicAddress", () => {
     "[2606:4700:4700::1111]",
   ])("allows the public address %s", (ip) => {
     expect(isPublicAddress(ip)).toBe(true);
+  });
+});
+
+describe("refusedLiteral", () => {
+  it("refuses a literal non-public address unless private ones are allowed; names are left to the lookup", () => {
+    expect(refusedLiteral("127.0.0.1", { allowPrivate: false })).toBeInstanceOf(AddressNotAllowedError);
+    expect(refusedLiteral("[::1]", { allowPrivate: false })?.code).toBe("EADDRNOTALLOWED");
+    expect(refusedLiteral("127.0.0.1", { allowPrivate: true })).toBeNull();
+    expect(refusedLiteral("8.8.8.8", { allowPrivate: false })).toBeNull();
+    expect(refusedLiteral("localhost", { allowPrivate: false })).toBeNull();
+  });
+});
+
+describe("policyLookup", () => {
+  const answering = (addresses: LookupAddress[]) =>
+    ((_host: string, _options: unknown, callback: (e: null, a: LookupAddress[]) => void) =>
+      callback(null, addresses)) as unknown as typeof lookup;
+  const run = (addresses: LookupAddress[], allowPrivate: boolean, all: boolean) =>
+    new Promise<{ error: (Error & { code?: string }) | null; result: unknown }>((resolve) => {
+      policyLookup({ allowPrivate, resolve: answering(addresses) })("mail.test", { all }, (error, address, family) =>
+        resolve({ error, result: all ? address : { address, family } }),
+      );
+    });
+  const v4 = (address: string) => ({ address, family: 4 });
+
+  it("answers with what it checked: all addresses, or the first", async () => {
+    const list = [v4("93.184.216.34"), v4("8.8.8.8")];
+    expect(await run(list, false, true)).toEqual({ error: null, result: list });
+    expect(await run(list, false, false)).toEqual({ error: null, result: { address: "93.184.216.34", family: 4 } });
+  });
+
+  it("fails if any answer is not public, unless private addresses are allowed", async () => {
+    const list = [v4("93.184.216.34"), v4("10.1.2.3")];
+    expect((await run(list, false, true)).error).toBeInstanceOf(AddressNotAllowedError);
+    expect((await run(list, true, true)).error).toBeNull();
+  });
+
+  it("fails on an empty answer", async () => {
+    expect((await run([], true, true)).error?.code).toBe("ENODATA");
   });
 });

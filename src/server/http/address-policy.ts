@@ -1,5 +1,5 @@
-// Which IP addresses an outgoing request made on a user's behalf (the
-// automation webhook) may connect to. Without this, a user could make the
+// Which IP addresses an outgoing connection made on a user's behalf (the
+// automation webhook, a sender account's SMTP server) may connect to. Without this, a user could make the
 // server call its own network: the cloud metadata service at 169.254.169.254,
 // a database on 10.0.0.5, an admin page on localhost.
 //
@@ -8,7 +8,8 @@
 // reserved ranges; IPv6 forms that carry an IPv4 address (mapped ::ffff:a.b.c.d,
 // the old compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16) are judged
 // by the IPv4 address inside.
-import { isIPv4, isIPv6 } from "node:net";
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { isIP, isIPv4, isIPv6, type LookupFunction } from "node:net";
 
 type Range = readonly [base: bigint, prefix: number];
 
@@ -100,7 +101,7 @@ function ipv6Blocked(ip: string): boolean {
 }
 
 /**
- * True when `ip` is a public unicast address a user's webhook may reach.
+ * True when `ip` is a public unicast address a user-typed host may resolve to.
  * Anything that is not an IP address at all is refused.
  */
 export function isPublicAddress(ip: string): boolean {
@@ -108,4 +109,73 @@ export function isPublicAddress(ip: string): boolean {
   if (isIPv4(address)) return !ipv4Blocked(address);
   if (isIPv6(address)) return !ipv6Blocked(address);
   return false;
+}
+
+/**
+ * Whether connections to user-typed hosts may reach non-public addresses, and
+ * the resolver to check (tests swap in one that answers like an attacker's DNS).
+ * One policy for every such connection: automation webhooks
+ * (WEBHOOK_ALLOW_PRIVATE) and sender accounts' mail servers (SMTP_ALLOW_PRIVATE).
+ */
+export type AddressPolicy = {
+  /** Let private, loopback and link-local addresses through (intranet servers, tests). */
+  allowPrivate: boolean;
+  /** Defaults to the system's resolver (dns.lookup). */
+  resolve?: typeof dnsLookup;
+};
+
+/** A host that is, or resolves to, an address the policy refuses. */
+export class AddressNotAllowedError extends Error {
+  /** Like a system error's code, so code that sorts socket errors by code can tell it apart. */
+  readonly code = "EADDRNOTALLOWED";
+  constructor(readonly host: string) {
+    super(`${host} resolves to a private, loopback or otherwise non-public address`);
+    this.name = "AddressNotAllowedError";
+  }
+}
+
+const unbracketed = (host: string) => (host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host);
+
+/**
+ * The refusal for a host that is a literal IP address the policy does not
+ * allow, else null. node:net never looks a literal address up, so the lookup
+ * below never sees it: callers check it before connecting.
+ */
+export function refusedLiteral(host: string, policy: AddressPolicy): AddressNotAllowedError | null {
+  const address = unbracketed(host);
+  if (!isIP(address) || policy.allowPrivate || isPublicAddress(address)) return null;
+  return new AddressNotAllowedError(host);
+}
+
+/**
+ * A `lookup` for node:net (net.connect, http.request) that answers only with
+ * addresses the policy allows, and fails if any answer is not. The socket
+ * connects to exactly the addresses checked here, so a DNS answer that changes
+ * between a check and the connection (rebinding) cannot slip one through.
+ */
+export function policyLookup(policy: AddressPolicy): LookupFunction {
+  const resolve = policy.resolve ?? dnsLookup;
+  return (hostname, lookupOptions, callback) => {
+    resolve(hostname, { ...lookupOptions, all: true }, (err, addresses) => {
+      if (err) {
+        callback(err, "", 0);
+        return;
+      }
+      const list = addresses as unknown as LookupAddress[];
+      if (list.length === 0) {
+        callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENODATA" }), "", 0);
+        return;
+      }
+      // Every answer must pass: connecting tries them in turn (happy eyeballs).
+      if (!policy.allowPrivate && list.some((a) => !isPublicAddress(a.address))) {
+        callback(new AddressNotAllowedError(hostname), "", 0);
+        return;
+      }
+      if (lookupOptions.all) {
+        (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      } else {
+        callback(null, list[0]!.address, list[0]!.family);
+      }
+    });
+  };
 }

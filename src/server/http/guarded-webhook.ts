@@ -1,19 +1,18 @@
 // POSTs to a URL a user typed (the automation webhook), guarded so the user
 // cannot make the server reach its own network (SSRF):
 // - http and https only; redirects are not followed (a 3xx is simply not ok);
-// - the host name is resolved by a custom `lookup` given to node:http(s), so
-//   every address the socket may connect to is checked right where it is
-//   used — a DNS answer that changes between a check and the connection
-//   (rebinding) cannot slip a private address through. A literal IP in the
-//   URL (never looked up) is checked before the request;
+// - the host name is resolved by the address policy's `lookup` given to
+//   node:http(s) (address-policy.ts), so every address the socket may connect
+//   to is checked right where it is used — a DNS answer that changes between a
+//   check and the connection (rebinding) cannot slip a private address
+//   through. A literal IP in the URL (never looked up) is checked before the
+//   request;
 // - one deadline covers lookup, connect, TLS and the response headers;
 // - only the status is read; the body is discarded unread.
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import type { lookup as dnsLookup } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import type { LookupFunction } from "node:net";
-import { isIP } from "node:net";
-import { isPublicAddress } from "./address-policy.ts";
+import { AddressNotAllowedError, policyLookup, refusedLiteral } from "./address-policy.ts";
 
 export type WebhookFailureReason = "invalid_url" | "address_not_allowed" | "timeout" | "network";
 
@@ -37,36 +36,7 @@ export type WebhookOptions = {
 
 export type WebhookResponse = { status: number; ok: boolean };
 
-const notAllowed = (host: string) =>
-  new WebhookError("address_not_allowed", `${host} resolves to a private, loopback or otherwise non-public address`);
-
-/** A `lookup` for node:net that answers only with permitted addresses, and fails if any is not. */
-function guardedLookup(options: WebhookOptions): LookupFunction {
-  const resolve = options.resolve ?? dnsLookup;
-  return (hostname, lookupOptions, callback) => {
-    resolve(hostname, { ...lookupOptions, all: true }, (err, addresses) => {
-      if (err) {
-        callback(err, "", 0);
-        return;
-      }
-      const list = addresses as unknown as LookupAddress[];
-      if (list.length === 0) {
-        callback(new WebhookError("network", `${hostname} has no address`), "", 0);
-        return;
-      }
-      // Every answer must pass: connecting tries them in turn (happy eyeballs).
-      if (!options.allowPrivate && list.some((a) => !isPublicAddress(a.address))) {
-        callback(notAllowed(hostname), "", 0);
-        return;
-      }
-      if (lookupOptions.all) {
-        (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      } else {
-        callback(null, list[0]!.address, list[0]!.family);
-      }
-    });
-  };
-}
+const notAllowed = (refusal: AddressNotAllowedError) => new WebhookError("address_not_allowed", refusal.message);
 
 /** Posts `body` (sent byte for byte as given) with `headers`; resolves with the status, or throws WebhookError. */
 export function postWebhook(
@@ -85,7 +55,8 @@ export function postWebhook(
     return Promise.reject(new WebhookError("invalid_url", "The webhook URL must start with http:// or https://"));
   }
   const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-  if (isIP(host) && !options.allowPrivate && !isPublicAddress(host)) return Promise.reject(notAllowed(host));
+  const refusal = refusedLiteral(host, options);
+  if (refusal) return Promise.reject(notAllowed(refusal));
 
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
   const bytes = Buffer.from(body, "utf8");
@@ -102,7 +73,7 @@ export function postWebhook(
       method: "POST",
       // A fresh connection per call: nothing pooled from an earlier, differently resolved request.
       agent: false,
-      lookup: guardedLookup(options),
+      lookup: policyLookup(options),
       headers: { ...headers, "content-length": String(bytes.byteLength) },
     });
     const timer = setTimeout(() => {
@@ -118,6 +89,7 @@ export function postWebhook(
     });
     req.on("error", (err) => {
       if (err instanceof WebhookError) finish(err);
+      else if (err instanceof AddressNotAllowedError) finish(notAllowed(err));
       else finish(new WebhookError("network", err.message));
     });
     req.end(bytes);

@@ -30,3 +30,35 @@ describe("deliveryErrorFromSmtp: lost mid-session", () => {
     expect(deliveryErrorFromSmtp(nodemailerError("failed", props), target).details.lostMidSession).toBe(false);
   });
 });
+
+describe("deliveryErrorFromSmtp: what the peer sent", () => {
+  it("never quotes a greeting that is not SMTP (the peer is some other service)", () => {
+    const banner = "SSH-2.0-OpenSSH_9.6 build-4711";
+    const error = deliveryErrorFromSmtp(
+      nodemailerError(`Invalid greeting. response=${banner}: ${banner}`, {
+        code: "EPROTOCOL",
+        response: banner,
+        command: "CONN",
+      }),
+      target,
+    );
+    expect(error.message).toBe(
+      "The server at smtp.example.test:587 is not an SMTP server (it did not greet as one). Check the host and port.",
+    );
+  });
+
+  it("quotes an SMTP server's refusal of a recipient", () => {
+    const reply = "550 5.1.1 <x@y.test>: Recipient address rejected";
+    const error = deliveryErrorFromSmtp(
+      nodemailerError(`Can't send mail - all recipients were rejected: ${reply}`, {
+        code: "EENVELOPE",
+        response: reply,
+        responseCode: 550,
+        command: "RCPT TO",
+        rejected: ["x@y.test"],
+      }),
+      target,
+    );
+    expect(error.message).toBe(`The server refused the recipient x@y.test: "${reply}"`);
+  });
+});

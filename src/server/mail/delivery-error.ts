@@ -29,9 +29,14 @@ function quoted(reply: string): string {
   return `"${reply.replace(/\s+/g, " ").trim().slice(0, 500)}"`;
 }
 
-/** What happened, in words: the SMTP stage and the server's reply, or the connection problem. */
+/**
+ * What happened, in words: the SMTP stage and the server's reply, or the
+ * connection problem. Before and during the greeting ("CONN") the peer may not
+ * be an SMTP server at all: the connection test's wording shows its bytes
+ * only when they are an SMTP reply.
+ */
 function describeSmtpError(err: NodemailerError, target: { host: string; port: number }): string {
-  if (!err.response || err.code === "EAUTH") return classifySmtpError(err, target).message;
+  if (!err.response || err.code === "EAUTH" || err.command === "CONN") return classifySmtpError(err, target).message;
   const reply = quoted(err.response);
   const command = err.command?.toUpperCase() ?? "";
   if (command.startsWith("RCPT")) {

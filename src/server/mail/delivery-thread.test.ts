@@ -42,6 +42,8 @@ const transportOf = () =>
   thread.smtpTransport({
     smtp: { host: "127.0.0.1", port: sink.port, secure: false, ignoreTLS: true, socketTimeout: 10_000 },
     pool: { maxConnections: 2, maxMessages: 100 },
+    // The sink is on loopback.
+    addressPolicy: { allowPrivate: true },
   });
 
 describe("delivery thread", () => {
@@ -142,6 +144,7 @@ describe("delivery thread", () => {
     const transport = thread.smtpTransport({
       smtp: { host: "127.0.0.1", port: sink.port, secure: false, ignoreTLS: true, socketTimeout: 10_000 },
       pool: { maxConnections: 1, maxMessages: 100 },
+      addressPolicy: { allowPrivate: true },
     });
     const asked: string[] = [];
     const askedBy = (to: string) =>
@@ -166,6 +169,7 @@ describe("delivery thread", () => {
       const transport = journaling.smtpTransport({
         smtp: { host: "127.0.0.1", port: sink.port, secure: false, ignoreTLS: true, socketTimeout: 10_000 },
         pool: { maxConnections: 1, maxMessages: 100 },
+        addressPolicy: { allowPrivate: true },
       });
       let journaled = 0;
       const handOff = (key: string): HandOff => ({

@@ -1,76 +1,13 @@
 // The Gmail API transport against a fake Google in this process (OAuth token
 // endpoint and users.messages.send): no network.
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FakeGoogle, startFakeGoogle } from "../../../tests/support/fake-google.ts";
 import { createSecretBox } from "../crypto/secret-box.ts";
 import { createLogger } from "../logger.ts";
 import { DeliveryError, type OutgoingMessage, type SenderAccountRow } from "../sending/outgoing.ts";
 import { createGmailTransport, GMAIL_REFRESH_TOKEN_PURPOSE, type GmailTransportOptions } from "./gmail-transport.ts";
 import { createTransportFactory } from "./transports.ts";
-
-type Reply = { status: number; body: unknown };
-type FakeGoogle = {
-  url: string;
-  tokenRequests: URLSearchParams[];
-  sends: { authorization: string; raw: Buffer }[];
-  /** Replies to use before the default success, in order. */
-  tokenReplies: Reply[];
-  sendReplies: Reply[];
-  /** Each send is answered this long after it arrives; the most sends open at once is kept. */
-  sendDelayMs: number;
-  maxSendsInFlight: number;
-  close: () => Promise<void>;
-};
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-async function startFakeGoogle(): Promise<FakeGoogle> {
-  let issued = 0;
-  let inFlight = 0;
-  const fake: Omit<FakeGoogle, "url" | "close"> = {
-    tokenRequests: [],
-    sends: [],
-    tokenReplies: [],
-    sendReplies: [],
-    sendDelayMs: 0,
-    maxSendsInFlight: 0,
-  };
-  const server: Server = createServer(async (req, res) => {
-    const body = await readBody(req);
-    const answer = (reply: Reply) => {
-      res.writeHead(reply.status, { "content-type": "application/json" });
-      res.end(JSON.stringify(reply.body));
-    };
-    if (req.method === "POST" && req.url === "/token") {
-      fake.tokenRequests.push(new URLSearchParams(body));
-      return answer(
-        fake.tokenReplies.shift() ?? { status: 200, body: { access_token: `at-${++issued}`, expires_in: 3599 } },
-      );
-    }
-    if (req.method === "POST" && req.url === "/gmail/v1/users/me/messages/send") {
-      const { raw } = JSON.parse(body) as { raw: string };
-      fake.sends.push({ authorization: req.headers.authorization ?? "", raw: Buffer.from(raw, "base64url") });
-      inFlight++;
-      fake.maxSendsInFlight = Math.max(fake.maxSendsInFlight, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, fake.sendDelayMs));
-      inFlight--;
-      return answer(fake.sendReplies.shift() ?? { status: 200, body: { id: "18c0ffee", threadId: "18c0ffee" } });
-    }
-    answer({ status: 404, body: { error: "not found" } });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(fake, {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
 
 const message: OutgoingMessage = {
   from: { name: "Jane Smith", address: "jane@gmail.test" },

@@ -1,17 +1,27 @@
 // Delivery over SMTP with a nodemailer pool: the connection (TLS, login) is made
 // once and reused for the following messages, which is most of the cost of a
 // send. Used for sender accounts in live mode and for the capture server in
-// capture mode, so a demo runs the production code path.
-import { connect, type Socket } from "node:net";
-import { Transform } from "node:stream";
+// capture mode, so a demo runs the production code path. Every connection is
+// opened by smtp-socket.ts, to an address the address policy allowed.
+import { Readable } from "node:stream";
 import nodemailer from "nodemailer";
 import type DKIM from "nodemailer/lib/dkim";
+import DKIMSigner from "nodemailer/lib/dkim";
 import type Mail from "nodemailer/lib/mailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { DkimConfig } from "../config.ts";
-import type { DeliveryResult, HandOff, OutgoingMessage, SenderTransport } from "../sending/outgoing.ts";
+import { AddressNotAllowedError, type AddressPolicy } from "../http/address-policy.ts";
+import {
+  DeliveryError,
+  type DeliveryResult,
+  type HandOff,
+  type OutgoingMessage,
+  type SenderTransport,
+} from "../sending/outgoing.ts";
 import { deliveryErrorFromSmtp } from "./delivery-error.ts";
+import { classifySmtpError } from "./smtp-connection-test.ts";
+import { smtpSocketConnector } from "./smtp-socket.ts";
 
 /** A transport that holds connections open until closed. */
 export type ClosableTransport = SenderTransport & { close: () => void };
@@ -23,11 +33,20 @@ export type PoolOptions = {
   maxMessages: number;
 };
 
+/** The address policy as plain data: transport options cross to the delivery thread. */
+export type SmtpAddressPolicy = Pick<AddressPolicy, "allowPrivate">;
+
 export type SmtpTransportOptions = {
   /** nodemailer SMTP options: host, port, TLS mode, auth, timeouts. */
   smtp: SMTPTransport.Options;
   pool: PoolOptions;
   dkim?: DkimConfig;
+  /**
+   * Which addresses the host may resolve to. A sender's host is typed by a
+   * user: private ones only with SMTP_ALLOW_PRIVATE. The capture server is the
+   * app's own (loopback).
+   */
+  addressPolicy: SmtpAddressPolicy;
 };
 
 /** nodemailer message options for a rendered message (also the input of the Gmail transport's MIME build). */
@@ -53,72 +72,51 @@ export function dkimOptionsFor(dkim: DkimConfig | undefined, fromAddress: string
   return { domainName: domain, keySelector: dkim.selector, privateKey: dkim.privateKey };
 }
 
-type GetSocketCallback = (error: Error | null, socket?: { connection: Socket } | false) => void;
+// For callers that open a pool to a host the app chose (benchmarks).
+export { connectWithoutNagle } from "./smtp-socket.ts";
 
 /**
- * nodemailer's getSocket hook: the TCP connection opened with Nagle's
- * algorithm off. nodemailer writes a message and its terminating "." as
- * separate small packets; with Nagle on, the second waits for the server's
- * delayed ACK (40 ms on Linux), so every message costs 40 ms of idle time
- * (measured: ~47 ms vs ~4 ms per message to a loopback server). Implicit TLS
- * (port 465) keeps nodemailer's own connect, which knows how to start TLS;
- * STARTTLS upgrades this socket as it would its own.
+ * The message's content as the SMTP connection reads it, held until its
+ * hand-off is recorded. nodemailer pipes the content into the socket only
+ * after the server's 354 (DATA accepted), so the first read is the DATA phase:
+ * the hand-off is asked for then, and the content flows once it is recorded.
+ * A message that is handed off has therefore all but reached the server, and
+ * one that is not cannot have: if the hand-off is refused, the stream fails,
+ * nodemailer drops the connection mid-DATA, and a server discards a message
+ * whose final "." never came. The gate is the last stage of the content
+ * (after DKIM signing, which reads the whole message first).
  */
-export function connectWithoutNagle(options: SMTPTransport.Options, callback: GetSocketCallback): void {
-  if (options.secure) {
-    callback(null, false);
-    return;
-  }
-  let settled = false;
-  const socket = connect({ host: options.host ?? "localhost", port: options.port ?? 25, noDelay: true });
-  const settle = (error: Error | null) => {
-    if (settled) return;
-    settled = true;
-    clearTimeout(timer);
-    socket.off("error", settle);
-    if (error) {
-      socket.destroy();
-      callback(error);
-      return;
-    }
-    socket.setKeepAlive(true);
-    callback(null, { connection: socket });
-  };
-  const timer = setTimeout(
-    () => settle(Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT" })),
-    options.connectionTimeout ?? 120_000,
-  );
-  socket.once("connect", () => settle(null));
-  socket.once("error", settle);
-}
-
-/**
- * Holds a message's content until its hand-off is confirmed. nodemailer's pool
- * builds the content stream (and so calls this) when a connection takes the
- * message, before MAIL FROM; the connection then does MAIL FROM, RCPT TO and
- * DATA while the hand-off is recorded, and reads the content after the
- * server's 354. Nothing of the content reaches the server before `handOff`
- * resolves; if it rejects, the stream fails, nodemailer drops the connection
- * mid-DATA, and a server discards a message whose final "." never came.
- */
-function handOffGate(handOff: () => Promise<void>): Transform {
-  const confirmed = handOff();
-  // Observed by the stream callbacks below; without this, a refusal before the first chunk would be "unhandled".
-  confirmed.catch(() => {});
-  return new Transform({
-    transform(chunk, _encoding, callback) {
-      confirmed.then(() => callback(null, chunk), callback);
-    },
-    flush(callback) {
-      confirmed.then(() => callback(), callback);
+function handOffGate(input: Readable, handOff: () => Promise<void>): Readable {
+  let asked = false;
+  const output: Readable = new Readable({
+    read() {
+      if (asked) {
+        input.resume();
+        return;
+      }
+      asked = true;
+      handOff().then(
+        () => {
+          input.on("data", (chunk: Buffer) => {
+            if (!output.push(chunk)) input.pause();
+          });
+          input.once("end", () => output.push(null));
+          input.resume();
+        },
+        (err: Error) => output.destroy(err),
+      );
     },
   });
+  input.pause();
+  input.once("error", (err) => output.destroy(err));
+  return output;
 }
 
 /** In the SMTP transport a hand-off is one call: record it (or refuse), then the content may go. */
 export type HandOffGate = () => Promise<void>;
 
-type GatedMailOptions = Mail.Options & { handOff?: HandOffGate };
+/** The message options with what the 'stream' plugin below applies: the gate, and DKIM before it. */
+type GatedMailOptions = Mail.Options & { handOff?: HandOffGate; signWith?: DKIM.Options };
 
 /** The SMTP transport also takes a bare gate (the delivery thread records hand-offs itself). */
 export type SmtpTransport = ClosableTransport & {
@@ -128,7 +126,7 @@ export type SmtpTransport = ClosableTransport & {
 export function createSmtpTransport(opts: SmtpTransportOptions): SmtpTransport {
   const options: SMTPPool.Options & { maxRequeues: number } = {
     ...opts.smtp,
-    getSocket: connectWithoutNagle as SMTPPool.Options["getSocket"],
+    getSocket: smtpSocketConnector(opts.addressPolicy) as SMTPPool.Options["getSocket"],
     pool: true,
     maxConnections: opts.pool.maxConnections,
     maxMessages: opts.pool.maxMessages,
@@ -141,12 +139,19 @@ export function createSmtpTransport(opts: SmtpTransportOptions): SmtpTransport {
     debug: false,
   };
   const transporter = nodemailer.createTransport(options);
-  // 'stream' plugins run once per message, before it is queued for a connection;
-  // the transform factory runs when a connection takes it (see handOffGate).
+  // Runs once per message; the functions it adds build the content stream when
+  // a connection takes the message. DKIM is applied here rather than through
+  // nodemailer's `dkim` option, which would sign after every plugin's stage and
+  // so read the content past the gate.
   transporter.use("stream", (mail, done) => {
-    const handOff = (mail.data as GatedMailOptions).handOff;
-    // A factory (nodemailer calls it from createReadStream), typed as the stream it makes.
-    if (handOff) mail.message.transform((() => handOffGate(handOff)) as unknown as Transform);
+    const { handOff, signWith } = mail.data as GatedMailOptions;
+    const signer = signWith ? new DKIMSigner(signWith) : null;
+    if (signer || handOff) {
+      mail.message.processFunc((input: Readable) => {
+        const signed = signer ? (signer.sign(input) as Readable) : input;
+        return handOff ? handOffGate(signed, handOff) : signed;
+      });
+    }
     done();
   });
   const target = { host: opts.smtp.host ?? "localhost", port: opts.smtp.port ?? 25 };
@@ -156,12 +161,17 @@ export function createSmtpTransport(opts: SmtpTransportOptions): SmtpTransport {
       try {
         const mail: GatedMailOptions = {
           ...toMailOptions(message),
-          dkim: dkimOptionsFor(opts.dkim, message.from.address),
+          signWith: dkimOptionsFor(opts.dkim, message.from.address),
           handOff: typeof handOff === "object" ? handOff.confirm : handOff,
         };
         const info = await transporter.sendMail(mail);
         return { messageId: info.messageId || message.messageId, response: info.response };
       } catch (error) {
+        // Refused before any connection: nothing was sent. Retried like an
+        // unreachable server, in case the operator allows the address meanwhile.
+        if (error instanceof AddressNotAllowedError) {
+          throw new DeliveryError(classifySmtpError(error, target).message, "network", false, { code: error.code });
+        }
         throw deliveryErrorFromSmtp(error, target);
       }
     },

@@ -57,6 +57,8 @@ const liveConfig: TransportFactoryOptions["config"] = {
   gmailApiBaseUrl: "http://127.0.0.1:1",
   dkim: undefined,
   google: undefined,
+  // The senders' servers here are sinks on loopback (SMTP_ALLOW_PRIVATE=on).
+  smtpAllowPrivate: true,
 };
 
 async function deliveryError(promise: Promise<unknown>): Promise<DeliveryError> {
@@ -253,6 +255,60 @@ describe("live mode over a sender's SMTP server", () => {
     expect(error.message).toBe(
       `Could not connect to 127.0.0.1:${port}: the connection was refused. Check the host and port.`,
     );
+  });
+});
+
+describe("live mode: the address policy (SMTP_ALLOW_PRIVATE off)", () => {
+  let sink: SmtpSink;
+  let factory: ReturnType<typeof createTransportFactory>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    factory = createTransportFactory({ config: { ...liveConfig, smtpAllowPrivate: false }, secrets, log });
+  });
+  afterAll(async () => {
+    factory.closeAll();
+    await sink.close();
+  });
+
+  it.each([
+    ["127.0.0.1", "none"],
+    ["127.0.0.1", "starttls"],
+    // Implicit TLS is opened by the same guarded connect.
+    ["127.0.0.1", "tls"],
+    ["localhost", "none"],
+    ["[::1]", "none"],
+    ["::ffff:127.0.0.1", "none"],
+  ] as const)("refuses a sender at %s (%s) before connecting: network, retried", async (host, security) => {
+    const error = await deliveryError(
+      factory.forSender(smtpSender(sink.port, { smtpHost: host, smtpSecurity: security })).deliver(message()),
+    );
+    expect({
+      category: error.category,
+      permanent: error.permanent,
+      code: error.details.code,
+      message: error.message,
+    }).toEqual({
+      category: "network",
+      permanent: false,
+      code: "EADDRNOTALLOWED",
+      message: `The SMTP host ${host} is not allowed: it points to a private or local network.`,
+    });
+    expect(sink.connections).toBe(0);
+  });
+
+  it("leaves the capture server alone: the app chose that address", async () => {
+    const capture = createTransportFactory({
+      config: { ...liveConfig, mailDelivery: "capture", smtpAllowPrivate: false },
+      secrets,
+      log,
+      capturePort: sink.port,
+    });
+    try {
+      await capture.forSender(senderRow()).deliver(message());
+      expect(sink.messages).toHaveLength(1);
+    } finally {
+      capture.closeAll();
+    }
   });
 });
 

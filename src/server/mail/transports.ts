@@ -2,7 +2,8 @@
 // - capture mode: every sender delivers over real SMTP to the app's capture
 //   server (one pool), the same nodemailer path as live mode;
 // - live mode: the sender's own SMTP server with its stored password (one pool
-//   per sender, kept while the row's connection is unchanged), or the Gmail API
+//   per sender, kept while the row's connection is unchanged) on an address
+//   the address policy allows (SMTP_ALLOW_PRIVATE), or the Gmail API
 //   for a Gmail sender connected with OAuth and no SMTP password;
 // - otherwise a transport whose deliver() fails with a DeliveryError saying
 //   what to set up, so the queue records it like any other failure.
@@ -21,7 +22,9 @@ import type { ClosableTransport, PoolOptions } from "./smtp-transport.ts";
 export const SMTP_PASSWORD_PURPOSE = secretPurposes.smtpPassword;
 
 export type TransportFactoryOptions = {
-  config: Pick<Config, "mailDelivery" | "gmailApiBaseUrl" | "dkim" | "google">;
+  /** Without smtpAllowPrivate, senders' SMTP hosts must be public addresses. */
+  config: Pick<Config, "mailDelivery" | "gmailApiBaseUrl" | "dkim" | "google"> &
+    Partial<Pick<Config, "smtpAllowPrivate">>;
   secrets: SecretBox;
   log: Logger;
   /** The capture server's port; required in capture mode. */
@@ -132,6 +135,8 @@ export function createTransportFactory(opts: TransportFactoryOptions): Transport
           },
           pool: capturePool,
           dkim: config.dkim,
+          // The app's own server, at an address it chose: not a user-typed host.
+          addressPolicy: { allowPrivate: true },
         }),
       )
     );
@@ -162,7 +167,13 @@ export function createTransportFactory(opts: TransportFactoryOptions): Transport
     return store(
       sender.id,
       key,
-      createSmtpTransport({ smtp: { ...smtp, socketTimeout: socketTimeoutMs }, pool, dkim: config.dkim }),
+      createSmtpTransport({
+        smtp: { ...smtp, socketTimeout: socketTimeoutMs },
+        pool,
+        dkim: config.dkim,
+        // The host is the user's: it may not lead into the server's own network.
+        addressPolicy: { allowPrivate: config.smtpAllowPrivate ?? false },
+      }),
     );
   }
 

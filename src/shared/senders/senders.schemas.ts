@@ -35,7 +35,10 @@ const port = z
 // Passwords are taken as typed (no trimming): spaces can be part of them.
 const password = z.string().min(1, "Enter the password").max(1024, "Password is too long");
 
-/** Outgoing mail. `password` omitted on update keeps the stored one. */
+/**
+ * Outgoing mail. `password` omitted on update keeps the stored one, if the
+ * host is the same and the security as strong (stored-password.ts).
+ */
 export const smtpConnectionInputSchema = z.object({
   host,
   port,
@@ -73,15 +76,6 @@ export const senderInputSchema = z
   })
   .meta({ id: "SenderInput" });
 export type SenderInput = z.infer<typeof senderInputSchema>;
-
-/**
- * A stored password is only ever sent to the host it was saved for; a changed
- * host needs the password again (update and connection test).
- */
-export const newHostPasswordMessages = {
-  smtp: "Enter the password for the new SMTP host",
-  imap: "Enter the password for the new IMAP host",
-} as const;
 
 /** POST /api/senders/test: form values that are not saved yet, so the password is needed. */
 export const connectionTestInputSchema = z

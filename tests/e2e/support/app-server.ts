@@ -56,6 +56,8 @@ export async function startAppServer(overrides: Record<string, string> = {}): Pr
       LOG_LEVEL: "silent",
       AUTH_RATE_LIMIT: "off",
       MAIL_DELIVERY: "capture",
+      // The journeys' SMTP servers (the capture server, test sinks) are on loopback.
+      SMTP_ALLOW_PRIVATE: "on",
       ...overrides,
     },
     [],

@@ -28,9 +28,14 @@ const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "pa
 const conflictResponse = {
   409: { description: "The email is already one of your saved senders", content: json(errorResponseSchema) },
 } as const;
+const rateLimitedResponse = {
+  429: { description: "More than 10 connection tests in a minute", content: json(errorResponseSchema) },
+} as const;
 const testDescription =
   "Connects to the SMTP server, negotiates TLS as configured and signs in (nodemailer verify; no message is sent). " +
-  "Failures come back as ok: false with a category (authentication, network, domain_issue, other), not as an HTTP error.";
+  "Failures come back as ok: false with a category (authentication, network, domain_issue, other), not as an HTTP error. " +
+  "Hosts on private, loopback or link-local addresses are refused unless the server runs with SMTP_ALLOW_PRIVATE=on. " +
+  "At most 10 tests a minute per user (429 beyond).";
 
 const listRoute = createRoute({
   method: "get",
@@ -60,7 +65,11 @@ const testUnsavedRoute = createRoute({
   summary: "Test SMTP settings that are not saved yet",
   description: testDescription,
   request: { body: { required: true, content: json(connectionTestInputSchema) } },
-  responses: { 200: { description: "Test result", content: json(connectionTestResultSchema) }, ...errorResponses },
+  responses: {
+    200: { description: "Test result", content: json(connectionTestResultSchema) },
+    ...errorResponses,
+    ...rateLimitedResponse,
+  },
 });
 
 const statsRoute = createRoute({
@@ -125,7 +134,9 @@ const updateRoute = createRoute({
   tags,
   summary: "Change a sender account",
   description:
-    "smtp/imap omitted keeps the stored connection, null removes it; a connection without a password keeps the stored password.",
+    "smtp/imap omitted keeps the stored connection, null removes it; a connection without a password keeps the stored password, " +
+    "but only for the same host with equal or stronger security (SMTP: none < starttls < tls) and, for IMAP, the same port: " +
+    "otherwise a 400 asks for the password (details.fields['smtp.password'] / ['imap.password']) and nothing is changed.",
   request: { params: idParam, body: { required: true, content: json(senderInputSchema) } },
   responses: {
     200: { description: "Saved sender", content: json(senderSchema) },
@@ -149,12 +160,13 @@ const testSavedRoute = createRoute({
   path: "/{id}/test",
   tags,
   summary: "Test a saved sender's SMTP connection",
-  description: `${testDescription} Without a body the stored settings are tested; with smtp, those values (and the stored password when none is given).`,
+  description: `${testDescription} Without a body the stored settings are tested; with smtp, those values, with the stored password when none is given if the host is the same and the security as strong (else a 400 asks for the password).`,
   request: { params: idParam, body: { required: false, content: json(savedConnectionTestInputSchema) } },
   responses: {
     200: { description: "Test result", content: json(connectionTestResultSchema) },
     ...errorResponses,
     ...notFoundResponse,
+    ...rateLimitedResponse,
   },
 });
 
@@ -165,7 +177,9 @@ export function senderRoutes(deps: FeatureDeps) {
     createRouter()
       .openapi(listRoute, async (c) => c.json({ senders: await service.list(c.get("user").id) }, 200))
       .openapi(createSenderRoute, async (c) => c.json(await service.create(c.get("user").id, c.req.valid("json")), 201))
-      .openapi(testUnsavedRoute, async (c) => c.json(await service.testUnsaved(c.req.valid("json")), 200))
+      .openapi(testUnsavedRoute, async (c) =>
+        c.json(await service.testUnsaved(c.get("user").id, c.req.valid("json")), 200),
+      )
       // Before /{id}, which would take "stats" and "profile" for ids.
       .openapi(statsRoute, async (c) => c.json(await stats.stats(c.get("user").id), 200))
       .openapi(profileRoute, async (c) =>

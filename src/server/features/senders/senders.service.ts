@@ -2,22 +2,24 @@
 // import list. Every query is keyed by the signed-in user's id; another user's
 // sender is "not found", never "forbidden", so ids reveal nothing.
 // Passwords are encrypted before they touch the database and never leave it
-// decrypted except into the SMTP client of a connection test.
+// decrypted except into the SMTP client of a connection test, and only to the
+// host and security they were saved for (stored-password.ts).
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import {
-  type ConnectionTestInput,
-  type ConnectionTestResult,
-  type ImapConnectionInput,
-  newHostPasswordMessages,
-  type SavedConnectionTestInput,
-  type Sender,
-  type SenderInput,
-  type SmtpConnectionInput,
+import type {
+  ConnectionTestInput,
+  ConnectionTestResult,
+  ImapConnectionInput,
+  SavedConnectionTestInput,
+  Sender,
+  SenderInput,
+  SmtpConnectionInput,
 } from "#shared/senders/senders.schemas.ts";
+import { imapPasswordNeededAgain, smtpPasswordNeededAgain } from "#shared/senders/stored-password.ts";
 import { SecretDecryptError } from "../../crypto/secret-box.ts";
 import { secretPurposes } from "../../crypto/secret-purposes.ts";
 import { type SenderAccount, senderAccounts } from "../../db/schema/senders.ts";
 import { AppError } from "../../errors.ts";
+import { type RateLimitRule, takeRateLimit } from "../../http/rate-limit.ts";
 import { testSmtpConnection } from "../../mail/smtp-connection-test.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { addressOf, totalSentLateral } from "./sender-activity.ts";
@@ -28,6 +30,14 @@ const IMAP_PASSWORD = secretPurposes.imapPassword;
 const SAVED_EMAIL_UNIQUE = "sender_accounts_saved_email_unique";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Connection tests per user: each one connects to a host the user typed, so
+ * without a limit the test is a tool for probing other people's servers.
+ */
+export const CONNECTION_TEST_LIMIT: RateLimitRule = { name: "smtp-test", max: 10, windowMs: 60_000 };
+export const CONNECTION_TEST_LIMIT_MESSAGE =
+  "Too many connection tests: at most 10 a minute. Wait a moment and try again.";
 
 const notFound = () => new AppError("not_found", "Sender account not found");
 const duplicate = (email: string) =>
@@ -46,6 +56,17 @@ type Columns = Partial<typeof senderAccounts.$inferInsert>;
 
 export function createSendersService(deps: FeatureDeps) {
   const { db, secrets, config } = deps;
+  const addressPolicy = { allowPrivate: config.smtpAllowPrivate };
+
+  /** Counts a connection test of the user's, or refuses it (429) past the limit. */
+  async function limitConnectionTests(userId: string): Promise<void> {
+    const verdict = await takeRateLimit(db, CONNECTION_TEST_LIMIT, userId, deps.now?.() ?? new Date());
+    if (!verdict.allowed) {
+      throw new AppError("rate_limited", CONNECTION_TEST_LIMIT_MESSAGE, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
+  }
 
   /**
    * Saved senders with their emails sent (all time, from the reporting
@@ -149,13 +170,12 @@ export function createSendersService(deps: FeatureDeps) {
     async update(userId: string, senderId: string, input: SenderInput): Promise<Sender> {
       const current = await ownRow(userId, senderId);
       const fields: Record<string, string> = {};
-      if (input.smtp && keepsPasswordForAnotherHost(current.smtpHost, current.smtpPasswordEncrypted, input.smtp)) {
-        fields["smtp.password"] = newHostPasswordMessages.smtp;
-      }
-      if (input.imap && keepsPasswordForAnotherHost(current.imapHost, current.imapPasswordEncrypted, input.imap)) {
-        fields["imap.password"] = newHostPasswordMessages.imap;
-      }
+      const smtpAgain = input.smtp && smtpPasswordAgain(current, input.smtp);
+      if (smtpAgain) fields["smtp.password"] = smtpAgain;
+      const imapAgain = input.imap && imapPasswordAgain(current, input.imap);
+      if (imapAgain) fields["imap.password"] = imapAgain;
       const [first] = Object.values(fields);
+      // Nothing is written: the stored password stays with the settings it was saved for.
       if (first) throw new AppError("validation_error", first, { fields });
       let updated: { id: string } | undefined;
       try {
@@ -193,17 +213,21 @@ export function createSendersService(deps: FeatureDeps) {
     },
 
     /** Tests form values that are not saved (the add dialog). */
-    async testUnsaved(input: ConnectionTestInput): Promise<ConnectionTestResult> {
-      return testSmtpConnection(input.smtp);
+    async testUnsaved(userId: string, input: ConnectionTestInput): Promise<ConnectionTestResult> {
+      await limitConnectionTests(userId);
+      return testSmtpConnection(input.smtp, { addressPolicy });
     },
 
-    /** Tests a saved sender's connection, or edited values with its stored password. */
+    /**
+     * Tests a saved sender's connection, or edited values with its stored
+     * password (a 400 when the edit moved it to another host or weaker security).
+     */
     async testSaved(userId: string, senderId: string, input: SavedConnectionTestInput): Promise<ConnectionTestResult> {
+      await limitConnectionTests(userId);
       const row = await ownRow(userId, senderId);
       const smtp = input.smtp ?? storedSmtp(row);
-      if (input.smtp && keepsPasswordForAnotherHost(row.smtpHost, row.smtpPasswordEncrypted, input.smtp)) {
-        return { ok: false, category: "authentication", message: newHostPasswordMessages.smtp };
-      }
+      const again = input.smtp && smtpPasswordAgain(row, input.smtp);
+      if (again) throw new AppError("validation_error", again, { fields: { "smtp.password": again } });
       if (!smtp) {
         return {
           ok: false,
@@ -231,23 +255,27 @@ export function createSendersService(deps: FeatureDeps) {
           message: "No SMTP password is stored for this sender. Enter the password (an app password for Gmail).",
         };
       }
-      return testSmtpConnection({ ...smtp, password });
+      return testSmtpConnection({ ...smtp, password }, { addressPolicy });
     },
   };
 }
 
 /**
- * A stored password goes only to the host it was saved for. Otherwise an
- * edit (or a stolen session) could send it in clear to any server by changing
- * the host and pressing "Test connection".
+ * Why the SMTP password must be typed again for `next` (it keeps the stored
+ * one by leaving it out), or null. A stored row without a security mode is
+ * judged as if it had the strongest.
  */
-function keepsPasswordForAnotherHost(
-  storedHost: string | null,
-  storedPassword: string | null,
-  next: { host: string; password?: string },
-): boolean {
-  if (next.password || !storedPassword) return false;
-  return (storedHost ?? "").toLowerCase() !== next.host.toLowerCase();
+function smtpPasswordAgain(row: SenderAccount, next: SmtpConnectionInput): string | null {
+  if (next.password || !row.smtpPasswordEncrypted) return null;
+  return smtpPasswordNeededAgain(
+    { host: row.smtpHost ?? "", port: row.smtpPort ?? 0, security: row.smtpSecurity ?? "tls" },
+    next,
+  );
+}
+
+function imapPasswordAgain(row: SenderAccount, next: ImapConnectionInput): string | null {
+  if (next.password || !row.imapPasswordEncrypted) return null;
+  return imapPasswordNeededAgain({ host: row.imapHost ?? "", port: row.imapPort ?? 0 }, next);
 }
 
 function storedSmtp(row: SenderAccount): SmtpConnectionInput | null {

@@ -7,7 +7,7 @@ import { defaultSmtpPorts, smtpSecurityLabels } from "#shared/senders/provider-p
 import { FormField } from "#web/components/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
-import type { SenderFormValues, StoredPassword } from "./sender-form-values.ts";
+import { passwordNeededAgain, type SenderFormValues, type StoredPassword } from "./sender-form-values.ts";
 
 type Form = UseFormReturn<SenderFormValues>;
 
@@ -19,17 +19,23 @@ const passwordHints: Record<SenderFormValues["provider"], string> = {
   custom: "The password of the SMTP account.",
 };
 
+/** The password's error depends on these (a stored password fits only the same host and security). */
+const passwordDeps = { deps: ["smtpPassword"] as "smtpPassword"[] };
+
 function TextField({
   form,
   name,
   label,
   hint,
+  revalidatesPassword = false,
   ...input
 }: {
   form: Form;
   name: "smtpHost" | "smtpPort" | "smtpUsername" | "smtpPassword" | "imapHost" | "imapPort";
   label: string;
   hint?: string;
+  /** A change checks the password field again (after a submit), so its error follows. */
+  revalidatesPassword?: boolean;
 } & Omit<ComponentProps<"input">, "form" | "name">) {
   const id = `sender-${name}`;
   const error = form.formState.errors[name]?.message;
@@ -40,16 +46,19 @@ function TextField({
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         {...input}
-        {...form.register(name)}
+        {...form.register(name, revalidatesPassword ? passwordDeps : undefined)}
       />
     </FormField>
   );
 }
 
 export function SenderConnectionFields({ form, stored }: { form: Form; stored: StoredPassword }) {
-  const [provider, email, host] = useWatch({ control: form.control, name: ["provider", "email", "smtpHost"] });
-  // The stored password is kept only while the host stays the same.
-  const keepsPassword = stored !== null && host.trim().toLowerCase() === stored.host.toLowerCase();
+  const values = useWatch({ control: form.control }) as SenderFormValues;
+  const { provider, email } = values;
+  // The stored password is kept only for the same host with security as strong;
+  // otherwise the field becomes required and says why.
+  const again = passwordNeededAgain({ ...values, smtpPassword: "" }, stored);
+  const keepsPassword = stored !== null && again === null;
   const securityError = form.formState.errors.smtpSecurity?.message;
   const keepHint = "Leave empty to keep the current password";
 
@@ -65,6 +74,7 @@ export function SenderConnectionFields({ form, stored }: { form: Form; stored: S
               label="SMTP host"
               placeholder="smtp.example.com"
               autoComplete="off"
+              revalidatesPassword
             />
             <TextField form={form} name="smtpPort" label="Port" type="number" inputMode="numeric" min={1} max={65535} />
           </div>
@@ -72,6 +82,7 @@ export function SenderConnectionFields({ form, stored }: { form: Form; stored: S
             <Controller
               control={form.control}
               name="smtpSecurity"
+              rules={passwordDeps}
               render={({ field }) => (
                 <Select
                   value={field.value}
@@ -113,7 +124,9 @@ export function SenderConnectionFields({ form, stored }: { form: Form; stored: S
               type="password"
               autoComplete="new-password"
               placeholder={keepsPassword ? "••••••" : undefined}
-              hint={keepsPassword ? keepHint : passwordHints[provider]}
+              required={again !== null}
+              aria-required={again !== null}
+              hint={keepsPassword ? keepHint : (again ?? passwordHints[provider])}
             />
           </div>
         </div>

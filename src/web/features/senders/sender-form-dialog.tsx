@@ -31,6 +31,7 @@ import {
   type StoredPassword,
   senderFormResolverFor,
   senderToForm,
+  storedPasswordOf,
   validateForConnectionTest,
 } from "./sender-form-values.ts";
 import { useCreateSender, useTestConnection, useUpdateSender } from "./use-senders.ts";
@@ -44,8 +45,7 @@ type Props = {
 /** Rendered only while open, so every opening starts from fresh values. */
 export function SenderFormDialog({ sender, onClose }: Props) {
   const editing = Boolean(sender);
-  const smtp = sender?.connection.smtp;
-  const stored: StoredPassword = smtp?.hasPassword ? { host: smtp.host } : null;
+  const stored: StoredPassword = storedPasswordOf(sender);
   const create = useCreateSender();
   const update = useUpdateSender();
   const connectionTest = useTestConnection();
@@ -106,7 +106,11 @@ export function SenderFormDialog({ sender, onClose }: Props) {
       }
       return;
     }
-    connectionTest.mutate({ senderId: sender?.id, smtp: checked.smtp });
+    connectionTest.mutate(
+      { senderId: sender?.id, smtp: checked.smtp },
+      // The server's field messages (a password needed again) land on their fields too.
+      { onError: (err) => err instanceof ApiError && showFieldErrors(err.fieldErrors) },
+    );
   }
 
   return (

@@ -4,10 +4,12 @@ import {
   applyProviderPreset,
   emptySenderForm,
   formToInput,
+  passwordNeededAgain,
   type SenderFormValues,
   senderFormResolver,
   senderFormResolverFor,
   senderToForm,
+  storedPasswordOf,
   validateForConnectionTest,
 } from "./sender-form-values.ts";
 
@@ -90,7 +92,7 @@ describe("sender form values", () => {
     const values = { ...emptySenderForm(), email: "me@acme.test" };
     const unsaved = validateForConnectionTest(values, null);
     expect(unsaved.errors?.smtpPassword?.message).toBe("Enter the SMTP password");
-    const stored = { host: "SMTP.gmail.com" };
+    const stored = { host: "SMTP.gmail.com", port: 465, security: "tls" as const };
     expect(validateForConnectionTest(values, stored).errors).toBeNull();
     const moved = validateForConnectionTest({ ...values, smtpHost: "mail.acme.test" }, stored);
     expect(moved.errors?.smtpPassword?.message).toBe("Enter the password for the new SMTP host");
@@ -101,7 +103,7 @@ describe("sender form values", () => {
 
   it("asks for the password again before saving a sender moved to another host", async () => {
     const values = { ...emptySenderForm(), email: "me@acme.test" };
-    const stored = { host: "smtp.gmail.com" };
+    const stored = { host: "smtp.gmail.com", port: 465, security: "tls" as const };
     const options = { fields: {}, shouldUseNativeValidation: false };
     expect((await senderFormResolverFor(stored)(values, undefined, options)).errors).toEqual({});
     const moved = await senderFormResolverFor(stored)({ ...values, smtpHost: "mail.acme.test" }, undefined, options);
@@ -110,5 +112,33 @@ describe("sender form values", () => {
     expect((await senderFormResolverFor(stored)(typed, undefined, options)).errors).toEqual({});
     // Adding: no password is fine (the sender is saved without a connection password).
     expect((await senderFormResolverFor(null)(values, undefined, options)).errors).toEqual({});
+  });
+
+  it("asks for the password again for weaker security on the same host, not for another port", async () => {
+    const values = { ...emptySenderForm(), email: "me@acme.test" };
+    const stored = { host: "smtp.gmail.com", port: 465, security: "tls" as const };
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    const weaker = { ...values, smtpPort: "587", smtpSecurity: "starttls" as const };
+    expect(passwordNeededAgain(weaker, stored)).toBe(
+      "Enter the password again to connect with less security than SSL/TLS",
+    );
+    expect((await senderFormResolverFor(stored)(weaker, undefined, options)).errors.smtpPassword?.message).toBe(
+      "Enter the password again to connect with less security than SSL/TLS",
+    );
+    expect(validateForConnectionTest(weaker, stored).errors?.smtpPassword?.message).toBe(
+      "Enter the password again to connect with less security than SSL/TLS",
+    );
+    expect(passwordNeededAgain({ ...values, smtpPort: "2465" }, stored)).toBeNull();
+    expect(validateForConnectionTest({ ...values, smtpPort: "2465" }, stored).errors).toBeNull();
+    expect(passwordNeededAgain({ ...weaker, smtpPassword: "typed" }, stored)).toBeNull();
+  });
+
+  it("takes what the stored password was saved for from a saved sender", () => {
+    const smtp = { host: "mail.acme.test", port: 587, security: "starttls" as const, username: "me" };
+    const sender = (hasPassword: boolean) =>
+      ({ connection: { smtp: { ...smtp, hasPassword }, imap: null } }) as unknown as Sender;
+    expect(storedPasswordOf(sender(true))).toEqual({ host: "mail.acme.test", port: 587, security: "starttls" });
+    expect(storedPasswordOf(sender(false))).toBeNull();
+    expect(storedPasswordOf(undefined)).toBeNull();
   });
 });

@@ -6,7 +6,6 @@ import type { SenderProvider, SmtpSecurityMode } from "#shared/db-enums.ts";
 import { imapPresets, smtpPresets } from "#shared/senders/provider-presets.ts";
 import {
   connectionTestInputSchema,
-  newHostPasswordMessages,
   parseDailyLimit,
   SENDER_DAILY_LIMIT_DEFAULT,
   type Sender,
@@ -14,6 +13,7 @@ import {
   type SmtpConnectionInput,
   senderInputSchema,
 } from "#shared/senders/senders.schemas.ts";
+import { type SmtpEndpoint, smtpPasswordNeededAgain } from "#shared/senders/stored-password.ts";
 
 /** What the form offers; a stored "smtp" provider is shown and saved as "custom" (the same kind). */
 export const formProviders = ["gmail", "outlook", "custom"] as const;
@@ -163,26 +163,42 @@ export const senderFormResolver: Resolver<SenderFormValues> = async (values) => 
   return { values: {}, errors: toFieldErrors(parsed.error.issues) };
 };
 
-/** The stored SMTP host whose password the server keeps, when editing a sender that has one. */
-export type StoredPassword = { host: string } | null;
+/** Where the stored SMTP password was saved for, when editing a sender that has one. */
+export type StoredPassword = SmtpEndpoint | null;
+
+export function storedPasswordOf(sender: Sender | undefined): StoredPassword {
+  const smtp = sender?.connection.smtp;
+  return smtp?.hasPassword ? { host: smtp.host, port: smtp.port, security: smtp.security } : null;
+}
 
 /**
- * The server sends a stored password only to the host it was saved for, so a
- * changed host needs the password again (checked here too, before saving).
+ * Why the password must be typed again before these values are saved or
+ * tested (the server's rule: the stored password goes only to the same host,
+ * over security as strong), or null when the stored one may be kept.
  */
+export function passwordNeededAgain(values: SenderFormValues, stored: StoredPassword): string | null {
+  if (!stored || values.smtpPassword) return null;
+  return smtpPasswordNeededAgain(stored, {
+    host: values.smtpHost,
+    port: toPort(values.smtpPort),
+    security: values.smtpSecurity,
+  });
+}
+
+/** Whether a connection test of these values needs a typed password (no stored one may stand in). */
 export function needsNewPassword(values: SenderFormValues, stored: StoredPassword): boolean {
   if (values.smtpPassword) return false;
-  if (!stored) return true;
-  return values.smtpHost.trim().toLowerCase() !== stored.host.toLowerCase();
+  return !stored || passwordNeededAgain(values, stored) !== null;
 }
 
 export function senderFormResolverFor(stored: StoredPassword): Resolver<SenderFormValues> {
   return async (values, context, options) => {
     const result = await senderFormResolver(values, context, options);
-    if (stored && needsNewPassword(values, stored) && !result.errors.smtpPassword) {
+    const again = passwordNeededAgain(values, stored);
+    if (again && !result.errors.smtpPassword) {
       const errors = {
         ...result.errors,
-        smtpPassword: { type: "custom", message: newHostPasswordMessages.smtp },
+        smtpPassword: { type: "custom", message: again },
       } as FieldErrors<SenderFormValues>;
       return { values: {}, errors };
     }
@@ -192,7 +208,7 @@ export function senderFormResolverFor(stored: StoredPassword): Resolver<SenderFo
 
 /**
  * Checks the values a connection test needs. The password may be left out
- * when a saved sender's stored one can stand in (same host).
+ * when a saved sender's stored one can stand in (same host, security as strong).
  */
 export function validateForConnectionTest(
   values: SenderFormValues,
@@ -209,6 +225,7 @@ export function validateForConnectionTest(
     path: needsPassword ? i.path : ["smtp", ...i.path],
   }));
   const errors = toFieldErrors(issues);
-  if (stored && errors.smtpPassword) errors.smtpPassword.message = newHostPasswordMessages.smtp;
+  const again = passwordNeededAgain(values, stored);
+  if (again && errors.smtpPassword) errors.smtpPassword.message = again;
   return { smtp: null, errors };
 }
