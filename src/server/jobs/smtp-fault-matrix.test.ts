@@ -68,6 +68,8 @@ type Row = {
   fault?: (recipient: string) => SmtpFault;
   category: FailureCategory;
   retried: boolean;
+  /** Where a send that is not retried ends: failed, or unknown (it may have been accepted: the user decides). */
+  queued?: "failed" | "unknown";
   /** Part of the error shown with the failure. */
   error: string;
 };
@@ -135,6 +137,7 @@ const rows: Row[] = [
     fault: (to) => smtpFaults.dropMidData({ recipient: to }),
     category: "network",
     retried: false,
+    queued: "unknown",
     error: LOST_CONNECTION_ERROR,
   },
   {
@@ -195,9 +198,10 @@ async function runRow(row: Row, index: number) {
   const details = parseSendErrorMessage(send?.errorMessage);
   return {
     category: send?.failureCategory,
-    // A retried send waits in the queue for its next attempt; a failed one is done.
+    // A retried send waits in the queue for its next attempt; a failed one is done,
+    // or (it may have been accepted) waits for the user's decision.
     retried: queued?.status === "scheduled" && launched.body.emailsRetrying === 1,
-    failed: queued?.status === "failed" && launched.body.emailsFailed === 1,
+    failed: launched.body.emailsFailed === 1 ? queued?.status : undefined,
     troubleshooting: details?.troubleshooting,
     error: details?.error,
   };
@@ -209,7 +213,7 @@ describe("SMTP fault matrix (live transport, delivery thread, sending engine)", 
     expect(outcome).toEqual({
       category: row.category,
       retried: row.retried,
-      failed: !row.retried,
+      failed: row.retried ? undefined : (row.queued ?? "failed"),
       troubleshooting: failureTroubleshooting[row.category],
       error: expect.stringContaining(row.error),
     });
