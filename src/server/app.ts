@@ -29,6 +29,8 @@ import { createSettingsService } from "./features/settings/settings.service.ts";
 import { templateRoutes } from "./features/templates/templates.routes.ts";
 import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { checkHost } from "./http/host-check.ts";
+import { checkOrigin } from "./http/origin-check.ts";
 import { rejectNul } from "./http/reject-nul.ts";
 import { requestLog } from "./http/request-log.ts";
 import { serveSpa } from "./http/static-files.ts";
@@ -86,6 +88,22 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.onError((err, c) => handleError(err, c, log));
   app.use("/api/*", requestLog(log));
+  // Host and Origin are checked before anything reads the request, inside
+  // requestLog so that refusals are logged.
+  app.use("*", checkHost(config.allowedHosts));
+  app.use(
+    "*",
+    checkOrigin({
+      trustedOrigins: config.trustedOrigins,
+      // RFC 8058 one-click unsubscribe: mailbox providers post it from their
+      // servers, with no Origin or with their own, and the confirm button on
+      // our page posts it with Origin "null" (the page sends no referrer, its
+      // URL being the credential). The signed token in the path is the
+      // authorisation, and a forged request can only do what the recipient
+      // asked for: stop mail to themselves.
+      exempt: (c) => c.req.method === "POST" && /^\/u\/[^/]+$/.test(c.req.path),
+    }),
+  );
   app.use("/api/*", limitBody());
   app.use("/api/*", rejectNul());
 
@@ -107,6 +125,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.route("/api", metaRoutes(deps));
   if (config.mailDelivery === "capture") {
+    // Reading stays open (the first user reads their confirmation link before
+    // having an account); emptying it is for a signed-in user.
+    app.on("DELETE", "/api/outbox", requireUser(auth));
     app.route("/api/outbox", outboxRoutes(createOutboxService(deps.database.db)));
   }
 
