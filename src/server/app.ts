@@ -3,7 +3,6 @@
 // it in-process against their own database.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { Scalar } from "@scalar/hono-api-reference";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { type AppEnv, requireUser } from "./auth/session.ts";
 import type { Config } from "./config.ts";
@@ -28,9 +27,13 @@ import { settingsRoutes } from "./features/settings/settings.routes.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { templateRoutes } from "./features/templates/templates.routes.ts";
 import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
+import { apiDocsRoutes } from "./http/api-docs.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { checkHost } from "./http/host-check.ts";
+import { checkOrigin } from "./http/origin-check.ts";
 import { rejectNul } from "./http/reject-nul.ts";
 import { requestLog } from "./http/request-log.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { serveSpa } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
 import type { SystemMailer } from "./mail/system-mailer.ts";
@@ -85,7 +88,25 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
 
   app.onError((err, c) => handleError(err, c, log));
+  // Outermost, so every response has them: errors, refusals and the SPA alike.
+  app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
   app.use("/api/*", requestLog(log));
+  // Host and Origin are checked before anything reads the request, inside
+  // requestLog so that refusals are logged.
+  app.use("*", checkHost(config.allowedHosts));
+  app.use(
+    "*",
+    checkOrigin({
+      trustedOrigins: config.trustedOrigins,
+      // RFC 8058 one-click unsubscribe: mailbox providers post it from their
+      // servers, with no Origin or with their own, and the confirm button on
+      // our page posts it with Origin "null" (the page sends no referrer, its
+      // URL being the credential). The signed token in the path is the
+      // authorisation, and a forged request can only do what the recipient
+      // asked for: stop mail to themselves.
+      exempt: (c) => c.req.method === "POST" && /^\/u\/[^/]+$/.test(c.req.path),
+    }),
+  );
   app.use("/api/*", limitBody());
   app.use("/api/*", rejectNul());
 
@@ -107,6 +128,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.route("/api", metaRoutes(deps));
   if (config.mailDelivery === "capture") {
+    // Reading stays open (the first user reads their confirmation link before
+    // having an account); emptying it is for a signed-in user.
+    app.on("DELETE", "/api/outbox", requireUser(auth));
     app.route("/api/outbox", outboxRoutes(createOutboxService(deps.database.db)));
   }
 
@@ -119,7 +143,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
         "Every route but /api/health, /api/app-info and /api/auth/* needs a session cookie from /api/auth/sign-in/email. Errors are { error: { code, message } }.",
     },
   });
-  app.get("/api/docs", Scalar({ url: "/api/openapi.json", pageTitle: "Coldreach API" }));
+  app.route("/api/docs", apiDocsRoutes({ specUrl: "/api/openapi.json", title: "Coldreach API" }));
 
   // Everything registered after this point needs a session (requireUser runs
   // for every /api/* path the handlers above did not answer).

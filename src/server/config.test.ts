@@ -69,6 +69,20 @@ describe("loadConfig", () => {
     expect(config.trustedOrigins).toEqual(["https://app.example.com", "https://admin.example.com"]);
   });
 
+  it("answers PUBLIC_URL's host name, localhost and ALLOWED_HOSTS, and refuses a value that is no host name", () => {
+    const base = { DATA_DIR: tmp(), APP_SECRET: "x".repeat(40) };
+    expect(loadConfig(base, []).allowedHosts).toEqual(["localhost"]);
+    expect(
+      loadConfig(
+        { ...base, PUBLIC_URL: "https://Outreach.Example.com:8443/", ALLOWED_HOSTS: "app.internal:8080, ,LAN.box" },
+        [],
+      ).allowedHosts,
+    ).toEqual(["outreach.example.com", "localhost", "app.internal", "lan.box"]);
+    expect(() => loadConfig({ ...base, ALLOWED_HOSTS: "https://app.example.com/" }, [])).toThrow(/ALLOWED_HOSTS/);
+    expect(() => loadConfig({ ...base, ALLOWED_HOSTS: "a b" }, [])).toThrow(/ALLOWED_HOSTS/);
+    expect(() => loadConfig({ ...base, ALLOWED_HOSTS: "*" }, [])).toThrow(/no wildcards/);
+  });
+
   it("points the Gmail API at Google by default, or at GMAIL_API_BASE_URL", () => {
     const base = { DATA_DIR: tmp(), APP_SECRET: "x".repeat(40) };
     expect(loadConfig(base, []).gmailApiBaseUrl).toBe("https://gmail.googleapis.com");

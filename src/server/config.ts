@@ -12,6 +12,34 @@ export type Role = (typeof roles)[number];
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+/** A host name as a URL's hostname has it: lower case, IPv6 in brackets, no trailing dot. */
+export function normalizeHostName(hostname: string): string {
+  return hostname.toLowerCase().replace(/\.$/, "");
+}
+
+/**
+ * ALLOWED_HOSTS: comma-separated names ("app.internal", "app.internal:8080";
+ * a port is accepted and ignored, since the Host check compares names). No
+ * wildcards: "*" would read as "any name" and match none.
+ */
+function hostNames(value: string, ctx: z.RefinementCtx): string[] {
+  const names: string[] = [];
+  for (const entry of value.split(",")) {
+    const trimmed = entry.trim();
+    if (!trimmed) continue;
+    let hostname = "";
+    try {
+      if (!/[/?#@*\s]/.test(trimmed)) hostname = new URL(`http://${trimmed}`).hostname;
+    } catch {
+      // reported below
+    }
+    if (!hostname)
+      ctx.addIssue({ code: "custom", message: `"${trimmed}" is not a host name (list names, no wildcards)` });
+    else names.push(normalizeHostName(hostname));
+  }
+  return names;
+}
+
 const envSchema = z
   .object({
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -30,6 +58,7 @@ const envSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     TRUSTED_ORIGINS: optionalString,
+    ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().default("").transform(hostNames)),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -82,7 +111,13 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /** Origins whose pages may send state-changing requests (sign-in, every API write). */
   trustedOrigins: string[];
+  /**
+   * Host names the server answers to (PUBLIC_URL's, localhost, ALLOWED_HOSTS);
+   * IP literals are always answered (see http/host-check.ts).
+   */
+  allowedHosts: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   appSecret: string;
@@ -159,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   for (const origin of (e.TRUSTED_ORIGINS ?? "").split(",")) {
     if (origin.trim()) trustedOrigins.add(origin.trim().replace(/\/$/, ""));
   }
+  const allowedHosts = new Set<string>([normalizeHostName(new URL(publicUrl).hostname), "localhost"]);
+  for (const name of e.ALLOWED_HOSTS) allowedHosts.add(name);
   const google =
     e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
       ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
@@ -168,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     host,
     publicUrl,
     trustedOrigins: [...trustedOrigins],
+    allowedHosts: [...allowedHosts],
     dataDir,
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),

@@ -12,6 +12,7 @@ export type ErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "misdirected_request"
   | "payload_too_large"
   | "rate_limited"
   | "internal_error"
@@ -25,6 +26,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  misdirected_request: 421,
   payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,

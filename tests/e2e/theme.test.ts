@@ -133,7 +133,7 @@ describeJourneys("theme", () => {
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     await eventually(() => themeChoice(page, "Dark").isChecked()).toBe(true);
     const states = (await page.evaluate("window.themeStates")) as boolean[];
-    // <html> exists (without the class) a moment before index.html's inline script runs, before
+    // <html> exists (without the class) a moment before index.html's /theme.js runs, before
     // any paint; from the moment the class is applied it must stay.
     const afterFirstDark = states.slice(states.indexOf(true));
     expect(afterFirstDark, `dark class states during the reload, false = light shown: ${states}`).toEqual([true]);

@@ -61,8 +61,14 @@ describe("capture outbox", () => {
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("validation_error");
   });
 
-  it("clears every message", async () => {
-    expect((await ctx.request("/api/outbox", { method: "DELETE" })).status).toBe(204);
+  it("clears every message for a signed-in user, and for nobody else", async () => {
+    // Reading is open (the confirmation link comes before the account); emptying is not.
+    const anonymous = await ctx.request("/api/outbox", { method: "DELETE" });
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+    expect(((await (await ctx.request("/api/outbox")).json()) as List).messages).not.toEqual([]);
+    const { cookie } = await ctx.signUpVerified("outbox-owner@example.com");
+    expect((await ctx.request("/api/outbox", { method: "DELETE", cookie })).status).toBe(204);
     expect(((await (await ctx.request("/api/outbox")).json()) as List).messages).toEqual([]);
   });
 

@@ -25,6 +25,8 @@ const pixelHeaders = {
   // Every load must reach us to count, and proxies must not share one
   // recipient's pixel with another.
   "cache-control": "no-store",
+  // Webmail shows the message on its own site: the image must load cross-origin.
+  "cross-origin-resource-policy": "cross-origin",
 };
 
 const pageHeaders = {

@@ -1,6 +1,8 @@
 // The contact import runs here, off the main thread: a 10,000-row file takes
 // long enough to parse that the page would freeze (and the "Uploading Your
 // Contact List..." spinner stop turning) if it ran beside React.
+// First: it configures zod before any schema is built (see the module).
+import "#web/lib/zod-jitless.ts";
 import { parseBulkCsv } from "#shared/bulk/bulk-csv.ts";
 import { parseEditCsv } from "#shared/contacts-import/edit-csv.ts";
 import { toImportFailure } from "#shared/contacts-import/import-error.ts";

@@ -62,6 +62,8 @@ export function OutboxPage() {
   const clear = useMutation({
     mutationFn: async () => {
       const res = await fetch("/api/outbox", { method: "DELETE" });
+      // Reading the outbox is open; emptying it needs a session.
+      if (res.status === 401) throw new Error("Sign in to clear the outbox");
       if (!res.ok) throw new Error("Failed to clear the outbox");
     },
     onSuccess: () => {
