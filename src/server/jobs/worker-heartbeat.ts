@@ -25,12 +25,14 @@ export function createWorkerHeartbeat(db: Executor, workerId: string, now: () =>
       await db.execute(sql`delete from send_workers where id = ${workerId}`);
     },
     /**
-     * Every other worker is dead: the embedded database (PGlite) is opened by
-     * one process only, so whatever a previous process left is recovered at once
-     * instead of after the heartbeat interval.
+     * Every worker of another process is dead: the embedded database (PGlite)
+     * is opened by one process only, so whatever a previous process left is
+     * recovered at once instead of after the heartbeat interval. (Workers of
+     * this process, such as the one that sends a launch's first batch, stay.)
      */
     async forgetOthers(on: Executor = db): Promise<void> {
-      await on.execute(sql`delete from send_workers where id <> ${workerId}`);
+      await on.execute(sql`
+        delete from send_workers where id <> ${workerId} and not (host = ${hostname()} and pid = ${process.pid})`);
     },
     /** Removes workers dead for a day. */
     async prune(on: Executor = db): Promise<void> {

@@ -87,6 +87,13 @@ function handOffGate(requestId: number, key: string): HandOffGate {
       refusedHere.add(requestId);
       return Promise.reject(new Error(refusal));
     }
+    // The journal cannot ask the database whether the claim still holds the row;
+    // it can tell that its lease ran out, after which recovery may have given the
+    // row to another claim (the database's hand-off checks the row itself).
+    if (journal && !(Date.parse(key.split(" ")[1] ?? "") > Date.now())) {
+      refusedHere.add(requestId);
+      return Promise.reject(new Error("The claim on this message expired before it could be handed off"));
+    }
     const recorded = journal ? journal.append(key) : handOffDatabase?.record(key);
     if (recorded) {
       return recorded.then(

@@ -179,17 +179,28 @@ describe("delivery thread", () => {
           journaled += 1;
         },
       });
-      const key = "2b1f8a52-6a43-4d0f-9d55-3c1e0f7d9a10 2026-12-07T09:10:00.000Z";
+      const lease = new Date(Date.now() + 10 * 60_000).toISOString();
+      const key = `2b1f8a52-6a43-4d0f-9d55-3c1e0f7d9a10 ${lease}`;
       expect((await transport.deliver(message("journaled@x.test"), handOff(key))).response).toMatch(/^250/);
       expect(journaled).toBe(1);
       expect(readFileSync(join(dir, "test-process-1.log"), "utf8")).toBe(`${key}\n`);
       expect(readOtherJournals(dir, "next-process").entries).toEqual([
-        { id: "2b1f8a52-6a43-4d0f-9d55-3c1e0f7d9a10", lease: "2026-12-07T09:10:00.000Z" },
+        { id: "2b1f8a52-6a43-4d0f-9d55-3c1e0f7d9a10", lease },
       ]);
+
+      // A claim whose lease ran out may belong to another claim by now: refused, nothing sent.
+      const expired = await transport
+        .deliver(
+          message("expired@x.test"),
+          handOff(`4d2f8a52-6a43-4d0f-9d55-3c1e0f7d9a10 ${new Date(Date.now() - 1000).toISOString()}`),
+        )
+        .catch((e: unknown) => e);
+      expect(expired).toMatchObject({ details: { handOffRefused: true } });
+      expect(sink.messagesTo("expired@x.test")).toEqual([]);
 
       journaling.refuseHandOffs("The worker is stopping");
       const refused = await transport
-        .deliver(message("after-stop@x.test"), handOff("3c2f8a52-6a43-4d0f-9d55-3c1e0f7d9a10 2026-12-07T09:10:00.000Z"))
+        .deliver(message("after-stop@x.test"), handOff(`3c2f8a52-6a43-4d0f-9d55-3c1e0f7d9a10 ${lease}`))
         .catch((e: unknown) => e);
       expect(refused).toMatchObject({ details: { handOffRefused: true } });
       expect(journaled).toBe(1);
