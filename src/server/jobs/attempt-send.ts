@@ -70,8 +70,9 @@ function mayHaveBeenAccepted(err: DeliveryError): boolean {
   return err.details.responseCode === undefined && err.details.lostMidSession === true;
 }
 
-export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: AttemptContext): Promise<OutcomeRecord> {
-  const base = {
+/** What every outcome of a claimed send carries before anything is known about it. */
+export function outcomeBase(send: ClaimedSend) {
+  return {
     scheduledId: send.scheduledId,
     sendId: send.send.id,
     campaignId: send.campaignId,
@@ -90,6 +91,10 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
     nextSequenceId: null,
     nextDueAt: null,
   } satisfies Partial<OutcomeRecord>;
+}
+
+export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: AttemptContext): Promise<OutcomeRecord> {
+  const base = outcomeBase(send);
   // Whether the content may have left: set once the hand-off is recorded (in the
   // database, or in the delivery thread's journal). Until then the transport
   // holds it back, so any failure is a known non-delivery.

@@ -6,7 +6,7 @@
 // is where a round-by-round worker lost a third of its time (`npm run bench`,
 // bench/RESULTS.md).
 import type { Logger } from "../logger.ts";
-import { type AttemptContext, attemptSend } from "./attempt-send.ts";
+import { type AttemptContext, attemptSend, outcomeBase } from "./attempt-send.ts";
 import type { ClaimedBatch, ClaimedSend } from "./claim-due.ts";
 import type { OutcomeWriter } from "./outcome-writer.ts";
 import type { OutcomeRecord } from "./record-outcomes.ts";
@@ -139,27 +139,6 @@ export function createDeliveryLanes(o: {
 
 /** The outcome of a claimed send given back unsent. */
 function releasedOutcome(send: ClaimedSend, now: Date): OutcomeRecord {
-  return {
-    scheduledId: send.scheduledId,
-    sendId: send.send.id,
-    campaignId: send.campaignId,
-    contactId: send.contact.id,
-    userId: send.userId,
-    senderId: send.sender.id,
-    toEmail: send.contact.email,
-    kind: "released",
-    endedAt: now,
-    // Not counted on any day (released sends move no counter); any valid date.
-    day: now.toISOString().slice(0, 10),
-    subject: null,
-    body: null,
-    fromEmail: null,
-    failureCategory: null,
-    bounceType: null,
-    errorMessage: null,
-    retryAt: null,
-    hardBounce: false,
-    nextSequenceId: null,
-    nextDueAt: null,
-  };
+  // Not counted on any day (released sends move no counter); any valid date.
+  return { ...outcomeBase(send), kind: "released", endedAt: now, day: now.toISOString().slice(0, 10) };
 }
