@@ -94,7 +94,12 @@ function handOffGate(requestId: number, key: string): HandOffGate {
       refusedHere.add(requestId);
       return Promise.reject(new Error("The claim on this message expired before it could be handed off"));
     }
-    const recorded = journal ? journal.append(key) : handOffDatabase?.record(key);
+    if (journal) {
+      journal.append(key);
+      port?.postMessage({ type: "hand-off", requestId, journaled: true } satisfies FromThread);
+      return Promise.resolve();
+    }
+    const recorded = handOffDatabase?.record(key);
     if (recorded) {
       return recorded.then(
         () => {

@@ -4,16 +4,21 @@
 // statement holds everything for 50–200 ms; a hand-off that had to wait for it
 // before each message's DATA left the SMTP connections idle most of the time
 // (`npm run bench`: 0.15 of raw nodemailer). The journal costs the delivery
-// thread one write per message and one fdatasync per turn of its event loop
-// (the hand-offs of all connections that turn share it), and never waits for
-// the main thread. PGlite is opened by one process at a time, so the next start of
+// thread one write per message, and never waits for the main thread.
+//
+// Written, not fsynced: an entry is in the operating system's cache before the
+// content goes, so it survives anything that stops the process (SIGKILL, a
+// crash, the OOM killer). A power loss could lose the last entries, but PGlite
+// itself runs with fsync=off, so its own last commits (the outcomes) would go
+// with them; an fdatasync per message would have cost ~0.6 ms on the SMTP
+// connection's critical path for no guarantee the database keeps. PGlite is opened by one process at a time, so the next start of
 // the app reads what a dead process journaled and applies it to the database
 // before any claim is recovered (docs/decisions/007-hand-off-and-heartbeats.md).
 //
 // An entry names one claim of a queue row: its id and its lease expiry (set by
 // that claim), so an entry left from an earlier claim of the same row never
 // marks a later claim as handed off.
-import { closeSync, fdatasyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 /** The journal key of one claim of a queue row. */
@@ -43,43 +48,20 @@ export function openJournal(dir: string, tag: string, o: { segmentBytes?: number
   let segment = 0;
   let fd = -1;
   let size = 0;
-  let syncing: { fd: number; waiting: (() => void)[] } | null = null;
-  const open = () => {
-    segment += 1;
-    fd = openSync(join(dir, `${tag}-${segment}.log`), "a");
-    size = 0;
-  };
-  /** One fdatasync for every append of this turn (a segment closed meanwhile was synced on closing). */
-  const sync = () => {
-    const batch = syncing;
-    syncing = null;
-    if (!batch) return;
-    if (batch.fd === fd) fdatasyncSync(fd);
-    for (const resolve of batch.waiting) resolve();
-  };
   return {
-    /** Appends the key; resolves once it is on the disk: only then may the content go. */
-    append(key: string): Promise<void> {
+    /** Appends the key (a synchronous write): only then may the content go. */
+    append(key: string): void {
       if (fd < 0 || size >= segmentBytes) {
-        if (fd >= 0) {
-          fdatasyncSync(fd);
-          closeSync(fd);
-        }
-        open();
+        if (fd >= 0) closeSync(fd);
+        segment += 1;
+        fd = openSync(join(dir, `${tag}-${segment}.log`), "a");
+        size = 0;
       }
       const line = `${key}\n`;
       writeSync(fd, line);
       size += line.length;
-      return new Promise<void>((resolve) => {
-        if (!syncing) {
-          syncing = { fd, waiting: [] };
-          setImmediate(sync);
-        }
-        syncing.waiting.push(resolve);
-      });
     },
     close(): void {
-      sync();
       if (fd >= 0) closeSync(fd);
       fd = -1;
     },
