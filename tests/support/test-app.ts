@@ -6,7 +6,7 @@ import { createAuth } from "../../src/server/auth/auth.ts";
 import { type Config, loadConfig } from "../../src/server/config.ts";
 import { createSecretBox } from "../../src/server/crypto/secret-box.ts";
 import type { Database } from "../../src/server/db/client.ts";
-import { createLogger } from "../../src/server/logger.ts";
+import { createLogger, type Logger } from "../../src/server/logger.ts";
 import { startCaptureServer } from "../../src/server/mail/capture-server.ts";
 import { captureSmtpUrl, createSystemMailer } from "../../src/server/mail/system-mailer.ts";
 import { createTransportFactory } from "../../src/server/mail/transports.ts";
@@ -41,6 +41,8 @@ export type TestContextOptions = {
   transports?: TransportFactory;
   /** The sending engine's clock (a fake one drives the queue without sleeping). */
   now?: () => Date;
+  /** The app's logger; silent by default (the fuzzer reads the unhandled errors it logs). */
+  log?: Logger;
 };
 
 export async function createTestContext(
@@ -50,7 +52,7 @@ export async function createTestContext(
 ) {
   const database = existing ?? (await createTestDatabase());
   const config = testConfig(env);
-  const log = createLogger("silent");
+  const log = options.log ?? createLogger("silent");
   const capture = await startCaptureServer({ db: database.db, port: 0, log });
   const mailer = createSystemMailer({ smtpUrl: captureSmtpUrl(capture.port), from: config.mailFrom });
   const auth = createAuth({ config, db: database.db, mailer, log });
