@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableInstant } from "../api/storable-dates.ts";
 
 export const outboxMessageSummarySchema = z
   .object({
@@ -17,7 +18,10 @@ export const outboxListSchema = z
 export const outboxListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** Cursor: only messages received before this ISO time. */
-  before: z.iso.datetime({ offset: true }).optional(),
+  before: z.iso
+    .datetime({ offset: true })
+    .refine((text) => isStorableInstant(Date.parse(text)), "Use a time between the years 1 and 9999")
+    .optional(),
 });
 
 export const outboxMessageSchema = outboxMessageSummarySchema

@@ -1,6 +1,7 @@
 // Email sequence steps as the API takes and returns them (stored in
 // email_sequences). Order in the array is the step number (1-based).
 import { z } from "zod";
+import { isStorableDate } from "../api/storable-dates.ts";
 import { bodyFormats, delayUnits } from "../db-enums.ts";
 
 export const MAX_SEQUENCE_STEPS = 20;
@@ -21,7 +22,7 @@ export const sequenceStepInputSchema = z.object({
     .max(365 * 24 * 60),
   delayUnit: z.enum(delayUnits),
   /** YYYY-MM-DD; only for steps after the first. */
-  scheduledDate: z.iso.date().nullable(),
+  scheduledDate: z.iso.date().refine(isStorableDate, "Choose a date between the years 1 and 9999").nullable(),
   /** HH:MM */
   scheduledTime: z
     .string()

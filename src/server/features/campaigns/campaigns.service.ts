@@ -12,6 +12,7 @@ import type {
 import type { SequenceStepInput } from "#shared/sequences/sequence.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { campaignStats, campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
+import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 import {
   pauseCampaignQueue,
@@ -50,8 +51,7 @@ export function createCampaignsService(
   const now = clock ?? (() => new Date());
   /** The user's campaign, or 404 (another user's campaign is indistinguishable from a missing one). */
   async function owned(tx: Db | Tx, userId: string, campaignId: string) {
-    const isUuid = /^[0-9a-f-]{36}$/i.test(campaignId);
-    const [row] = isUuid
+    const [row] = isUuid(campaignId)
       ? await tx
           .select()
           .from(campaigns)

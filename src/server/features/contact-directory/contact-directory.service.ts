@@ -24,6 +24,7 @@ import {
 import { CSV_BOM, contactCsvHeader, contactCsvRecord, csvRecord } from "#shared/contacts/contacts-csv.ts";
 import { contactEmailStatus, contactSendStatus, type SendLike } from "#shared/reporting/display-status.ts";
 import type { Db } from "../../db/client.ts";
+import { isCursorTime } from "../../db/cursor-time.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { AppError } from "../../errors.ts";
 import { queryRows } from "../../jobs/sql-helpers.ts";
@@ -129,8 +130,6 @@ function toEntry(row: EntryRow): DirectoryContact {
 /** Where a page starts: after the entry with this Added time (microseconds, UTC) and key. */
 type Cursor = { added: string; key: string };
 
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.added}|${cursor.key}`).toString("base64url");
 }
@@ -139,7 +138,7 @@ function decodeCursor(text: string): Cursor {
   const raw = Buffer.from(text, "base64url").toString();
   const bar = raw.indexOf("|");
   const added = raw.slice(0, bar);
-  if (bar < 0 || !CURSOR_TIME.test(added)) throw new AppError("validation_error", "Invalid cursor");
+  if (bar < 0 || !isCursorTime(added)) throw new AppError("validation_error", "Invalid cursor");
   return { added, key: raw.slice(bar + 1) };
 }
 

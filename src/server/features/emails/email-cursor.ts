@@ -2,12 +2,11 @@
 // (opened first, then created_at newest first, then id), opaque to clients.
 // created_at travels with its microseconds so a page boundary never skips or
 // repeats a row.
+import { isCursorTime } from "../../db/cursor-time.ts";
+import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 
 export type EmailCursor = { opened: boolean; at: string; id: string };
-
-const AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeEmailCursor(cursor: EmailCursor): string {
   return Buffer.from(JSON.stringify([cursor.opened ? 1 : 0, cursor.at, cursor.id])).toString("base64url");
@@ -20,14 +19,7 @@ export function decodeEmailCursor(text: string | undefined): EmailCursor | null 
     const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
     if (Array.isArray(value) && value.length === 3) {
       const [opened, at, id] = value;
-      if (
-        (opened === 0 || opened === 1) &&
-        typeof at === "string" &&
-        AT_PATTERN.test(at) &&
-        !Number.isNaN(Date.parse(at)) &&
-        typeof id === "string" &&
-        UUID_PATTERN.test(id)
-      ) {
+      if ((opened === 0 || opened === 1) && isCursorTime(at) && isUuid(id)) {
         return { opened: opened === 1, at, id };
       }
     }

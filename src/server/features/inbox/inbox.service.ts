@@ -27,13 +27,13 @@ import {
 import { contactName, repliedCount } from "#shared/inbox/inbox-labels.ts";
 import { inboxMessageText } from "#shared/inbox/message-text.ts";
 import type { Db } from "../../db/client.ts";
+import { isCursorTime } from "../../db/cursor-time.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { AppError } from "../../errors.ts";
 
 type Cursor = { at: string; key: string };
 
 /** Timestamps travel in cursors with their microseconds, so a page boundary never skips or repeats a row. */
-const AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const atText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function encodeCursor(cursor: Cursor): string {
@@ -46,7 +46,7 @@ function decodeCursor(text: string | undefined): Cursor | null {
     const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
     if (Array.isArray(value) && value.length === 2) {
       const [at, key] = value;
-      if (typeof at === "string" && AT_PATTERN.test(at) && typeof key === "string" && key.length <= 400) {
+      if (isCursorTime(at) && typeof key === "string" && key.length <= 400) {
         return { at, key };
       }
     }

@@ -3,6 +3,7 @@ import { desc, eq, lt } from "drizzle-orm";
 import type { OutboxList, OutboxMessage } from "#shared/outbox/outbox.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { capturedEmails } from "../../db/schema/index.ts";
+import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 
 const summaryColumns = {
@@ -31,8 +32,7 @@ export function createOutboxService(db: Db) {
     },
 
     async get(id: string): Promise<OutboxMessage> {
-      const isUuid = /^[0-9a-f-]{36}$/i.test(id);
-      const [row] = isUuid ? await db.select().from(capturedEmails).where(eq(capturedEmails.id, id)) : [];
+      const [row] = isUuid(id) ? await db.select().from(capturedEmails).where(eq(capturedEmails.id, id)) : [];
       if (!row) throw new AppError("not_found", "Message not found");
       return {
         id: row.id,

@@ -21,17 +21,16 @@ import {
   senderStatsWindow,
 } from "#shared/senders/sender-stats.ts";
 import { parseSendErrorMessage } from "#shared/sending/send-error-message.ts";
+import { isCursorTime } from "../../db/cursor-time.ts";
 import { campaigns } from "../../db/schema/campaigns.ts";
 import { senderAccounts } from "../../db/schema/senders.ts";
 import { emailSends, scheduledEmails } from "../../db/schema/sending.ts";
+import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { addressActivity, addressOf, periodActivityLateral } from "./sender-activity.ts";
 import { toSenderDto } from "./sender-dto.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** created_at as PostgreSQL keeps it (microseconds): a JS Date would drop them and skip or repeat rows. */
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const ERROR_TEXT_MAX = 500;
 
 const notFound = () => new AppError("not_found", "Sender account not found");
@@ -48,7 +47,7 @@ export function decodeCursor(text: string): Cursor {
     const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
     if (Array.isArray(value) && value.length === 2) {
       const [createdAt, id] = value;
-      if (typeof createdAt === "string" && CURSOR_TIME.test(createdAt) && typeof id === "string" && UUID.test(id)) {
+      if (isCursorTime(createdAt) && isUuid(id)) {
         return { createdAt, id };
       }
     }
@@ -238,7 +237,7 @@ export function createSenderStatsService(deps: FeatureDeps) {
       senderId: string,
       query: { cursor?: string; limit: number },
     ): Promise<SenderEmailPage> {
-      if (!UUID.test(senderId)) throw notFound();
+      if (!isUuid(senderId)) throw notFound();
       const after = query.cursor ? decodeCursor(query.cursor) : undefined;
       const [row] = await db
         .select({ email: senderAccounts.email })

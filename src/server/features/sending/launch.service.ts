@@ -6,6 +6,7 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { LaunchResult } from "#shared/sending/launch.schemas.ts";
 import { campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
+import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 import { scheduleFirstStep } from "../../jobs/campaign-queue.ts";
 import type { SendWorker } from "../../jobs/send-worker.ts";
@@ -26,10 +27,9 @@ export function createLaunchService(deps: FeatureDeps, worker: SendWorker) {
 
   return {
     async launch(userId: string, campaignId: string): Promise<LaunchResult> {
-      const isUuid = /^[0-9a-f-]{36}$/i.test(campaignId);
       const prepared = await db.transaction(async (tx) => {
         // FOR UPDATE: two launch clicks at once queue the campaign once.
-        const [campaign] = isUuid
+        const [campaign] = isUuid(campaignId)
           ? await tx
               .select()
               .from(campaigns)

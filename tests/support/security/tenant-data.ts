@@ -1,0 +1,202 @@
+// A user's data for the security suites, made through the API as a user would
+// make it: a saved sender, a template, a campaign with contacts and two steps,
+// launched so that there are sends, and a direct email. Returns the ids of
+// each kind of object, so a suite can put them into any route that names one.
+import { sql } from "drizzle-orm";
+import type { Db } from "../../../src/server/db/client.ts";
+import type { TestContext } from "../test-app.ts";
+
+/** The kinds of object an id in a route can name. */
+export type IdKind =
+  | "campaign"
+  | "capturedMessage"
+  | "campaignSender"
+  | "contact"
+  | "contactEmail"
+  | "recipientEmail"
+  | "send"
+  | "sender"
+  | "senderEmail"
+  | "template";
+
+export type TenantData = {
+  ids: Record<IdKind, string>;
+  /** Every id of the user's objects and the marker in their texts: none may show up in another user's answers. */
+  traces: string[];
+};
+
+export type Smtp = { host: string; port: number };
+
+async function call<T>(ctx: TestContext, cookie: string, method: string, path: string, json?: unknown): Promise<T> {
+  const res = await ctx.request(path, { method, cookie, json });
+  if (!res.ok) throw new Error(`seeding: ${method} ${path} answered ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/**
+ * Seeds a signed-in user's data. `marker` goes into every free text (names,
+ * subjects, bodies), so a leak of this user's data is a plain substring.
+ */
+export async function seedTenant(
+  ctx: TestContext,
+  cookie: string,
+  marker: string,
+  smtp: Smtp = { host: "127.0.0.1", port: 9 },
+): Promise<TenantData> {
+  const slug = marker.toLowerCase();
+  const senderEmail = `${slug}-sender@example.test`;
+  const sender = await call<{ id: string }>(ctx, cookie, "POST", "/api/senders", {
+    email: senderEmail,
+    provider: "custom",
+    dailyLimit: 50,
+    smtp: { ...smtp, security: "none", username: senderEmail, password: `${marker}-password` },
+  });
+  const step = (n: number) => ({
+    subject: `${marker} step ${n} for {{firstName}}`,
+    body: `Hello {{firstName}}, ${marker} body ${n}`,
+    bodyFormat: "text",
+    delayAmount: n === 1 ? 0 : 2,
+    delayUnit: "days",
+    scheduledDate: null,
+    scheduledTime: null,
+  });
+  const template = await call<{ id: string }>(ctx, cookie, "POST", "/api/templates", {
+    name: `${marker} template`,
+    description: `${marker} description`,
+    tags: [`${marker}-tag`],
+    sequence: [step(1), step(2)],
+  });
+  const contactEmail = `${slug}-contact-1@prospects.test`;
+  const created = await call<{ campaign: { id: string }; senders: { id: string }[] }>(
+    ctx,
+    cookie,
+    "POST",
+    "/api/campaigns",
+    {
+      name: `${marker} campaign`,
+      description: `${marker} campaign description`,
+      emailColumn: "email",
+      senderAccounts: [{ email: senderEmail, provider: "custom", dailyLimit: 50, savedSenderId: sender.id }],
+      contacts: [1, 2, 3].map((i) => ({
+        email: `${slug}-contact-${i}@prospects.test`,
+        firstName: `${marker}First${i}`,
+        lastName: `${marker}Last${i}`,
+        company: `${marker} Company`,
+        customFields: { note: `${marker} note ${i}` },
+      })),
+      sequence: [step(1), step(2)],
+    },
+  );
+  const campaignId = created.campaign.id;
+  const campaignSenderId = created.senders[0]?.id;
+  if (!campaignSenderId) throw new Error("seeding: the campaign has no sender");
+  const launched = await call<{ emailsSent: number }>(ctx, cookie, "POST", `/api/campaigns/${campaignId}/launch`);
+  if (launched.emailsSent === 0) throw new Error("seeding: the launch sent nothing (is the clock in the window?)");
+  const recipientEmail = `${slug}-direct@prospects.test`;
+  await call(ctx, cookie, "POST", "/api/emails/direct", {
+    from: senderEmail,
+    to: recipientEmail,
+    subject: `${marker} direct subject`,
+    message: `${marker} direct message`,
+  });
+  const contacts = await call<{ contacts: { id: string; email: string }[] }>(
+    ctx,
+    cookie,
+    "GET",
+    `/api/campaigns/${campaignId}/contacts`,
+  );
+  const contact = contacts.contacts.find((c) => c.email === contactEmail);
+  const emails = await call<{ emails: { id: string; campaignId: string | null }[] }>(ctx, cookie, "GET", "/api/emails");
+  const send = emails.emails.find((e) => e.campaignId === campaignId);
+  const outbox = await call<{ messages: { id: string; to: string[] }[] }>(ctx, cookie, "GET", "/api/outbox");
+  const captured = outbox.messages.find((m) => m.to.includes(contactEmail));
+  if (!contact || !send || !captured)
+    throw new Error("seeding: the launched campaign has no contact or send to point at");
+  const ids: Record<IdKind, string> = {
+    campaign: campaignId,
+    capturedMessage: captured.id,
+    campaignSender: campaignSenderId,
+    contact: contact.id,
+    contactEmail,
+    recipientEmail,
+    send: send.id,
+    sender: sender.id,
+    senderEmail,
+    template: template.id,
+  };
+  const everyId = [...contacts.contacts.map((c) => c.id), ...emails.emails.map((e) => e.id)];
+  return { ids, traces: [marker, ...new Set([...Object.values(ids), ...everyId])] };
+}
+
+/** Tables that change on every request of a signed-in user (sessions, rate limits), not user data. */
+const BOOKKEEPING_TABLES = new Set(["session", "verification", "rate_limit"]);
+
+type Snapshot = Record<string, string[]>;
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The tables of user data and the columns that tie their rows to a user. */
+async function dataTables(db: Db): Promise<{ name: string; columns: string[] }[]> {
+  const found = await rows<{ name: string; columns: string[] }>(
+    db,
+    sql`select table_name as name, array_agg(column_name::text) as columns from information_schema.columns
+        where table_schema = 'public' and table_name in
+          (select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE')
+        group by table_name order by table_name`,
+  );
+  return found.filter((t) => !BOOKKEEPING_TABLES.has(t.name));
+}
+
+/** Every row of every table of user data, as JSON text, by table. */
+export async function snapshotData(db: Db): Promise<Snapshot> {
+  const out: Snapshot = {};
+  for (const { name } of await dataTables(db)) {
+    const found = await rows<{ row: string }>(
+      db,
+      sql`select to_jsonb(t)::text as row from ${sql.identifier(name)} t order by 1`,
+    );
+    out[name] = found.map((r) => r.row);
+  }
+  return out;
+}
+
+/**
+ * The rows of one user's data, by table: rows with the user's id, rows of the
+ * user's campaigns or sender accounts (for tables that only point at those),
+ * and tables that belong to nobody (captured mail) whole.
+ */
+export async function snapshotUserData(db: Db, userId: string): Promise<Snapshot> {
+  const out: Snapshot = {};
+  for (const { name, columns } of await dataTables(db)) {
+    const has = (column: string) => columns.includes(column);
+    const owner = has("user_id")
+      ? sql`t.user_id = ${userId}`
+      : name === "user"
+        ? sql`t.id = ${userId}`
+        : has("campaign_id")
+          ? sql`t.campaign_id in (select id from campaigns where user_id = ${userId})`
+          : has("sender_account_id")
+            ? sql`t.sender_account_id in (select id from sender_accounts where user_id = ${userId})`
+            : sql`true`;
+    const found = await rows<{ row: string }>(
+      db,
+      sql`select to_jsonb(t)::text as row from ${sql.identifier(name)} t where ${owner} order by 1`,
+    );
+    out[name] = found.map((r) => r.row);
+  }
+  return out;
+}
+
+/** What changed between two snapshots, one line per added or removed row (empty when nothing did). */
+export function dataChanges(before: Snapshot, after: Snapshot): string[] {
+  const lines: string[] = [];
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = new Set(before[table] ?? []);
+    const now = new Set(after[table] ?? []);
+    for (const row of was) if (!now.has(row)) lines.push(`${table}: - ${row}`);
+    for (const row of now) if (!was.has(row)) lines.push(`${table}: + ${row}`);
+  }
+  return lines;
+}
