@@ -31,6 +31,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   sends: "send",
   emails: "send",
   outbox: "capturedMessage",
+  "unknown-sends": "unknownSend",
 };
 
 /** Parameters and body properties named after their kind. */

@@ -4,6 +4,7 @@
 // each kind of object, so a suite can put them into any route that names one.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../src/server/db/client.ts";
+import { recoverClaims } from "../../../src/server/jobs/recover-claims.ts";
 import type { TestContext } from "../test-app.ts";
 
 /** The kinds of object an id in a route can name. */
@@ -17,7 +18,8 @@ export type IdKind =
   | "send"
   | "sender"
   | "senderEmail"
-  | "template";
+  | "template"
+  | "unknownSend";
 
 export type TenantData = {
   ids: Record<IdKind, string>;
@@ -112,6 +114,7 @@ export async function seedTenant(
   const captured = outbox.messages.find((m) => m.to.includes(contactEmail));
   if (!contact || !send || !captured)
     throw new Error("seeding: the launched campaign has no contact or send to point at");
+  const unknownSend = await makeUnknownSend(ctx.database.db, campaignId, `${slug}-contact-2@prospects.test`);
   const ids: Record<IdKind, string> = {
     campaign: campaignId,
     capturedMessage: captured.id,
@@ -123,9 +126,29 @@ export async function seedTenant(
     sender: sender.id,
     senderEmail,
     template: template.id,
+    unknownSend,
   };
   const everyId = [...contacts.contacts.map((c) => c.id), ...emails.emails.map((e) => e.id)];
   return { ids, traces: [marker, ...new Set([...Object.values(ids), ...everyId])] };
+}
+
+/**
+ * A send whose delivery is unknown, as the engine leaves it: the contact's
+ * queued step 2 claimed and handed off by a worker that then died, recovered.
+ */
+async function makeUnknownSend(db: Db, campaignId: string, contactEmail: string): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    db,
+    sql`update scheduled_emails se set status = 'sending', locked_by = 'a-worker-that-died',
+          lease_expires_at = now() + interval '10 minutes', handed_off_at = now()
+        from contacts ct
+        where ct.id = se.contact_id and ct.email = ${contactEmail} and se.campaign_id = ${campaignId}::uuid
+          and se.status = 'scheduled'
+        returning se.id`,
+  );
+  if (!row) throw new Error("seeding: no queued step to leave unknown");
+  await recoverClaims(db, { now: new Date(), deadAfterMs: 30_000 });
+  return row.id;
 }
 
 /** Tables that change on every request of a signed-in user (sessions, rate limits), not user data. */
