@@ -9,30 +9,33 @@
 // same lease, still 'sending'): one that recovery took from this worker (it
 // was thought dead) must not be sent by it any more.
 //
-// Group commit: the hand-offs asked for in one turn of the thread's event loop
-// go in one statement; those asked for while it runs go in the next.
+// A hand-off waits for one statement: up to four run at once (one per
+// connection of the pool), each taking every hand-off asked for until it
+// starts, so a busy thread groups them and a quiet one does not wait.
 import pg from "pg";
 import { parseJournal } from "./hand-off-journal.ts";
 
 type Waiting = { key: string; resolve: () => void; reject: (err: Error) => void };
 
 export function openHandOffDatabase(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
   // An idle connection ended by the server is replaced at the next query.
   pool.on("error", () => {});
   let queue: Waiting[] = [];
-  let running = false;
+  let running = 0;
+  const MAX_RUNNING = 4;
 
   async function write(group: Waiting[]): Promise<void> {
     const entries = parseJournal(group.map((g) => g.key).join("\n"));
     try {
-      const result = await pool.query<{ id: string; lease: Date }>(
-        `update scheduled_emails se set handed_off_at = now()
-         from jsonb_to_recordset($1::jsonb) as j(id uuid, lease timestamptz)
+      const result = await pool.query<{ id: string; lease: Date }>({
+        name: "hand-off",
+        text: `update scheduled_emails se set handed_off_at = now()
+         from unnest($1::uuid[], $2::timestamptz[]) as j(id, lease)
          where se.id = j.id and se.lease_expires_at = j.lease and se.status = 'sending'
          returning se.id, se.lease_expires_at as lease`,
-        [JSON.stringify(entries)],
-      );
+        values: [entries.map((e) => e.id), entries.map((e) => e.lease)],
+      });
       const held = new Set(result.rows.map((r) => `${r.id} ${new Date(r.lease).toISOString()}`));
       for (const g of group) {
         if (held.has(g.key)) g.resolve();
@@ -44,16 +47,15 @@ export function openHandOffDatabase(url: string) {
   }
 
   async function run(): Promise<void> {
-    running = true;
+    running += 1;
     try {
-      await new Promise((resolve) => setImmediate(resolve));
       while (queue.length > 0) {
         const group = queue;
         queue = [];
         await write(group);
       }
     } finally {
-      running = false;
+      running -= 1;
     }
   }
 
@@ -62,7 +64,7 @@ export function openHandOffDatabase(url: string) {
     record(key: string): Promise<void> {
       return new Promise<void>((resolve, reject) => {
         queue.push({ key, resolve, reject });
-        if (!running) void run();
+        if (running < MAX_RUNNING) void run();
       });
     },
     close: () => pool.end(),
