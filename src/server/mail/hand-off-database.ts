@@ -9,7 +9,7 @@
 // same lease, still 'sending'): one that recovery took from this worker (it
 // was thought dead) must not be sent by it any more.
 //
-// A hand-off waits for one statement: up to four run at once (one per
+// A hand-off waits for one statement: up to two run at once (one per
 // connection of the pool), each taking every hand-off asked for until it
 // starts, so a busy thread groups them and a quiet one does not wait.
 import pg from "pg";
@@ -18,12 +18,12 @@ import { parseJournal } from "./hand-off-journal.ts";
 type Waiting = { key: string; resolve: () => void; reject: (err: Error) => void };
 
 export function openHandOffDatabase(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
   // An idle connection ended by the server is replaced at the next query.
   pool.on("error", () => {});
   let queue: Waiting[] = [];
   let running = 0;
-  const MAX_RUNNING = 4;
+  const MAX_RUNNING = 2;
 
   async function write(group: Waiting[]): Promise<void> {
     const entries = parseJournal(group.map((g) => g.key).join("\n"));
