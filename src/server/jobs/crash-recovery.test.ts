@@ -187,8 +187,13 @@ describe.skipIf(testDbKind !== "postgres")("worker processes killed mid-campaign
       await worker.started;
       // A random moment of its life: claiming, handing off, waiting for the server, recording.
       await sleep(100 + Math.floor(rand() * 1_400));
-      const held = (await queueOf(campaignId)).find((r) => r.status === "sending")?.n ?? 0;
-      mostHeld = Math.max(mostHeld, held);
+      // This worker's claims (its id is host:pid:…); the last one's may still wait for recovery.
+      const [held] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from scheduled_emails
+            where status = 'sending' and locked_by like ${`%:${worker.child.pid}:%`}`,
+      );
+      mostHeld = Math.max(mostHeld, held?.n ?? 0);
       worker.child.kill("SIGKILL");
       await worker.exited;
       const open = (await queueOf(campaignId)).some((r) => r.status === "scheduled" || r.status === "sending");
