@@ -110,6 +110,8 @@ export function createSendWorker(opts: SendWorkerOptions) {
   const handOffs = createHandOffWriter({ db, workerId, now, log });
   /** End times (ms, this process's clock) of recent deliveries, oldest first. */
   const finished: number[] = [];
+  /** When this worker began delivering, after a pause of a whole window or more (its rate is measured from then). */
+  let deliveringSince: number | null = null;
   let started = false;
   let stopping = false;
   /** The lanes of the round in progress (stop() releases what they still hold). */
@@ -192,7 +194,10 @@ export function createSendWorker(opts: SendWorkerOptions) {
   const claimSize = (held: number) =>
     claimNow(
       held,
-      holdLimit({ ...sizing, ratePerSecond: recentRate(finished, performance.now(), RATE_WINDOW_MS) }),
+      holdLimit({
+        ...sizing,
+        ratePerSecond: recentRate(finished, performance.now(), RATE_WINDOW_MS, deliveringSince ?? performance.now()),
+      }),
       batchSize,
     );
 
@@ -236,6 +241,12 @@ export function createSendWorker(opts: SendWorkerOptions) {
         const limit = await waitForClaimRoom(lanes);
         if (limit === 0) break;
         try {
+          // A worker that delivered nothing for a whole window measures its rate afresh.
+          const t = performance.now();
+          const last = finished[finished.length - 1];
+          if (deliveringSince === null || ((last === undefined || t - last > RATE_WINDOW_MS) && lanes.held() === 0)) {
+            deliveringSince = t;
+          }
           const batch = await db.transaction((tx) => claim(tx, { userId, limit }));
           const result = { ...emptyResult(), claimed: batch.sends.length };
           results.push(result);

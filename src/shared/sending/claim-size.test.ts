@@ -29,16 +29,17 @@ describe("claimNow", () => {
 
 describe("recentRate", () => {
   it("is unknown with too few deliveries", () => {
-    expect(recentRate([1000, 1100], 1200, 5000)).toBeNull();
+    expect(recentRate([1000, 1100], 1200, 5000, 0)).toBeNull();
   });
 
-  it("counts the deliveries finished within the window", () => {
+  it("counts the deliveries finished within the window, over the window", () => {
     const ends = Array.from({ length: 20 }, (_, i) => i * 500); // 2 per second for 10 s
-    expect(recentRate(ends, 9500, 5000)).toBeCloseTo(2.2, 1);
+    expect(recentRate(ends, 10_000, 5000, 0)).toBeCloseTo(2, 1);
   });
 
-  it("measures a burst over the time it covers", () => {
-    const ends = Array.from({ length: 100 }, (_, i) => 10_000 + i * 10); // 100 per second for 1 s
-    expect(recentRate(ends, 11_000, 5000)).toBeCloseTo(100, 0);
+  it("counts from the start while the worker is younger than the window", () => {
+    // 5 connections, each message 250 ms: bursts of 5 every 250 ms since the start at 10 s.
+    const ends = [10_250, 10_500, 10_750].flatMap((t) => [t, t, t, t, t]);
+    expect(recentRate(ends, 10_750, 5000, 10_000)).toBeCloseTo(20, 0);
   });
 });

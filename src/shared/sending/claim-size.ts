@@ -36,14 +36,22 @@ export function claimNow(held: number, limit: number, batch: number): number {
 
 /**
  * Deliveries finished per second over the last `windowMs`, from their end
- * times (oldest first). Null until at least `minSamples` have finished.
+ * times (oldest first), counting from `since` (when the worker began
+ * delivering) while it has run for less than the window. Null until at least
+ * `minSamples` have finished. Measured over the time, not between the first
+ * and last delivery: deliveries end in bursts (one per connection at once),
+ * and the span between bursts would count one burst too many.
  */
-export function recentRate(endTimes: readonly number[], now: number, windowMs: number, minSamples = 5): number | null {
-  let first = endTimes.length;
-  for (let i = endTimes.length - 1; i >= 0 && now - endTimes[i]! <= windowMs; i--) first = i;
-  const count = endTimes.length - first;
+export function recentRate(
+  endTimes: readonly number[],
+  now: number,
+  windowMs: number,
+  since: number,
+  minSamples = 5,
+): number | null {
+  const from = Math.max(now - windowMs, since);
+  let count = 0;
+  for (let i = endTimes.length - 1; i >= 0 && endTimes[i]! >= from; i--) count++;
   if (count < minSamples) return null;
-  // Over the span actually covered, so a burst that just started is not diluted by an idle window.
-  const span = Math.max(now - endTimes[first]!, 250);
-  return (count * 1000) / Math.min(span, windowMs);
+  return (count * 1000) / Math.max(now - from, 250);
 }
