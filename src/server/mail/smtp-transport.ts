@@ -8,7 +8,6 @@ import nodemailer from "nodemailer";
 import type DKIM from "nodemailer/lib/dkim";
 import DKIMSigner from "nodemailer/lib/dkim";
 import type Mail from "nodemailer/lib/mailer";
-import SMTPConnection from "nodemailer/lib/smtp-connection";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { DkimConfig } from "../config.ts";
@@ -78,31 +77,29 @@ export { connectWithoutNagle } from "./smtp-socket.ts";
 
 /**
  * The message's content as the SMTP connection reads it, held until its
- * hand-off is recorded. The hand-off is asked for when the connection sends
- * DATA (see the "data-command" signal below), so its record is written while
- * the server answers DATA, and the content flows once it is committed. If that
- * signal never comes, it is asked for at the first read, which nodemailer makes
- * only after the server's 354. Either way a message that is handed off has all
- * but reached the server, and one that is not cannot have: if the hand-off is
- * refused, the stream fails, nodemailer drops the connection mid-DATA, and a
- * server discards a message whose final "." never came. The gate is the last
- * stage of the content (after DKIM signing, which reads the whole message first).
+ * hand-off is recorded. nodemailer pipes the content into the socket only
+ * after the server's 354 (DATA accepted), so the first read is the DATA phase:
+ * the hand-off is asked for then, and the content flows once it is recorded.
+ * A message that is handed off has therefore all but reached the server, and
+ * one that is not cannot have: if the hand-off is refused, the stream fails,
+ * nodemailer drops the connection mid-DATA, and a server discards a message
+ * whose final "." never came. The gate is the last stage of the content
+ * (after DKIM signing, which reads the whole message first).
+ *
+ * (Asking already when the connection sends DATA, through nodemailer's
+ * internals, overlapped the record with the server's answer but measured no
+ * faster on `npm run bench`: the database round trip is the larger part.)
  */
 function handOffGate(input: Readable, handOff: () => Promise<void>): Readable {
-  let asked: Promise<void> | null = null;
-  const ask = () => {
-    asked ??= handOff();
-    return asked;
-  };
-  let flowing = false;
+  let asked = false;
   const output: Readable = new Readable({
     read() {
-      if (flowing) {
+      if (asked) {
         input.resume();
         return;
       }
-      flowing = true;
-      ask().then(
+      asked = true;
+      handOff().then(
         () => {
           input.on("data", (chunk: Buffer) => {
             if (!output.push(chunk)) input.pause();
@@ -114,39 +111,9 @@ function handOffGate(input: Readable, handOff: () => Promise<void>): Readable {
       );
     },
   });
-  // Started early, observed by read(); a refusal is reported there.
-  output.once(DATA_COMMAND, () => void ask().catch(() => {}));
   input.pause();
   input.once("error", (err) => output.destroy(err));
   return output;
-}
-
-/**
- * Tells the stream a connection is sending when the connection sends DATA,
- * so the hand-off's database write overlaps the server's answer to DATA
- * instead of following it (on a fast server that answer and the write take
- * about as long). It relies on nodemailer's SMTPConnection internals (`send`
- * and `_sendCommand`); should those change, the signal never comes and the
- * gate asks at its first read, which is as safe and a round trip slower.
- */
-const DATA_COMMAND = "coldreach:data-command";
-type ConnectionInternals = {
-  send: (envelope: unknown, message: unknown, done: unknown) => unknown;
-  _sendCommand: (command: string, ...rest: unknown[]) => unknown;
-};
-const connectionPrototype = SMTPConnection.prototype as unknown as ConnectionInternals;
-if (typeof connectionPrototype.send === "function" && typeof connectionPrototype._sendCommand === "function") {
-  const streams = new WeakMap<object, { emit?: (event: string) => void }>();
-  const send = connectionPrototype.send;
-  connectionPrototype.send = function (this: object, envelope, message, done) {
-    streams.set(this, message as { emit?: (event: string) => void });
-    return send.call(this, envelope, message, done);
-  };
-  const sendCommand = connectionPrototype._sendCommand;
-  connectionPrototype._sendCommand = function (this: object, command, ...rest) {
-    if (command === "DATA") streams.get(this)?.emit?.(DATA_COMMAND);
-    return sendCommand.call(this, command, ...rest);
-  };
 }
 
 /** In the SMTP transport a hand-off is one call: record it (or refuse), then the content may go. */
