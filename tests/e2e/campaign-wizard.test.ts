@@ -16,47 +16,12 @@ import {
 import { contactFixture } from "../fixtures/contacts/contact-fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
+import { storedDraft } from "./support/stored-draft.ts";
 import { signedInUser, type TestUser } from "./support/users.ts";
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole("combobox", { name: label }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-type BrowserIdb = {
-  open(name: string): {
-    result: {
-      objectStoreNames: { contains(name: string): boolean };
-      transaction(store: string): {
-        objectStore(name: string): { getAll(): { result: unknown[]; onsuccess: () => void; onerror: () => void } };
-      };
-    };
-    onsuccess: () => void;
-    onerror: () => void;
-  };
-};
-
-/** The campaign name in the wizard draft idb-keyval keeps in IndexedDB (database keyval-store). */
-function storedDraftName(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve) => {
-        // Runs in the page; the test's own types are Node's, which have no indexedDB.
-        const idb = (globalThis as unknown as { indexedDB: BrowserIdb }).indexedDB;
-        const open = idb.open("keyval-store");
-        open.onerror = () => resolve(null);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("keyval")) return resolve(null);
-          const all = db.transaction("keyval").objectStore("keyval").getAll();
-          all.onsuccess = () => {
-            const stored = (all.result as { draft?: { name?: string } }[]).find((v) => v?.draft);
-            resolve(stored?.draft?.name ?? null);
-          };
-          all.onerror = () => resolve(null);
-        };
-      }),
-  );
 }
 
 const emailStep = (page: Page, n: number) => page.getByRole("group", { name: `Email ${n}`, exact: true });
@@ -242,7 +207,7 @@ describeJourneys("building a campaign", () => {
     await page.getByRole("button", { name: "Next", exact: true }).click();
     await page.getByRole("heading", { name: "Email Sender Accounts" }).waitFor();
     // The draft is written to IndexedDB shortly after a change.
-    await eventually(() => storedDraftName(page)).toBe("Half built");
+    await eventually(async () => (await storedDraft(page))?.name ?? null).toBe("Half built");
     await page.reload();
     await page.getByRole("heading", { name: "Email Sender Accounts" }).waitFor();
     await page.getByText("Draft restored from this browser").waitFor();

@@ -9,6 +9,7 @@ import { user } from "../../src/server/db/schema/index.ts";
 import { contactFixture, largeCsv } from "../fixtures/contacts/contact-fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
+import { storedDraft } from "./support/stored-draft.ts";
 import { signedInUser } from "./support/users.ts";
 
 const SENDER = "ops@acme.test";
@@ -58,53 +59,6 @@ async function expectRestoredDraft(page: Page) {
   await page.getByRole("button", { name: "Campaign Details" }).click();
   expect(await page.getByLabel("Campaign Name *").inputValue()).toBe("Fast Draft");
   expect(await page.getByLabel("Description").inputValue()).toBe("Typed at machine speed");
-}
-
-type BrowserIdb = {
-  open(name: string): {
-    result: {
-      objectStoreNames: { contains(name: string): boolean };
-      transaction(store: string): {
-        objectStore(name: string): { getAll(): { result: unknown[]; onsuccess: () => void; onerror: () => void } };
-      };
-    };
-    onsuccess: () => void;
-    onerror: () => void;
-  };
-};
-
-type StoredSummary = { name: string; senders: number; contacts: number };
-
-/** What the wizard draft in IndexedDB (idb-keyval's keyval-store) holds, in short. */
-function storedDraft(page: Page): Promise<StoredSummary | null> {
-  return page.evaluate(
-    () =>
-      new Promise<StoredSummary | null>((resolve) => {
-        // Runs in the page; the test's own types are Node's, which have no indexedDB.
-        const idb = (globalThis as unknown as { indexedDB: BrowserIdb }).indexedDB;
-        const open = idb.open("keyval-store");
-        open.onerror = () => resolve(null);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("keyval")) return resolve(null);
-          const all = db.transaction("keyval").objectStore("keyval").getAll();
-          all.onsuccess = () => {
-            type Draft = { name: string; senderAccounts?: unknown[]; contacts?: unknown[] };
-            const draft = (all.result as { draft?: Draft }[]).find((v) => v?.draft)?.draft;
-            resolve(
-              draft
-                ? {
-                    name: draft.name,
-                    senders: draft.senderAccounts?.length ?? 0,
-                    contacts: draft.contacts?.length ?? 0,
-                  }
-                : null,
-            );
-          };
-          all.onerror = () => resolve(null);
-        };
-      }),
-  );
 }
 
 type BrowserLocalStorage = {

@@ -51,15 +51,9 @@ export function createDeliveryLanes(o: {
   let active = 0;
   let failure: unknown;
   let idle: (() => void)[] = [];
-  let room: { atMost: number; resolve: () => void }[] = [];
   let heldWaiters: { atMost: number; resolve: () => void }[] = [];
 
   const notify = () => {
-    room = room.filter((w) => {
-      if (queue.length > w.atMost) return true;
-      w.resolve();
-      return false;
-    });
     heldWaiters = heldWaiters.filter((w) => {
       if (queue.length + active > w.atMost) return true;
       w.resolve();
@@ -122,11 +116,6 @@ export function createDeliveryLanes(o: {
     waitForHeld(atMost: number): Promise<void> {
       if (queue.length + active <= atMost) return Promise.resolve();
       return new Promise((resolve) => heldWaiters.push({ atMost, resolve }));
-    },
-    /** Resolves once no more than `atMost` queued sends are still waiting for a lane. */
-    waitForRoom(atMost: number): Promise<void> {
-      if (queue.length <= atMost) return Promise.resolve();
-      return new Promise((resolve) => room.push({ atMost, resolve }));
     },
     /** Resolves when everything queued has been delivered and recorded; rejects with the first failure. */
     async drain(): Promise<void> {

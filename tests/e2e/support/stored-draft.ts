@@ -1,0 +1,50 @@
+// The Create Campaign wizard's draft as the browser stores it: idb-keyval's
+// keyval-store database in IndexedDB, read from inside the page.
+import type { Page } from "playwright-core";
+
+type BrowserIdb = {
+  open(name: string): {
+    result: {
+      objectStoreNames: { contains(name: string): boolean };
+      transaction(store: string): {
+        objectStore(name: string): { getAll(): { result: unknown[]; onsuccess: () => void; onerror: () => void } };
+      };
+    };
+    onsuccess: () => void;
+    onerror: () => void;
+  };
+};
+
+export type StoredSummary = { name: string; senders: number; contacts: number };
+
+/** What the wizard draft in IndexedDB holds, in short (null: none stored). */
+export function storedDraft(page: Page): Promise<StoredSummary | null> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredSummary | null>((resolve) => {
+        // Runs in the page; the test's own types are Node's, which have no indexedDB.
+        const idb = (globalThis as unknown as { indexedDB: BrowserIdb }).indexedDB;
+        const open = idb.open("keyval-store");
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("keyval")) return resolve(null);
+          const all = db.transaction("keyval").objectStore("keyval").getAll();
+          all.onsuccess = () => {
+            type Draft = { name: string; senderAccounts?: unknown[]; contacts?: unknown[] };
+            const draft = (all.result as { draft?: Draft }[]).find((v) => v?.draft)?.draft;
+            resolve(
+              draft
+                ? {
+                    name: draft.name,
+                    senders: draft.senderAccounts?.length ?? 0,
+                    contacts: draft.contacts?.length ?? 0,
+                  }
+                : null,
+            );
+          };
+          all.onerror = () => resolve(null);
+        };
+      }),
+  );
+}
