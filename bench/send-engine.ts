@@ -62,6 +62,8 @@ export async function runEngine(o: {
     handOffJournal: o.handOffJournal,
     ...o.tuning,
   });
+  // As server.ts does before starting the worker loop.
+  await transports.prepare();
   let rounds = 0;
   let sent = 0;
   let finished!: () => void;

@@ -124,5 +124,6 @@ export function timedTransports(transports: TransportFactory, stages: StageTimes
     },
     closeAll: () => transports.closeAll(),
     refuseHandOffs: (reason) => transports.refuseHandOffs(reason),
+    prepare: () => transports.prepare(),
   };
 }

@@ -94,6 +94,9 @@ export async function startServer(opts: {
       exclusive: database.kind === "pglite",
       handOffJournal,
     });
+    // The delivery thread loads its code and opens its connections before the
+    // first round claims anything, so claimed mail does not wait for that.
+    await transports.prepare();
     worker = startWorkerLoop(sendWorker, {
       intervalMs: opts.workerPollMs ?? config.workerPollMs,
       log,

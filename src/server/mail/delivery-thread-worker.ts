@@ -45,6 +45,8 @@ export type SerializedDeliveryError = {
 };
 
 export type FromThread =
+  /** The thread has loaded its code (and opened its hand-off connections): deliveries start without waiting for that. */
+  | { type: "ready" }
   /**
    * A connection took the message. journaled false: may its content go?
    * (answered with handed-off). true: the thread recorded the hand-off itself
@@ -166,3 +168,9 @@ port.on("message", (msg: ToThread) => {
     }
   }
 });
+
+// Loaded: tell the main thread, once the hand-off connections are open too
+// (a failed connection is retried at the first hand-off; readiness does not wait for it).
+void (handOffDatabase?.warm() ?? Promise.resolve()).then(() =>
+  port.postMessage({ type: "ready" } satisfies FromThread),
+);

@@ -47,6 +47,40 @@ const transportOf = () =>
   });
 
 describe("delivery thread", () => {
+  it("prepare starts the thread ahead of the first delivery and resolves once it is loaded", async () => {
+    const own = createDeliveryThread();
+    try {
+      let ready = false;
+      const preparing = own.prepare().then(() => {
+        ready = true;
+      });
+      // The thread is still loading its code: not ready within the same turn.
+      await Promise.resolve();
+      expect(ready).toBe(false);
+      await preparing;
+      // Prepared already: resolves at once, on the same thread.
+      await own.prepare();
+      const transport = own.smtpTransport({
+        smtp: { host: "127.0.0.1", port: sink.port, secure: false, ignoreTLS: true, socketTimeout: 10_000 },
+        pool: { maxConnections: 1, maxMessages: 10 },
+        addressPolicy: { allowPrivate: true },
+      });
+      expect((await transport.deliver(message("prepared@x.test"))).response).toMatch(/^250/);
+      transport.close();
+    } finally {
+      await own.terminate();
+    }
+  });
+
+  it("prepare resolves even when the thread's hand-off database cannot be reached", async () => {
+    const own = createDeliveryThread({ database: { url: "postgres://nobody@127.0.0.1:1/none" } });
+    try {
+      await own.prepare();
+    } finally {
+      await own.terminate();
+    }
+  });
+
   it("delivers messages as rendered, with the server's answer", async () => {
     sink.reset();
     const transport = transportOf();

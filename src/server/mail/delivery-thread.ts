@@ -25,6 +25,13 @@ export type DeliveryThread = {
   terminate(): Promise<void>;
   /** Refuses every hand-off from now on (the worker is stopping); messages not handed off fail unsent. */
   refuseHandOffs(reason: string): void;
+  /**
+   * Starts the thread now and resolves once it has loaded its code (about half
+   * a second under tsx) and opened its hand-off connections, so the first
+   * round of a starting worker does not wait for that. Resolves, never
+   * rejects: a thread that fails to start is started again at the next delivery.
+   */
+  prepare(): Promise<void>;
 };
 
 /**
@@ -66,6 +73,8 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
   const pending = new Map<number, Pending>();
   let nextTransportId = 1;
   let nextRequestId = 1;
+  /** Who waits for the current thread's "ready" (prepare). */
+  let whenReady: { worker: Worker; ready: Promise<void> } | null = null;
 
   function failAll(reason: string) {
     const lost = [...pending.values()];
@@ -83,7 +92,13 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
     if (refusal !== null) w.postMessage({ type: "refuse-hand-offs", reason: refusal } satisfies ToThread);
     // The thread never keeps the process alive by itself; pools close with terminate().
     w.unref();
+    let ready!: () => void;
+    whenReady = { worker: w, ready: new Promise<void>((resolve) => (ready = resolve)) };
     w.on("message", (msg: FromThread) => {
+      if (msg.type === "ready") {
+        ready();
+        return;
+      }
       const p = pending.get(msg.requestId);
       if (!p) return;
       if (msg.type === "hand-off" && msg.journaled) {
@@ -113,8 +128,14 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
       onLost(reason);
       failAll(reason);
     };
-    w.on("error", (err) => lost(err.message));
-    w.on("exit", (code) => lost(`exit code ${code}`));
+    w.on("error", (err) => {
+      ready();
+      lost(err.message);
+    });
+    w.on("exit", (code) => {
+      ready();
+      lost(`exit code ${code}`);
+    });
     return w;
   }
 
@@ -164,6 +185,10 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
       };
     },
     restart: () => stop("the thread was restarted"),
+    prepare() {
+      worker ??= start();
+      return whenReady?.worker === worker ? whenReady.ready : Promise.resolve();
+    },
     refuseHandOffs(reason) {
       refusal = reason;
       if (worker) post(worker, { type: "refuse-hand-offs", reason });

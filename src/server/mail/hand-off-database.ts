@@ -67,6 +67,11 @@ export function openHandOffDatabase(url: string) {
         if (running < MAX_RUNNING) void run();
       });
     },
+    /** Opens both connections now, so the first hand-offs do not wait for them. Never rejects. */
+    async warm(): Promise<void> {
+      const clients = await Promise.all([pool.connect(), pool.connect()]).catch(() => []);
+      for (const c of clients) c.release();
+    },
     close: () => pool.end(),
   };
 }

@@ -91,27 +91,40 @@ export { connectWithoutNagle } from "./smtp-socket.ts";
  * faster on `npm run bench`: the database round trip is the larger part.)
  */
 function handOffGate(input: Readable, handOff: () => Promise<void>): Readable {
+  // The content is built (and signed) into memory while the envelope is
+  // exchanged and the hand-off is recorded, then goes as one chunk: one socket
+  // write instead of one per MIME part, and no building after the 354.
+  const held: Buffer[] = [];
+  let ended = false;
+  let granted = false;
   let asked = false;
   const output: Readable = new Readable({
     read() {
-      if (asked) {
+      if (granted) {
         input.resume();
         return;
       }
+      if (asked) return;
       asked = true;
       handOff().then(
         () => {
-          input.on("data", (chunk: Buffer) => {
-            if (!output.push(chunk)) input.pause();
-          });
-          input.once("end", () => output.push(null));
-          input.resume();
+          granted = true;
+          if (held.length > 0) output.push(held.length === 1 ? held[0] : Buffer.concat(held));
+          held.length = 0;
+          if (ended) output.push(null);
         },
         (err: Error) => output.destroy(err),
       );
     },
   });
-  input.pause();
+  input.on("data", (chunk: Buffer) => {
+    if (!granted) held.push(chunk);
+    else if (!output.push(chunk)) input.pause();
+  });
+  input.once("end", () => {
+    ended = true;
+    if (granted) output.push(null);
+  });
   input.once("error", (err) => output.destroy(err));
   return output;
 }

@@ -227,5 +227,6 @@ export function createTransportFactory(opts: TransportFactoryOptions): Transport
     refuseHandOffs(reason) {
       delivery.refuseHandOffs(reason);
     },
+    prepare: () => delivery.prepare(),
   };
 }

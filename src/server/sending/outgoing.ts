@@ -84,4 +84,6 @@ export interface TransportFactory {
   closeAll(): void;
   /** From now on no hand-off is granted (the worker is stopping): messages not yet handed off fail unsent. */
   refuseHandOffs(reason: string): void;
+  /** Readies what delivery needs (the delivery thread) before a worker's first round; never rejects. */
+  prepare(): Promise<void>;
 }
