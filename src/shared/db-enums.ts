@@ -81,3 +81,24 @@ export type MeetingStatus = (typeof meetingStatuses)[number];
 
 export const suppressionReasons = ["unsubscribed", "bounced", "complained", "manual"] as const;
 export type SuppressionReason = (typeof suppressionReasons)[number];
+
+/**
+ * What the mailbox sync made of an inbound message (mailbox_messages.kind):
+ * a reply, an auto-reply (the sequence goes on, unless it says the person has
+ * left), a bounce, an unsubscribe request, spam (Junk folder), or nothing of ours.
+ */
+export const inboundKinds = ["reply", "auto_reply", "bounce", "unsubscribe", "spam", "ignored"] as const;
+export type InboundKind = (typeof inboundKinds)[number];
+
+/** The classes of inbound replies (Email Classification). */
+export const replyClasses = [
+  "interested",
+  "not_interested",
+  "meeting_request",
+  "out_of_office",
+  "unsubscribe_request",
+  "wrong_person",
+  "bounce",
+  "other",
+] as const;
+export type ReplyClass = (typeof replyClasses)[number];

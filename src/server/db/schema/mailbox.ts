@@ -1,5 +1,7 @@
 /**
- * What the mailbox sync finds in the senders' mailboxes: replies and spam.
+ * What the mailbox sync finds in the senders' mailboxes (jobs/mailbox-sync):
+ * replies, auto-replies, bounces and unsubscribe requests matched to our sends
+ * (replies, by kind), and spam; and where each mailbox's sync stands.
  *
  * replies: unique (user_id, message_id) when the Message-ID is known, so a sync
  * that runs again (or two workers racing) records a reply once. Deleting the
@@ -9,11 +11,13 @@
  * spam_emails: the same once-per-Message-ID rule for the same reason.
  */
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { inboundKinds, replyClasses } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { campaigns } from "./campaigns.ts";
-import { createdAt, descending, id, lower, timestamptz } from "./columns.ts";
+import { createdAt, descending, id, isOneOf, lower, timestamptz } from "./columns.ts";
 import { contacts } from "./contacts.ts";
+import { senderAccounts } from "./senders.ts";
 import { emailSends } from "./sending.ts";
 
 export const replies = pgTable(
@@ -33,8 +37,24 @@ export const replies = pgTable(
     messageId: text("message_id"),
     repliedAt: timestamptz("replied_at").notNull(),
     createdAt: createdAt(),
+    /** The mailbox it was read from (null: marked by hand, or the sender was deleted). */
+    senderAccountId: uuid("sender_account_id").references(() => senderAccounts.id, { onDelete: "set null" }),
+    /** reply, auto_reply, bounce or unsubscribe (inboundKinds); only a reply sets the contact's replied_at. */
+    kind: text("kind", { enum: inboundKinds }).notNull().default("reply"),
+    /** Email Classification: the class, the rule that decided it, and whether the user set it. */
+    replyClass: text("reply_class", { enum: replyClasses }).notNull().default("other"),
+    classRule: text("class_rule").notNull().default(""),
+    classCorrected: boolean("class_corrected").notNull().default(false),
+    /** The message's own In-Reply-To and References (Reply from the Inbox threads under them). */
+    inReplyTo: text("in_reply_to"),
+    referencesHeader: text("references_header"),
   },
   (t) => [
+    check("replies_kind_check", isOneOf(t.kind, inboundKinds)),
+    check("replies_reply_class_check", isOneOf(t.replyClass, replyClasses)),
+    index("replies_user_class_idx").on(t.userId, t.replyClass, descending(t.repliedAt)),
+    // For the SET NULL when a sender is deleted.
+    index("replies_sender_account_idx").on(t.senderAccountId).where(sql`${t.senderAccountId} is not null`),
     uniqueIndex("replies_user_message_id_unique").on(t.userId, t.messageId).where(sql`${t.messageId} is not null`),
     index("replies_user_replied_idx").on(t.userId, descending(t.repliedAt)),
     index("replies_contact_idx").on(t.contactId),
@@ -59,10 +79,88 @@ export const spamEmails = pgTable(
     content: text("content").notNull(),
     receivedAt: timestamptz("received_at").notNull().defaultNow(),
     messageId: text("message_id"),
+    /** Where it lies, for Restore: the mailbox, its folder and the message's key there (mailbox_messages). */
+    senderAccountId: uuid("sender_account_id").references(() => senderAccounts.id, { onDelete: "cascade" }),
+    folder: text("folder"),
+    sourceKey: text("source_key"),
   },
   (t) => [
     index("spam_emails_user_received_idx").on(t.userId, descending(t.receivedAt)),
     uniqueIndex("spam_emails_user_message_id_unique").on(t.userId, t.messageId).where(sql`${t.messageId} is not null`),
+    index("spam_emails_sender_account_idx").on(t.senderAccountId).where(sql`${t.senderAccountId} is not null`),
+  ],
+);
+
+/**
+ * One row per mailbox that is synced: its lease (one worker at a time, like
+ * the send queue), when it is due, what the user asked for, and how the last
+ * run ended. Created when a sender gets a mailbox connection.
+ */
+export const mailboxSyncs = pgTable(
+  "mailbox_syncs",
+  {
+    senderAccountId: uuid("sender_account_id")
+      .primaryKey()
+      .references(() => senderAccounts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamptz("lease_expires_at"),
+    nextSyncAt: timestamptz("next_sync_at").notNull().defaultNow(),
+    /** A Refresh button asked for a sync now. */
+    requestedAt: timestamptz("requested_at"),
+    lastSyncedAt: timestamptz("last_synced_at"),
+    lastError: text("last_error"),
+    lastErrorAt: timestamptz("last_error_at"),
+    /** Errors since the last successful run (the dashboard's "n recent sync errors"). */
+    errorCount: bigint("error_count", { mode: "number" }).notNull().default(0),
+    /** Gmail: the history id the next sync reads from. */
+    gmailHistoryId: text("gmail_history_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mailbox_syncs_due_idx").on(t.nextSyncAt), index("mailbox_syncs_user_idx").on(t.userId)],
+);
+
+/** IMAP: where each folder's sync stopped (UIDVALIDITY + last UID); capture: a cursor. */
+export const mailboxFolders = pgTable(
+  "mailbox_folders",
+  {
+    senderAccountId: uuid("sender_account_id")
+      .notNull()
+      .references(() => senderAccounts.id, { onDelete: "cascade" }),
+    folder: text("folder").notNull(),
+    uidValidity: bigint("uid_validity", { mode: "number" }),
+    lastUid: bigint("last_uid", { mode: "number" }).notNull().default(0),
+    cursor: text("cursor"),
+  },
+  (t) => [primaryKey({ columns: [t.senderAccountId, t.folder] })],
+);
+
+/**
+ * Every inbound message the sync has processed, once per mailbox and source key
+ * (IMAP "folder:uidvalidity:uid", Gmail "gmail:id", capture "capture:id"): the
+ * record that it must not be processed again, across restarts and workers.
+ */
+export const mailboxMessages = pgTable(
+  "mailbox_messages",
+  {
+    senderAccountId: uuid("sender_account_id")
+      .notNull()
+      .references(() => senderAccounts.id, { onDelete: "cascade" }),
+    sourceKey: text("source_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    messageId: text("message_id"),
+    kind: text("kind", { enum: inboundKinds }).notNull(),
+    processedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.senderAccountId, t.sourceKey] }),
+    // Reply matching and the "processed once" check by Message-ID across a user's mailboxes.
+    index("mailbox_messages_user_message_id_idx").on(t.userId, t.messageId).where(sql`${t.messageId} is not null`),
+    check("mailbox_messages_kind_check", isOneOf(t.kind, inboundKinds)),
   ],
 );
 

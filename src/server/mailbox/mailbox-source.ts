@@ -1,0 +1,54 @@
+// Where the mailbox sync reads a sender's mail from: IMAP (imap-source.ts),
+// the Gmail API (gmail-source.ts) or, in capture mode, the capture server's
+// store (capture-source.ts). The sync engine (jobs/mailbox-sync.ts) knows only
+// this interface: it keeps each folder's position, decides which messages it
+// wants from their headers, and processes what the source fetched.
+
+/** Where a folder's sync stopped: IMAP UIDVALIDITY + last UID; other sources a cursor. */
+export type FolderState = {
+  folder: string;
+  uidValidity: number | null;
+  lastUid: number;
+  cursor: string | null;
+};
+
+/** A message's headers, fetched first (bodies only for the messages the engine wants). */
+export type MessageHeaders = {
+  /** Unique within the mailbox and stable: "INBOX:1712345:42", "gmail:18c…", "capture:<uuid>". */
+  sourceKey: string;
+  folder: string;
+  /** The folder is Junk/Spam (special-use \Junk, or its usual names): every message in it is spam. */
+  spam: boolean;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
+};
+
+export type FetchedMessage = MessageHeaders & {
+  /** The whole message (RFC 5322). */
+  raw: Buffer;
+  gmailThreadId?: string | null;
+};
+
+export type SyncPass = {
+  /** Each folder's stored position (by folder name); a folder missing here is read from `since`. */
+  states: ReadonlyMap<string, FolderState>;
+  /** The first sync of a folder reads only mail received since then. */
+  since: Date;
+  /** Of these headers, which messages to fetch whole (same order). */
+  select(headers: MessageHeaders[]): Promise<boolean[]>;
+  /**
+   * The wanted messages of a chunk of one folder, with the folder's position
+   * after that chunk. The engine stores both in one transaction, so a sync
+   * that dies resumes after the last chunk it finished, never processing a
+   * message twice (the engine also keeps a ledger by sourceKey).
+   */
+  process(messages: FetchedMessage[], state: FolderState): Promise<void>;
+};
+
+export interface MailboxSource {
+  /** Reads what is new in every folder the source watches. Rejects on a connection or login failure. */
+  sync(pass: SyncPass): Promise<void>;
+  /** Moves a spam message back to the inbox (IMAP MOVE, or Gmail's labels). */
+  restore(message: { folder: string; sourceKey: string }): Promise<void>;
+  close(): Promise<void>;
+}
