@@ -18,6 +18,7 @@ import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { emailRoutes } from "./features/emails/emails.routes.ts";
 import type { FeatureDeps } from "./features/feature-deps.ts";
 import { inboxRoutes } from "./features/inbox/inbox.routes.ts";
+import { mailboxActionRoutes } from "./features/mailbox/mailbox-actions.routes.ts";
 import { metaRoutes } from "./features/meta/meta.routes.ts";
 import { outboxRoutes } from "./features/outbox/outbox.routes.ts";
 import { createOutboxService } from "./features/outbox/outbox.service.ts";
@@ -51,6 +52,8 @@ export type AppDeps = {
   /** The sending engine's clock; tests pass a fake one. */
   now?: () => Date;
   version: string;
+  /** Capture mode: the capture server's port (simulated and test replies go to it). */
+  capturePort?: number;
 };
 
 /** Routes behind sign-in, chained so the web client's types follow them. */
@@ -64,6 +67,7 @@ function protectedApi(deps: AppDeps) {
     mailer: deps.mailer,
     transports: deps.transports,
     now: deps.now,
+    capturePort: deps.capturePort,
   };
   return new OpenAPIHono<AppEnv>()
     .use("*", requireUser(deps.auth))
@@ -78,7 +82,8 @@ function protectedApi(deps: AppDeps) {
     .route("/emails", emailRoutes(features))
     .route("/bulk", bulkRoutes(features))
     .route("/inbox", inboxRoutes(features))
-    .route("/dashboard", dashboardRoutes(features));
+    .route("/dashboard", dashboardRoutes(features))
+    .route("/", mailboxActionRoutes(features));
 }
 
 export type AppType = ReturnType<typeof protectedApi>;

@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { startStatisticsKeeper } from "./db/planner-statistics.ts";
+import { createMailboxSync, startMailboxSyncLoop } from "./jobs/mailbox-sync.ts";
 import { renderClaimedSend } from "./jobs/render-claimed.ts";
 import { createSendWorker } from "./jobs/send-worker.ts";
 import { startWorkerLoop, type WorkerLoop } from "./jobs/worker-loop.ts";
@@ -17,6 +18,7 @@ import type { Logger } from "./logger.ts";
 import { type CaptureServer, startCaptureServer } from "./mail/capture-server.ts";
 import { captureSmtpUrl, createSystemMailer } from "./mail/system-mailer.ts";
 import { createTransportFactory } from "./mail/transports.ts";
+import { createMailboxSources } from "./mailbox/sources.ts";
 
 export type RunningServer = {
   /** The HTTP port actually bound (PORT=0 picks a free one). */
@@ -67,7 +69,16 @@ export async function startServer(opts: {
     // the API, better-auth and every feature's code (a few seconds of start-up under tsx).
     const [{ createApp }, { createAuth }] = await Promise.all([import("./app.ts"), import("./auth/auth.ts")]);
     const auth = createAuth({ config, db: database.db, mailer, log });
-    const app = createApp({ config, database, auth, log, mailer, transports, version: opts.version });
+    const app = createApp({
+      config,
+      database,
+      auth,
+      log,
+      mailer,
+      transports,
+      version: opts.version,
+      capturePort: capture?.port ?? (config.mailDelivery === "capture" ? config.captureSmtpPort : undefined),
+    });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
     await new Promise<void>((resolve, reject) => {
       server.once("listening", resolve);
@@ -84,6 +95,7 @@ export async function startServer(opts: {
   }
 
   let worker: WorkerLoop | undefined;
+  let mailboxSync: { stop: () => Promise<void> } | undefined;
   if (config.role !== "web") {
     const sendWorker = createSendWorker({
       db: database.db,
@@ -105,6 +117,18 @@ export async function startServer(opts: {
       abandonDeliveries: async () => transports.closeAll(),
     });
     log.info({ worker: sendWorker.workerId }, "send worker started");
+    mailboxSync = startMailboxSyncLoop(
+      createMailboxSync({
+        db: database.db,
+        log,
+        sourcesFor: createMailboxSources({ db: database.db, config, secrets: createSecretBox(config.appSecret), log })
+          .sourcesFor,
+        captureMode: config.mailDelivery === "capture",
+        intervalMs: config.mailboxSyncMs,
+      }),
+      // Often enough that a Refresh (requested_at) is picked up within a second.
+      { pollMs: Math.min(1_000, config.workerPollMs), log },
+    );
   }
 
   const statistics = startStatisticsKeeper(database, { intervalMs: config.pgliteAnalyzeMs, log });
@@ -115,6 +139,7 @@ export async function startServer(opts: {
     close: async () => {
       // The worker first: its round in progress finishes delivering and recording.
       await worker?.stop();
+      await mailboxSync?.stop();
       await statistics.stop();
       await closeHttp();
       transports.closeAll();

@@ -62,7 +62,17 @@ export async function createTestContext(
   const transports =
     options.transports ??
     createTransportFactory({ config, secrets: createSecretBox(config.appSecret), log, capturePort: capture.port });
-  const app = createApp({ config, database, auth, log, mailer, transports, now: options.now, version: "test" });
+  const app = createApp({
+    config,
+    database,
+    auth,
+    log,
+    mailer,
+    transports,
+    now: options.now,
+    version: "test",
+    capturePort: capture.port,
+  });
 
   async function request(path: string, opts: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...opts.headers };

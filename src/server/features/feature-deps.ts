@@ -15,6 +15,8 @@ export type FeatureDeps = {
   mailer: SystemMailer;
   /** Delivery through sender accounts (campaign sends). */
   transports: TransportFactory;
+  /** Capture mode: the capture server's port (simulated and test replies are sent to it). */
+  capturePort?: number;
   /** The clock of the sending engine; tests drive it. Defaults to the real time. */
   now?: () => Date;
 };

@@ -18,6 +18,19 @@ function headerText(value: HeaderValue): string {
 
 const BOUNCE_PARTS = new Set(["message/delivery-status", "message/rfc822", "text/rfc822-headers"]);
 
+/**
+ * mailparser reads a message/delivery-status part as text and merges it into
+ * the body; the bounce rules want it as its own part, so it is cut out of the
+ * raw message (up to the next MIME boundary line).
+ */
+function deliveryStatusPart(raw: string): string | null {
+  const m =
+    /^content-type:\s*message\/(?:global-)?delivery-status[^\n]*\n(?:[ \t][^\n]*\n)*(?:[^\n]+\n)*?\r?\n([\s\S]*?)^--/im.exec(
+      raw,
+    );
+  return m?.[1] ?? null;
+}
+
 export async function parseInbound(raw: Buffer | string, extra: { gmailThreadId?: string | null } = {}) {
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
   const headers: Record<string, string> = {};
@@ -32,6 +45,16 @@ export async function parseInbound(raw: Buffer | string, extra: { gmailThreadId?
     : parsed.references
       ? parsed.references.split(/\s+/).filter(Boolean)
       : [];
+  const parts = parsed.attachments
+    .filter((a) => BOUNCE_PARTS.has(a.contentType.toLowerCase()))
+    .map((a) => ({ contentType: a.contentType.toLowerCase(), content: a.content.toString("utf8") }));
+  if (
+    /multipart\/report/i.test(headers["content-type"] ?? "") &&
+    !parts.some((p) => p.contentType === "message/delivery-status")
+  ) {
+    const status = deliveryStatusPart(typeof raw === "string" ? raw : raw.toString("utf8"));
+    if (status !== null) parts.push({ contentType: "message/delivery-status", content: status });
+  }
   const message: InboundMessage = {
     messageId: parsed.messageId ?? null,
     inReplyTo: parsed.inReplyTo?.trim() || null,
@@ -44,9 +67,7 @@ export async function parseInbound(raw: Buffer | string, extra: { gmailThreadId?
     headers,
     text: parsed.text ?? "",
     html: typeof parsed.html === "string" ? parsed.html : null,
-    parts: parsed.attachments
-      .filter((a) => BOUNCE_PARTS.has(a.contentType.toLowerCase()))
-      .map((a) => ({ contentType: a.contentType.toLowerCase(), content: a.content.toString("utf8") })),
+    parts,
     gmailThreadId: extra.gmailThreadId ?? null,
   };
   return message;

@@ -32,6 +32,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   emails: "send",
   outbox: "capturedMessage",
   "unknown-sends": "unknownSend",
+  spam: "spamEmail",
 };
 
 /** Parameters and body properties named after their kind. */

@@ -18,6 +18,7 @@ export type IdKind =
   | "send"
   | "sender"
   | "senderEmail"
+  | "spamEmail"
   | "template"
   | "unknownSend";
 
@@ -115,6 +116,7 @@ export async function seedTenant(
   if (!contact || !send || !captured)
     throw new Error("seeding: the launched campaign has no contact or send to point at");
   const unknownSend = await makeUnknownSend(ctx.database.db, campaignId, `${slug}-contact-2@prospects.test`);
+  const spamEmail = await makeSpamEmail(ctx.database.db, sender.id, marker);
   const ids: Record<IdKind, string> = {
     campaign: campaignId,
     capturedMessage: captured.id,
@@ -127,6 +129,7 @@ export async function seedTenant(
     senderEmail,
     template: template.id,
     unknownSend,
+    spamEmail,
   };
   const everyId = [...contacts.contacts.map((c) => c.id), ...emails.emails.map((e) => e.id)];
   return { ids, traces: [marker, ...new Set([...Object.values(ids), ...everyId])] };
@@ -222,4 +225,18 @@ export function dataChanges(before: Snapshot, after: Snapshot): string[] {
     for (const row of now) if (!was.has(row)) lines.push(`${table}: + ${row}`);
   }
   return lines;
+}
+
+/** A message the mailbox sync found in the user's Junk folder. */
+async function makeSpamEmail(db: Db, senderId: string, marker: string): Promise<string> {
+  const result = await db.execute(
+    sql`insert into spam_emails (user_id, subject, sender_email, content, sender_account_id, folder, source_key)
+        select user_id, ${`${marker} spam subject`}, 'winner@spam.test', ${`${marker} spam content`}, id, 'capture',
+          ${`capture:${marker}`}
+        from sender_accounts where id = ${senderId}::uuid
+        returning id`,
+  );
+  const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+  if (!id) throw new Error("seeding: no spam email");
+  return id;
 }

@@ -1,0 +1,321 @@
+// The mailbox sync: reads every synced mailbox's new mail (replies, bounces,
+// spam) on a schedule and when a user presses Refresh. Mailboxes are leased in
+// the database like the send queue (one worker at a time per mailbox, any
+// number of workers), each folder resumes from its stored position, and every
+// message goes through the ledger (apply-inbound.ts) so none is processed twice.
+// One broken mailbox (a refused login, a dead server) is recorded on its row
+// and never stops the others.
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { type Applied, applyInbound, type Mailbox, TEST_REPLY_HEADER } from "../mailbox/apply-inbound.ts";
+import type { FolderState, MailboxSource, MessageHeaders } from "../mailbox/mailbox-source.ts";
+import { type Executor, queryRows } from "./sql-helpers.ts";
+import { createWorkerHeartbeat } from "./worker-heartbeat.ts";
+
+/** A synced mailbox as the engine claims it. */
+export type MailboxRow = {
+  sender_account_id: string;
+  user_id: string;
+  email: string;
+  provider: string;
+  imap_host: string | null;
+  imap_port: number | null;
+  imap_username: string | null;
+  imap_password_encrypted: string | null;
+  smtp_username: string | null;
+  smtp_password_encrypted: string | null;
+  smtp_security: string | null;
+  gmail_sync_enabled: boolean;
+  gmail_refresh_token_encrypted: string | null;
+};
+
+export type MailboxSyncOptions = {
+  db: Db;
+  log: Logger;
+  /** The sources of one mailbox (capture store, IMAP, Gmail); none: the mailbox is not synced. */
+  sourcesFor(mailbox: MailboxRow): MailboxSource[];
+  /** Which senders have a mailbox to sync (capture mode: every sender). */
+  captureMode: boolean;
+  /** How often each mailbox is synced. */
+  intervalMs: number;
+  /** At most this many mailboxes are synced at once by one worker. */
+  concurrency?: number;
+  /** A mailbox's sync that runs longer is abandoned (its lease lets another worker retry). */
+  timeoutMs?: number;
+  now?: () => Date;
+};
+
+const LEASE_SECONDS = 300;
+export const MAILBOX_WORKER_PREFIX = "mailbox-";
+const FIRST_SYNC_DAYS = 30;
+const BOUNCE_FROM = /^(mailer-daemon|postmaster|mail-daemon|mailerdaemon)@/i;
+const BOUNCE_SUBJECT =
+  /(undeliver|delivery status notification|delivery failure|failure notice|returned mail|mail delivery failed|non.?delivery|could not be delivered|couldn't be delivered|unzustellbar|nicht zustellbar|non remis|no se puede entregar)/i;
+
+function addressOf(value: string | undefined): string {
+  const m = /<([^>]+)>/.exec(value ?? "") ?? /([^\s<>,;]+@[^\s<>,;]+)/.exec(value ?? "");
+  return (m?.[1] ?? "").toLowerCase();
+}
+
+function messageIdsOf(headers: Record<string, string>): string[] {
+  return `${headers["in-reply-to"] ?? ""} ${headers.references ?? ""}`.match(/<[^<>\s]+>/g) ?? [];
+}
+
+/** Every sender with a mailbox to sync gets its mailbox_syncs row (capture mode: every sender); one statement. */
+export async function ensureMailboxes(db: Executor, captureMode: boolean): Promise<void> {
+  await db.execute(sql`
+    insert into mailbox_syncs (sender_account_id, user_id, next_sync_at)
+    -- Due at once (a worker's clock, compared with this, may be a little behind the database's).
+    select sa.id, sa.user_id, now() - interval '1 minute' from sender_accounts sa
+    where (sa.campaign_id is null or (sa.source_sender_id is null and not exists (
+             select 1 from sender_accounts s2 where s2.user_id = sa.user_id and s2.campaign_id is null
+               and lower(s2.email) = lower(sa.email))))
+      and (${captureMode} or sa.imap_host is not null
+           or (sa.gmail_sync_enabled and sa.gmail_refresh_token_encrypted is not null))
+    on conflict (sender_account_id) do nothing`);
+}
+
+const MAILBOX_COLUMNS = sql`sa.email, sa.provider, sa.imap_host, sa.imap_port, sa.imap_username,
+  sa.imap_password_encrypted, sa.smtp_username, sa.smtp_password_encrypted, sa.smtp_security,
+  sa.gmail_sync_enabled, sa.gmail_refresh_token_encrypted`;
+
+/** One mailbox as the sources need it (Restore, outside a sync). */
+export async function loadMailbox(
+  db: Executor,
+  userId: string,
+  senderAccountId: string,
+): Promise<MailboxRow | undefined> {
+  const rows = await queryRows<MailboxRow>(
+    db,
+    sql`select sa.id as sender_account_id, sa.user_id, ${MAILBOX_COLUMNS} from sender_accounts sa
+        where sa.id = ${senderAccountId}::uuid and sa.user_id = ${userId}`,
+  );
+  return rows[0];
+}
+
+export function createMailboxSync(opts: MailboxSyncOptions) {
+  const { db, log } = opts;
+  const now = opts.now ?? (() => new Date());
+  // The id starts with "mailbox-": its heartbeat (in send_workers) tells a web process that a
+  // mailbox sync loop is alive to answer a Refresh (features/mailbox/mailbox-actions.service.ts).
+  const workerId = `${MAILBOX_WORKER_PREFIX}${randomUUID()}`;
+  const heartbeat = createWorkerHeartbeat(db, workerId, now);
+  const concurrency = opts.concurrency ?? 4;
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+
+  const ensure = () => ensureMailboxes(db, opts.captureMode);
+
+  async function claim(limit: number): Promise<MailboxRow[]> {
+    const at = now().toISOString();
+    return queryRows<MailboxRow>(
+      db,
+      sql`with due as (
+            select ms.sender_account_id from mailbox_syncs ms
+            where (ms.next_sync_at <= ${at}::timestamptz or ms.requested_at is not null)
+              and (ms.lease_expires_at is null or ms.lease_expires_at < ${at}::timestamptz)
+            order by ms.requested_at nulls last, ms.next_sync_at
+            limit ${limit}
+            for update skip locked
+          ), leased as (
+            update mailbox_syncs ms set lease_owner = ${workerId},
+              lease_expires_at = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
+            from due where ms.sender_account_id = due.sender_account_id
+            returning ms.sender_account_id, ms.user_id
+          )
+          select l.sender_account_id, l.user_id, ${MAILBOX_COLUMNS}
+          from leased l join sender_accounts sa on sa.id = l.sender_account_id`,
+    );
+  }
+
+  /** The first sync reads mail since the sender's first campaign send, or the last 30 days. */
+  async function firstSyncFloor(m: MailboxRow): Promise<Date> {
+    const [row] = await queryRows<{ first: string | null }>(
+      db,
+      sql`select min(created_at)::text as first from email_sends
+          where user_id = ${m.user_id} and lower(from_email) = ${m.email.toLowerCase()}`,
+    );
+    return row?.first ? new Date(row.first) : new Date(now().getTime() - FIRST_SYNC_DAYS * 86_400_000);
+  }
+
+  /** Of a chunk's headers, the messages worth fetching whole: spam, answers to our sends, mail from people we wrote to, bounces. */
+  async function select(m: MailboxRow, headers: MessageHeaders[]): Promise<boolean[]> {
+    const threadIds = [...new Set(headers.flatMap((h) => messageIdsOf(h.headers)))];
+    const senders = [...new Set(headers.map((h) => addressOf(h.headers.from)).filter(Boolean))];
+    const [known] = await queryRows<{ ids: string[] | null; addresses: string[] | null }>(
+      db,
+      sql`select
+            (select array_agg(message_id) from email_sends
+              where user_id = ${m.user_id}
+                and message_id in (select jsonb_array_elements_text(${JSON.stringify(threadIds)}::jsonb))) as ids,
+            (select array_agg(distinct lower(to_email)) from email_sends
+              where user_id = ${m.user_id}
+                and lower(to_email) in (select jsonb_array_elements_text(${JSON.stringify(senders)}::jsonb))) as addresses`,
+    );
+    const ids = new Set(known?.ids ?? []);
+    const addresses = new Set(known?.addresses ?? []);
+    return headers.map((h) => {
+      if (h.spam || h.headers[TEST_REPLY_HEADER]) return true;
+      if (messageIdsOf(h.headers).some((id) => ids.has(id))) return true;
+      const from = addressOf(h.headers.from);
+      if (addresses.has(from)) return true;
+      const type = h.headers["content-type"] ?? "";
+      return BOUNCE_FROM.test(from) || /multipart\/report/i.test(type) || BOUNCE_SUBJECT.test(h.headers.subject ?? "");
+    });
+  }
+
+  async function syncOne(m: MailboxRow): Promise<{ applied: Applied[] }> {
+    const sources = opts.sourcesFor(m);
+    const applied: Applied[] = [];
+    const mailbox: Mailbox = { userId: m.user_id, senderAccountId: m.sender_account_id, senderEmail: m.email };
+    const stored = await queryRows<{
+      folder: string;
+      uid_validity: string | null;
+      last_uid: string;
+      cursor: string | null;
+    }>(
+      db,
+      sql`select folder, uid_validity::text, last_uid::text, cursor from mailbox_folders
+          where sender_account_id = ${m.sender_account_id}::uuid`,
+    );
+    const states = new Map<string, FolderState>(
+      stored.map((r) => [
+        r.folder,
+        {
+          folder: r.folder,
+          uidValidity: r.uid_validity === null ? null : Number(r.uid_validity),
+          lastUid: Number(r.last_uid),
+          cursor: r.cursor,
+        },
+      ]),
+    );
+    const since = await firstSyncFloor(m);
+    try {
+      for (const source of sources) {
+        await source.sync({
+          states,
+          since,
+          select: (headers) => select(m, headers),
+          process: async (messages, state) => {
+            await db.transaction(async (tx) => {
+              for (const message of messages) applied.push(await applyInbound(tx, mailbox, message));
+              await tx.execute(
+                sql`insert into mailbox_folders (sender_account_id, folder, uid_validity, last_uid, cursor)
+                    values (${m.sender_account_id}::uuid, ${state.folder}, ${state.uidValidity}, ${state.lastUid}, ${state.cursor})
+                    on conflict (sender_account_id, folder) do update set uid_validity = excluded.uid_validity,
+                      last_uid = excluded.last_uid, cursor = excluded.cursor`,
+              );
+            });
+            states.set(state.folder, state);
+          },
+        });
+      }
+    } finally {
+      await Promise.allSettled(sources.map((s) => s.close()));
+    }
+    return { applied };
+  }
+
+  async function settle(m: MailboxRow, startedAt: Date, error: Error | null): Promise<void> {
+    const next = new Date(now().getTime() + opts.intervalMs).toISOString();
+    const at = now().toISOString();
+    await db.execute(
+      error
+        ? sql`update mailbox_syncs set lease_owner = null, lease_expires_at = null, next_sync_at = ${next}::timestamptz,
+                requested_at = case when requested_at <= ${startedAt.toISOString()}::timestamptz then null else requested_at end,
+                last_error = ${error.message.slice(0, 1000)}, last_error_at = ${at}::timestamptz, error_count = error_count + 1
+              where sender_account_id = ${m.sender_account_id}::uuid and lease_owner = ${workerId}`
+        : sql`update mailbox_syncs set lease_owner = null, lease_expires_at = null, next_sync_at = ${next}::timestamptz,
+                requested_at = case when requested_at <= ${startedAt.toISOString()}::timestamptz then null else requested_at end,
+                last_synced_at = ${at}::timestamptz, error_count = 0
+              where sender_account_id = ${m.sender_account_id}::uuid and lease_owner = ${workerId}`,
+    );
+  }
+
+  async function runMailbox(m: MailboxRow): Promise<number> {
+    const startedAt = now();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const { applied } = await Promise.race([
+        syncOne(m),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`The sync of ${m.email} took longer than ${timeoutMs / 1000} s`)),
+            timeoutMs,
+          );
+        }),
+      ]);
+      await settle(m, startedAt, null);
+      const counted = applied.filter((a) => a.kind !== "duplicate" && a.kind !== "ignored").length;
+      if (counted > 0) log.info({ mailbox: m.email, found: counted }, "mailbox synced");
+      return applied.length;
+    } catch (err) {
+      log.warn({ mailbox: m.email, err: (err as Error).message }, "mailbox sync failed");
+      await settle(m, startedAt, err as Error).catch((e: unknown) =>
+        log.error({ err: e }, "could not record a mailbox sync failure"),
+      );
+      return 0;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    workerId,
+    ensureMailboxes: ensure,
+    /** Gives up this worker's leases and its heartbeat (clean stop): the mailboxes are due again at once for the others. */
+    async releaseAll(): Promise<void> {
+      await db.execute(
+        sql`update mailbox_syncs set lease_owner = null, lease_expires_at = null where lease_owner = ${workerId}`,
+      );
+      await heartbeat.remove();
+    },
+    /** Claims due mailboxes and syncs them (several at once); resolves with how many mailboxes were synced. */
+    async runOnce(): Promise<{ mailboxes: number; messages: number }> {
+      await heartbeat.beat();
+      await ensure();
+      const claimed = await claim(concurrency);
+      const counts = await Promise.all(claimed.map(runMailbox));
+      return { mailboxes: claimed.length, messages: counts.reduce((a, b) => a + b, 0) };
+    },
+  };
+}
+
+export type MailboxSync = ReturnType<typeof createMailboxSync>;
+
+/** Runs the mailbox sync in the background: a round every `pollMs` (due mailboxes only), until stop(). */
+export function startMailboxSyncLoop(sync: MailboxSync, opts: { pollMs: number; log: Logger }) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> | undefined;
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      current = sync
+        .runOnce()
+        .then(
+          (r) => schedule(r.mailboxes > 0 ? 0 : opts.pollMs),
+          (err: unknown) => {
+            opts.log.error({ err }, "mailbox sync round failed");
+            schedule(opts.pollMs);
+          },
+        )
+        .finally(() => {
+          current = undefined;
+        });
+    }, delay);
+  };
+  schedule(0);
+  return {
+    /** Stops claiming; waits a bounded time for the round in progress (a mailbox left half-read resumes from its last chunk). */
+    async stop(graceMs = 10_000) {
+      stopped = true;
+      clearTimeout(timer);
+      let graceTimer: NodeJS.Timeout | undefined;
+      await Promise.race([current, new Promise((r) => (graceTimer = setTimeout(r, graceMs)))]);
+      clearTimeout(graceTimer);
+      await sync.releaseAll().catch((err: unknown) => opts.log.warn({ err }, "could not release mailbox leases"));
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// The mailbox actions' API contract: Refresh (sync now), Restore a spam
+// message, simulate a prospect's reply (capture mode), test reply tracking.
+import { z } from "@hono/zod-openapi";
+
+export const mailboxSyncResultSchema = z
+  .object({
+    /** Mailboxes synced (or tried) by this request. */
+    mailboxes: z.number().int(),
+    /** Still syncing when the request stopped waiting (they finish in the background). */
+    pending: z.number().int(),
+    errors: z.array(z.object({ email: z.string(), error: z.string() })),
+    message: z.string(),
+  })
+  .meta({ id: "MailboxSyncResult" });
+export type MailboxSyncResult = z.infer<typeof mailboxSyncResultSchema>;
+
+export const mailboxActionResultSchema = z.object({ message: z.string() }).meta({ id: "MailboxActionResult" });
+export type MailboxActionResult = z.infer<typeof mailboxActionResultSchema>;
+
+export const testReplyRequestSchema = z
+  .object({
+    contactEmail: z.string().trim().min(1, "Contact email is required").email("Enter a valid contact email"),
+    campaignId: z.string().trim().uuid("Enter a valid campaign ID"),
+  })
+  .meta({ id: "TestReplyRequest" });
+
+export const testReplyResultSchema = z
+  .object({ pickedUp: z.boolean(), message: z.string() })
+  .meta({ id: "TestReplyResult" });
+export type TestReplyResult = z.infer<typeof testReplyResultSchema>;
