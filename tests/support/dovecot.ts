@@ -357,6 +357,8 @@ export async function startDovecot(
         logger: false,
         disableAutoIdle: true,
       });
+      // A socket error is an event; without a listener it would end the test process.
+      client.on("error", () => {});
       await client.connect();
       return client;
     },

@@ -14,7 +14,13 @@
 // Every connection goes to a user-typed host, so it goes through the app's
 // address policy (the same one as SMTP: SMTP_ALLOW_PRIVATE): the socket
 // connects to exactly the addresses the policy checked.
-import { ImapFlow, type Logger as ImapLogger, type ListResponse, type StatusObject } from "imapflow";
+import {
+  ImapFlow,
+  type Logger as ImapLogger,
+  type ListResponse,
+  type MailboxObject,
+  type StatusObject,
+} from "imapflow";
 import { type AddressPolicy, policyLookup, refusedLiteral } from "../http/address-policy.ts";
 import type { Logger } from "../logger.ts";
 import { parseHeaderBlock } from "./header-block.ts";
@@ -199,7 +205,23 @@ export function createImapSource(opts: ImapSourceOptions): MailboxSource {
       return;
     }
     // Read-only (EXAMINE): the session cannot set \Seen or clear \Recent.
-    const mailbox = await imap.mailboxOpen(folder.path, { readOnly: true });
+    // The lock keeps a restore() on the same connection from switching folders meanwhile.
+    const lock = await imap.getMailboxLock(folder.path, { readOnly: true });
+    try {
+      if (imap.mailbox === false) throw new Error(`${folder.path} is not open after EXAMINE`);
+      await readFolder(imap, imap.mailbox, folder, stored, pass);
+    } finally {
+      lock.release();
+    }
+  }
+
+  async function readFolder(
+    imap: ImapFlow,
+    mailbox: MailboxObject,
+    folder: WatchedFolder,
+    stored: FolderState | undefined,
+    pass: SyncPass,
+  ): Promise<void> {
     // The folder's own answer is the truth (it may have changed since the listing).
     const uidValidity = Number(mailbox.uidValidity);
     const resumeAfter = stored && stored.uidValidity === uidValidity ? stored.lastUid : null;
@@ -217,6 +239,8 @@ export function createImapSource(opts: ImapSourceOptions): MailboxSource {
       // the new UIDVALIDITY, so the ledger (by sourceKey) does not know it,
       // but replies and spam_emails are unique per (user, Message-ID), so the
       // engine does not record it twice.
+      // SINCE compares dates, not times (RFC 3501), in the server's time zone:
+      // mail from up to a day before `since` may come along; select() decides.
       uids = (await imap.search({ since: pass.since }, { uid: true })) || [];
     } else if (mailbox.uidNext - resumeAfter - 1 <= batch.headers) {
       // Few new UIDs: their headers in one FETCH, no SEARCH first.
