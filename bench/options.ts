@@ -1,7 +1,7 @@
 // Command-line options of `npm run bench -- --messages=2000 …`. Defaults are
 // the issue's figures: 10,000 messages per sending run, 10,000 contacts × 5
-// steps for launch, and for the screens 100 campaigns, 50,000 contacts and
-// 1,000,000 email_sends.
+// steps for launch, for the screens 100 campaigns, 50,000 contacts and
+// 1,000,000 email_sends, and a 10,000-message IMAP mailbox.
 
 export type BenchOptions = {
   /** Messages per sending run (engine and raw nodemailer each). */
@@ -21,6 +21,9 @@ export type BenchOptions = {
   send: boolean;
   launch: boolean;
   screens: boolean;
+  mailbox: boolean;
+  /** Messages in the IMAP mailbox of the mailbox part (10% replies, 5% bounces, the rest newsletters). */
+  mailboxMessages: number;
   /** The screens' measured user: campaigns, contacts and email_sends seeded. */
   screenCampaigns: number;
   screenContacts: number;
@@ -44,12 +47,13 @@ const USAGE = `npm run bench -- [options]
   --steps=N         sequence steps per campaign (default 5, at least 2)
   --repeats=N       launch measurements, median of N (default 3)
   --send-pairs=N    engine/raw comparisons per configuration, median ratio of N (default 3)
-  --only=send|launch|screens  run one part
+  --only=send|launch|screens|mailbox  run one part (mailbox needs Dovecot: apt-get install dovecot-imapd)
   --screen-campaigns=N  campaigns of the screens' user (default 100, at least 3)
   --screen-contacts=N   contacts of the screens' user (default 50000)
   --screen-sends=N      email_sends of the screens' user (default 1000000; at least the campaign
                         sends its contacts get, about 2 per contact)
   --screen-requests=N   timed requests per screen call (default 30)
+  --mailbox-messages=N  messages in the synced IMAP mailbox (default 10000, at least 100)
   --raw-defaults    also time raw nodemailer with its default socket (Nagle's algorithm on)
   --keep            keep the temporary database afterwards
 Database: PGlite in a temporary directory, or a throw-away database on the
@@ -71,6 +75,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     send: true,
     launch: true,
     screens: true,
+    mailbox: true,
+    mailboxMessages: 10_000,
     screenCampaigns: 100,
     screenContacts: 50_000,
     screenSends: 1_000_000,
@@ -98,12 +104,16 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         options.sendPairs = positiveInt(flag, value);
         break;
       case "only":
-        if (value !== "send" && value !== "launch" && value !== "screens") {
-          throw new Error(`--only takes send, launch or screens, got "${value}"`);
+        if (value !== "send" && value !== "launch" && value !== "screens" && value !== "mailbox") {
+          throw new Error(`--only takes send, launch, screens or mailbox, got "${value}"`);
         }
         options.send = value === "send";
         options.launch = value === "launch";
         options.screens = value === "screens";
+        options.mailbox = value === "mailbox";
+        break;
+      case "mailbox-messages":
+        options.mailboxMessages = positiveInt(flag, value);
         break;
       case "screen-campaigns":
         options.screenCampaigns = positiveInt(flag, value);
@@ -138,6 +148,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     );
   }
   if (options.steps < 2) throw new Error("--steps must be at least 2 (follow-ups are part of the measured path)");
+  if (options.mailboxMessages < 100) throw new Error("--mailbox-messages must be at least 100");
   if (options.screenCampaigns < 3) {
     throw new Error("--screen-campaigns must be at least 3 (an address is a contact of up to 3 campaigns)");
   }

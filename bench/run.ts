@@ -1,6 +1,7 @@
 // `npm run bench`: the sending engine against raw nodemailer, launch against
 // a set-based insert, and the screens' API calls at the issue's volume,
-// measured in one run on one database, printed side by side with the issue's
+// measured in one run on one database, and the mailbox sync over IMAP against
+// a throw-away Dovecot (no database), printed side by side with the issue's
 // targets. Options: bench/options.ts.
 //
 // Verification is part of the run: a figure only counts if the sink received
@@ -18,10 +19,13 @@ import { createLogger, type Logger } from "../src/server/logger.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 import { runLaunchBench } from "./launch.ts";
 import { machineFacts } from "./machine.ts";
+import { type MailboxFigures, runMailboxBench } from "./mailbox-sync.ts";
 import { MAX_MESSAGES, parseOptions } from "./options.ts";
 import {
   launchIntro,
   launchTable,
+  mailboxIntro,
+  mailboxTable,
   medianPair,
   rawDefaultsTable,
   type SendComparison,
@@ -157,12 +161,28 @@ async function sendRun(
   };
 }
 
+function printMailbox(mailbox: MailboxFigures): void {
+  console.log(mailboxIntro(mailbox));
+  console.log(mailboxTable(mailbox));
+  console.log("");
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2), process.env);
   const facts = machineFacts();
   console.log("Coldreach benchmark");
   console.log(`  machine:  ${facts.cores} cores, ${facts.cpu}, ${facts.ramGb} GB RAM, Node ${facts.node}`);
   console.log(`  date:     ${facts.date} (load average at start: ${facts.load})`);
+
+  // First, and without a database: it needs none, and a run of it alone opens none.
+  const mailbox = options.mailbox ? await runMailboxBench({ messages: options.mailboxMessages, progress }) : undefined;
+  if (!options.send && !options.launch && !options.screens) {
+    console.log(`  command:  npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`);
+    console.log("");
+    if (mailbox) printMailbox(mailbox);
+    console.log(`Load average at end: ${machineFacts().load} (${machineFacts().cores} cores)`);
+    return;
+  }
 
   const sink = await startSinkProcess();
   progress("opening and migrating a fresh database");
@@ -275,8 +295,9 @@ async function main(): Promise<void> {
       if (mismatches) console.log(`\nFigures that differ from the naive queries:\n${mismatches}`);
       console.log("");
     }
+    if (mailbox) printMailbox(mailbox);
     console.log(
-      `Targets: engine >= ${TARGETS.engineVsRaw} × raw nodemailer (with and without DKIM); launch <= ${TARGETS.launchVsFloor} × the insert floor; screens: p95 < ${TARGETS.screenP95Ms} ms per call on PostgreSQL.`,
+      `Targets: engine >= ${TARGETS.engineVsRaw} × raw nodemailer (with and without DKIM); launch <= ${TARGETS.launchVsFloor} × the insert floor; screens: p95 < ${TARGETS.screenP95Ms} ms per call on PostgreSQL; mailbox: first sync <= ${TARGETS.mailboxFirstSyncSeconds} s, nothing new in one command per folder.`,
     );
     // Other work on the machine moves every figure; this says how much there was.
     console.log(`Load average at end: ${machineFacts().load} (${machineFacts().cores} cores)`);

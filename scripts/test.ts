@@ -1,13 +1,16 @@
 // `npm test`: typecheck, lint, unit, integration (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set) and browser journeys (system Chromium). A missing
-// browser or database is reported as a skip, or as a failure when
-// REQUIRE_BROWSER=1 / REQUIRE_POSTGRES=1 (CI sets both).
+// TEST_DATABASE_URL is set; the mailbox tests against throw-away Dovecot
+// instances) and browser journeys (system Chromium). A missing browser,
+// database or Dovecot is reported as a skip, or as a failure when
+// REQUIRE_BROWSER=1 / REQUIRE_POSTGRES=1 / REQUIRE_IMAP=1 (CI sets all three).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasBrowser = existsSync(chromium);
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const dovecot = process.env.DOVECOT_BIN ?? "/usr/sbin/dovecot";
+const hasDovecot = existsSync(dovecot);
 const notes: string[] = [];
 
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}): void {
@@ -40,6 +43,13 @@ const projects = ["--project", "unit", "--project", "integration-pglite"];
 if (requireOrSkip(hasPostgres, "REQUIRE_POSTGRES", "Integration tests on PostgreSQL", "TEST_DATABASE_URL is not set")) {
   projects.push("--project", "integration-postgres");
 }
+// The IMAP tests skip themselves without Dovecot (or fail with REQUIRE_IMAP=1): said here once more, up front.
+requireOrSkip(
+  hasDovecot,
+  "REQUIRE_IMAP",
+  "IMAP tests (mailbox sync)",
+  `${dovecot} not found (apt-get install dovecot-imapd)`,
+);
 run("unit and integration tests", "npx", ["vitest", "run", ...projects]);
 
 if (
