@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import type { MailboxRow } from "../jobs/mailbox-sync.ts";
 import type { Logger } from "../logger.ts";
 import { createCaptureSource } from "./capture-source.ts";
+import { createImapSource } from "./imap-source.ts";
 import type { MailboxSource } from "./mailbox-source.ts";
 
 export type MailboxSources = {
