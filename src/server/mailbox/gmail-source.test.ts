@@ -216,6 +216,8 @@ describe("later syncs", () => {
     ]);
     expect(next.messages().map((m) => m.sourceKey)).toEqual([`gmail:${reply.id}`, `gmail:${spam.id}`]);
     expect(google.gmailRequests.some((r) => r.startsWith("GET /gmail/v1/users/me/messages?"))).toBe(false);
+    // Our own sent mail is not even asked for: history says it is not in INBOX or SPAM.
+    expect(google.gmailRequests.some((r) => r.includes(sent.id))).toBe(false);
     expect(JSON.parse(states.get(GMAIL_FOLDER)?.cursor ?? "{}").historyId).toBe(String(sent.historyId));
   });
 

@@ -224,7 +224,6 @@ const gmailTokenExchangeRoute = createRoute({
     200: { description: "Gmail sync enabled", content: json(gmailTokenExchangeResultSchema) },
     ...errorResponses,
     ...notFoundResponse,
-    502: { description: "Google's token endpoint did not answer", content: json(errorResponseSchema) },
   },
 });
 
