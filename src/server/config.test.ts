@@ -91,6 +91,28 @@ describe("loadConfig", () => {
     );
   });
 
+  it("uses Google's OAuth endpoints by default, or the GOOGLE_OAUTH_* settings", () => {
+    const base = { DATA_DIR: tmp(), APP_SECRET: "x".repeat(40) };
+    expect(loadConfig(base, []).googleEndpoints).toEqual({
+      authUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+      tokenUrl: "https://oauth2.googleapis.com/token",
+      revokeUrl: "https://oauth2.googleapis.com/revoke",
+    });
+    const local = "http://127.0.0.1:9999";
+    expect(
+      loadConfig(
+        {
+          ...base,
+          GOOGLE_OAUTH_AUTH_URL: `${local}/o/oauth2/v2/auth`,
+          GOOGLE_OAUTH_TOKEN_URL: `${local}/token`,
+          GOOGLE_OAUTH_REVOKE_URL: `${local}/revoke`,
+        },
+        [],
+      ).googleEndpoints,
+    ).toEqual({ authUrl: `${local}/o/oauth2/v2/auth`, tokenUrl: `${local}/token`, revokeUrl: `${local}/revoke` });
+    expect(() => loadConfig({ ...base, GOOGLE_OAUTH_TOKEN_URL: "not a url" }, [])).toThrow(/GOOGLE_OAUTH_TOKEN_URL/);
+  });
+
   it("signs with DKIM only when domain, selector and one key are all given", () => {
     const base = { DATA_DIR: tmp(), APP_SECRET: "x".repeat(40) };
     const pem = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({

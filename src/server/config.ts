@@ -67,6 +67,18 @@ const envSchema = z
     STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default("./dist/web")),
     AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
     GMAIL_API_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("https://gmail.googleapis.com")),
+    GOOGLE_OAUTH_AUTH_URL: z.preprocess(
+      emptyToUndefined,
+      z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+    ),
+    GOOGLE_OAUTH_TOKEN_URL: z.preprocess(
+      emptyToUndefined,
+      z.string().url().default("https://oauth2.googleapis.com/token"),
+    ),
+    GOOGLE_OAUTH_REVOKE_URL: z.preprocess(
+      emptyToUndefined,
+      z.string().url().default("https://oauth2.googleapis.com/revoke"),
+    ),
     WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("off")),
     SMTP_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("off")),
     WEBHOOK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
@@ -105,6 +117,9 @@ const envSchema = z
     }
   });
 
+/** Where Gmail connect sends the user for consent, exchanges and refreshes tokens, and revokes them. */
+export type GoogleEndpoints = { authUrl: string; tokenUrl: string; revokeUrl: string };
+
 /** DKIM signing for mail From one of `domains` (nodemailer's dkim option). */
 export type DkimConfig = { domains: string[]; selector: string; privateKey: string };
 
@@ -135,6 +150,8 @@ export type Config = {
   authRateLimit: boolean;
   /** Gmail API origin; tests point it at a local fake. */
   gmailApiBaseUrl: string;
+  /** Google's OAuth endpoints (Gmail connect, token refresh, revocation); tests point them at a local stand-in. */
+  googleEndpoints: GoogleEndpoints;
   dkim: DkimConfig | undefined;
   /** Outgoing webhooks may reach private, loopback and link-local addresses (off: SSRF guard). */
   webhookAllowPrivate: boolean;
@@ -223,6 +240,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     staticDir: resolve(e.STATIC_DIR),
     authRateLimit: e.AUTH_RATE_LIMIT === "on",
     gmailApiBaseUrl: e.GMAIL_API_BASE_URL.replace(/\/$/, ""),
+    googleEndpoints: {
+      authUrl: e.GOOGLE_OAUTH_AUTH_URL,
+      tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+      revokeUrl: e.GOOGLE_OAUTH_REVOKE_URL,
+    },
     dkim: dkimConfig(e),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "on",
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,

@@ -18,6 +18,7 @@ import { InboxPage } from "./features/inbox/inbox-page.tsx";
 import { FailedEmailsPage } from "./features/mailbox/failed-emails-page.tsx";
 import { OutboxPage } from "./features/outbox/outbox-page.tsx";
 import { placeholderScreens as s } from "./features/placeholders/placeholder-routes.tsx";
+import { GmailCallbackPage } from "./features/senders/gmail-callback-page.tsx";
 import { SenderProfilePage } from "./features/senders/sender-profile-page.tsx";
 import { SendersPage } from "./features/senders/senders-page.tsx";
 import { SettingsPage } from "./features/settings/settings-page.tsx";
@@ -52,7 +53,14 @@ export const router = createBrowserRouter([
       </CaptureOnly>
     ),
   },
-  { path: "/gmail-callback", element: <OpenPage>{s.gmailCallback}</OpenPage> },
+  {
+    path: "/gmail-callback",
+    element: (
+      <OpenPage>
+        <GmailCallbackPage />
+      </OpenPage>
+    ),
+  },
   { path: "/schedule/:linkCode", element: <OpenPage>{s.booking}</OpenPage> },
   {
     element: <RequireAuth />,

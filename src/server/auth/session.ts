@@ -11,6 +11,8 @@ export type AppEnv = {
   Variables: {
     user: SessionUser;
     sessionExpiresAt: Date;
+    /** The session's id (not its token): what a flow bound to this sign-in (Gmail connect's OAuth state) signs. */
+    sessionId: string;
   };
 };
 
@@ -20,6 +22,7 @@ export function requireUser(auth: Auth) {
     if (!result) throw new AppError("unauthorized", "You must be signed in");
     c.set("user", result.user as SessionUser);
     c.set("sessionExpiresAt", result.session.expiresAt);
+    c.set("sessionId", result.session.id);
     await next();
   });
 }

@@ -129,7 +129,8 @@ type GoogleErrorBody = {
   error_description?: string;
 };
 
-function parseGoogleError(body: string): { reason: string; text: string } {
+/** Google's error code ("invalid_grant", "rateLimitExceeded") and its text, from an error answer's body. */
+export function parseGoogleError(body: string): { reason: string; text: string } {
   try {
     const parsed = JSON.parse(body) as GoogleErrorBody;
     if (typeof parsed.error === "string") {

@@ -1,16 +1,17 @@
 // Delivery through the Gmail API for Gmail senders connected with OAuth (no
-// SMTP password): the stored refresh token is exchanged for an access token,
-// and the message, built as RFC 822 by nodemailer's MailComposer (the same
-// MIME as over SMTP), is posted base64url-encoded to users.messages.send.
-// Google signs it with its own DKIM. Both URLs are configurable so tests run
-// against a local fake server.
+// SMTP password): the stored refresh token is exchanged for an access token
+// (google-oauth.ts, shared with the mailbox sync's Gmail source), and the
+// message, built as RFC 822 by nodemailer's MailComposer (the same MIME as
+// over SMTP), is posted base64url-encoded to users.messages.send. Google signs
+// it with its own DKIM. Both URLs are configurable so tests run against a
+// local fake server.
 import MailComposer from "nodemailer/lib/mail-composer";
 import { secretPurposes } from "../crypto/secret-purposes.ts";
 import type { DeliveryResult, HandOff, OutgoingMessage, SenderTransport } from "../sending/outgoing.ts";
 import { deliveryErrorFromFetch, deliveryErrorFromGmail } from "./delivery-error.ts";
+import { createAccessTokens, GOOGLE_OAUTH_TOKEN_URL, parseJson } from "./google-oauth.ts";
 import { toMailOptions } from "./smtp-transport.ts";
 
-export const GOOGLE_OAUTH_TOKEN_URL = "https://oauth2.googleapis.com/token";
 /** The secret-box purpose of sender_accounts.gmail_refresh_token_encrypted. */
 export const GMAIL_REFRESH_TOKEN_PURPOSE = secretPurposes.gmailRefreshToken;
 
@@ -26,17 +27,6 @@ export type GmailTransportOptions = {
   /** Sends in flight at once for this account (default 2, like an SMTP sender's pool); the rest wait their turn. */
   maxConcurrent?: number;
 };
-
-/** An access token is renewed this long before Google says it expires. */
-const EXPIRY_MARGIN_MS = 60_000;
-
-function parseJson<T>(body: string): Partial<T> {
-  try {
-    return JSON.parse(body) as Partial<T>;
-  } catch {
-    return {};
-  }
-}
 
 /** The RFC 822 bytes of a rendered message. */
 export function buildRawMessage(message: OutgoingMessage): Promise<Buffer> {
@@ -67,10 +57,14 @@ function concurrencyLimit(limit: number) {
 export function createGmailTransport(opts: GmailTransportOptions): SenderTransport {
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const inTurn = concurrencyLimit(opts.maxConcurrent ?? 2);
-  const tokenUrl = opts.tokenUrl ?? GOOGLE_OAUTH_TOKEN_URL;
-  let cached: { token: string; expiresAt: number } | null = null;
-  // Concurrent sends share one refresh instead of each asking Google.
-  let refreshing: Promise<string> | null = null;
+  const tokens = createAccessTokens({
+    tokenUrl: opts.tokenUrl ?? GOOGLE_OAUTH_TOKEN_URL,
+    clientId: opts.clientId,
+    clientSecret: opts.clientSecret,
+    refreshToken: opts.refreshToken,
+    senderEmail: opts.senderEmail,
+    timeoutMs,
+  });
 
   async function post(url: string, init: RequestInit, what: string): Promise<Response> {
     try {
@@ -78,36 +72,6 @@ export function createGmailTransport(opts: GmailTransportOptions): SenderTranspo
     } catch (error) {
       throw deliveryErrorFromFetch(error, what);
     }
-  }
-
-  async function refreshAccessToken(): Promise<string> {
-    const response = await post(
-      tokenUrl,
-      {
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          client_id: opts.clientId,
-          client_secret: opts.clientSecret,
-          refresh_token: opts.refreshToken,
-          grant_type: "refresh_token",
-        }),
-      },
-      "Getting a Gmail access token",
-    );
-    const body = await response.text();
-    if (!response.ok) throw deliveryErrorFromGmail("token", response.status, body, opts.senderEmail);
-    const parsed = parseJson<{ access_token: string; expires_in: number }>(body);
-    if (!parsed.access_token) throw deliveryErrorFromGmail("token", 502, body, opts.senderEmail);
-    cached = { token: parsed.access_token, expiresAt: Date.now() + (parsed.expires_in ?? 3600) * 1000 };
-    return parsed.access_token;
-  }
-
-  function accessToken(): Promise<string> {
-    if (cached && cached.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return Promise.resolve(cached.token);
-    refreshing ??= refreshAccessToken().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
   }
 
   function send(token: string, raw: string): Promise<Response> {
@@ -124,14 +88,14 @@ export function createGmailTransport(opts: GmailTransportOptions): SenderTranspo
   // The request timeout starts here, when the send's turn has come, not while it waits for one.
   async function deliverNow(message: OutgoingMessage, handOff: HandOff | undefined): Promise<DeliveryResult> {
     const raw = (await buildRawMessage(message)).toString("base64url");
-    const token = await accessToken();
+    const token = await tokens.get();
     // The send request is the point after which Google may deliver it.
     await handOff?.confirm();
     let response = await send(token, raw);
     if (response.status === 401) {
       // Revoked early or expired on Google's clock: one fresh token, one more try.
-      cached = null;
-      response = await send(await accessToken(), raw);
+      tokens.invalidate();
+      response = await send(await tokens.get(), raw);
     }
     const body = await response.text();
     if (!response.ok) throw deliveryErrorFromGmail("send", response.status, body, opts.senderEmail);

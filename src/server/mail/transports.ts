@@ -24,7 +24,7 @@ export const SMTP_PASSWORD_PURPOSE = secretPurposes.smtpPassword;
 export type TransportFactoryOptions = {
   /** Without smtpAllowPrivate, senders' SMTP hosts must be public addresses. */
   config: Pick<Config, "mailDelivery" | "gmailApiBaseUrl" | "dkim" | "google"> &
-    Partial<Pick<Config, "smtpAllowPrivate">>;
+    Partial<Pick<Config, "smtpAllowPrivate" | "googleEndpoints">>;
   secrets: SecretBox;
   log: Logger;
   /** The capture server's port; required in capture mode. */
@@ -39,6 +39,7 @@ export type TransportFactoryOptions = {
     /** The capture server's pool (loopback, no provider limits). */
     capturePool?: Partial<PoolOptions>;
   };
+  /** tokenUrl: by default config.googleEndpoints.tokenUrl (GOOGLE_OAUTH_TOKEN_URL). */
   gmail?: { tokenUrl?: string; timeoutMs?: number };
   /** Where SMTP pools run; by default a delivery thread of the factory's own, stopped by closeAll(). */
   deliveryThread?: DeliveryThread;
@@ -201,7 +202,7 @@ export function createTransportFactory(opts: TransportFactoryOptions): Transport
         clientId: google.clientId,
         clientSecret: google.clientSecret,
         apiBaseUrl: config.gmailApiBaseUrl,
-        tokenUrl: opts.gmail?.tokenUrl,
+        tokenUrl: opts.gmail?.tokenUrl ?? config.googleEndpoints?.tokenUrl,
         timeoutMs: opts.gmail?.timeoutMs,
       }),
     );

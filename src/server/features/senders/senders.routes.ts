@@ -1,8 +1,16 @@
-// /api/senders: saved sender accounts, their connection test, and their
-// statistics (figures, profile, email history). Thin handlers; the services
-// scope every query to the signed-in user.
+// /api/senders: saved sender accounts, their connection test, their
+// statistics (figures, profile, email history) and Gmail Sync (connect with
+// Google OAuth, disconnect). Thin handlers; the services scope every query to
+// the signed-in user.
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponseSchema } from "#shared/api/error.schemas.ts";
+import {
+  gmailAuthUrlInputSchema,
+  gmailAuthUrlSchema,
+  gmailSyncSettingsSchema,
+  gmailTokenExchangeInputSchema,
+  gmailTokenExchangeResultSchema,
+} from "#shared/senders/gmail-sync.schemas.ts";
 import {
   senderEmailPageSchema,
   senderEmailsQuerySchema,
@@ -20,6 +28,7 @@ import {
 } from "#shared/senders/senders.schemas.ts";
 import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
+import { createGmailConnectService } from "./gmail-connect.service.ts";
 import { createSenderStatsService } from "./sender-stats.service.ts";
 import { createSendersService } from "./senders.service.ts";
 
@@ -170,9 +179,74 @@ const testSavedRoute = createRoute({
   },
 });
 
+const gmailTags = ["Gmail Sync"];
+
+const gmailSettingsRoute = createRoute({
+  method: "get",
+  path: "/gmail/settings",
+  tags: gmailTags,
+  summary: "Whether Gmail sync is configured on this server, and the redirect URI to register at Google",
+  responses: { 200: { description: "Gmail sync settings", content: json(gmailSyncSettingsSchema) }, ...errorResponses },
+});
+
+const gmailAuthUrlRoute = createRoute({
+  method: "post",
+  path: "/gmail/auth-url",
+  tags: gmailTags,
+  summary: "Google's consent URL to connect a saved sender's Gmail (gmail-auth-url)",
+  description:
+    "Scopes gmail.send and gmail.modify (reading replies, bounces and spam, and moving a restored message back to the inbox), " +
+    "offline access with a fresh consent (so Google returns a refresh token), and a state parameter: URL-encoded JSON with " +
+    "senderEmail and a nonce signed for this session that expires after 15 minutes. redirectUri must be one of this app's " +
+    "origins followed by /gmail-callback (400 otherwise). 400 with details.missingSettings when GOOGLE_CLIENT_ID and " +
+    "GOOGLE_CLIENT_SECRET are not set; 404 when the user has no saved sender with this address.",
+  request: { body: { required: true, content: json(gmailAuthUrlInputSchema) } },
+  responses: {
+    200: { description: "Consent URL", content: json(gmailAuthUrlSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const gmailTokenExchangeRoute = createRoute({
+  method: "post",
+  path: "/gmail/token-exchange",
+  tags: gmailTags,
+  summary: "Finish connecting Gmail: exchange Google's code for a refresh token (gmail-token-exchange)",
+  description:
+    "Called by /gmail-callback with the code and state Google sent back and the same redirectUri. The state must have been " +
+    "issued to this session and not be expired ('Invalid state parameter'). The refresh token is stored encrypted, Gmail sync " +
+    "is enabled and the mailbox is scheduled for a sync now. Errors: 'Failed to exchange code for token' (Google refused the " +
+    "code: 400; did not answer: 502), 'No refresh token returned by Google. Please try again and ensure you grant consent.', " +
+    "'Sender account not found' (404).",
+  request: { body: { required: true, content: json(gmailTokenExchangeInputSchema) } },
+  responses: {
+    200: { description: "Gmail sync enabled", content: json(gmailTokenExchangeResultSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const gmailDisconnectRoute = createRoute({
+  method: "post",
+  path: "/{id}/gmail/disconnect",
+  tags: gmailTags,
+  summary: "Disconnect a saved sender's Gmail sync (disable_gmail_sync)",
+  description:
+    "Clears the stored refresh token and disables Gmail sync, forgets the Gmail sync's position, and revokes the token at " +
+    "Google (best effort: a failure there is logged, the disconnect stands).",
+  request: { params: idParam },
+  responses: {
+    200: { description: "The sender, disconnected", content: json(senderSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
 export function senderRoutes(deps: FeatureDeps) {
   const service = createSendersService(deps);
   const stats = createSenderStatsService(deps);
+  const gmail = createGmailConnectService(deps);
   return (
     createRouter()
       .openapi(listRoute, async (c) => c.json({ senders: await service.list(c.get("user").id) }, 200))
@@ -180,8 +254,24 @@ export function senderRoutes(deps: FeatureDeps) {
       .openapi(testUnsavedRoute, async (c) =>
         c.json(await service.testUnsaved(c.get("user").id, c.req.valid("json")), 200),
       )
-      // Before /{id}, which would take "stats" and "profile" for ids.
+      // Before /{id}, which would take "stats", "profile" and "gmail" for ids.
       .openapi(statsRoute, async (c) => c.json(await stats.stats(c.get("user").id), 200))
+      .openapi(gmailSettingsRoute, (c) => c.json(gmail.settings(), 200))
+      .openapi(gmailAuthUrlRoute, async (c) =>
+        c.json(
+          await gmail.authUrl({ userId: c.get("user").id, sessionId: c.get("sessionId") }, c.req.valid("json")),
+          200,
+        ),
+      )
+      .openapi(gmailTokenExchangeRoute, async (c) =>
+        c.json(
+          await gmail.exchange({ userId: c.get("user").id, sessionId: c.get("sessionId") }, c.req.valid("json")),
+          200,
+        ),
+      )
+      .openapi(gmailDisconnectRoute, async (c) =>
+        c.json(await gmail.disconnect(c.get("user").id, c.req.valid("param").id), 200),
+      )
       .openapi(profileRoute, async (c) =>
         c.json(await stats.profile(c.get("user").id, c.req.valid("query").email), 200),
       )

@@ -26,12 +26,6 @@ export const placeholderScreens = {
       holds="This screen will sort incoming replies into categories such as interested, not interested and out of office."
     />
   ),
-  gmailCallback: (
-    <ScreenPlaceholder
-      title="Gmail authorization"
-      holds="This page will finish connecting a Gmail sender account after Google's consent screen."
-    />
-  ),
   booking: (
     <ScreenPlaceholder
       title="Schedule a meeting"

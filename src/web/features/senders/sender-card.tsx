@@ -1,6 +1,6 @@
 // One saved sender on the Senders page: address, provider, limit, connection
 // status, its figures for today / last 7 days / last month, its actions, a
-// link to its profile and an expandable email history.
+// link to its profile, and its expandable panel: Gmail Sync and email history.
 import { ChevronDown, Pencil, PlugZap, Trash2, UserRound } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -11,6 +11,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardFooter, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { ConnectionStatusBadge, ConnectionTestOutcome, connectionSummary } from "./connection-status.tsx";
+import { GmailSyncSection, showsGmailSync } from "./gmail-sync-section.tsx";
 import { SenderEmailHistory } from "./sender-email-list.tsx";
 import { SenderStatsTable } from "./sender-stats-table.tsx";
 import { useTestConnection } from "./use-senders.ts";
@@ -98,6 +99,7 @@ export function SenderCard({
               <Trash2 aria-hidden /> Delete
             </Button>
           </div>
+          {showsGmailSync(sender) && <GmailSyncSection sender={sender} />}
           <div className="border-t pt-2">
             <Button
               variant="ghost"
