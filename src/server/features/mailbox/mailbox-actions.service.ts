@@ -118,7 +118,7 @@ export function createMailboxActionsService(deps: FeatureDeps, opts: { waitMs?: 
       if (!row) throw new AppError("not_found", "Spam email not found");
       if (row.sender_account_id && row.folder && row.source_key) {
         const mailbox = await loadMailbox(db, userId, row.sender_account_id);
-        const source = mailbox ? sources.sourceForFolder(mailbox, row.folder) : undefined;
+        const source = mailbox ? sources.sourceForFolder(mailbox, row.folder, row.source_key) : undefined;
         if (source) {
           try {
             await source.restore({ folder: row.folder, sourceKey: row.source_key });

@@ -1,0 +1,179 @@
+// The mailbox sync over real IMAP (a throw-away Dovecot): a reply in a
+// sender's INBOX stops the contact's sequence, a Junk message becomes a spam
+// row that Restore moves back to INBOX, a broken login is recorded on its
+// mailbox while the others still sync, and a sync that lost its positions
+// processes nothing twice.
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type Dovecot, describeWithImap, startDovecot } from "../../../tests/support/dovecot.ts";
+import { createCampaign, launch, people, setSendingSettings, step } from "../../../tests/support/sending-fixtures.ts";
+import { createTestContext, type TestContext } from "../../../tests/support/test-app.ts";
+import { createSecretBox } from "../crypto/secret-box.ts";
+import { secretPurposes } from "../crypto/secret-purposes.ts";
+import {
+  contacts,
+  emailSends,
+  mailboxSyncs,
+  replies,
+  scheduledEmails,
+  senderAccounts,
+  spamEmails,
+} from "../db/schema/index.ts";
+import { createLogger } from "../logger.ts";
+import { createMailboxSources } from "../mailbox/sources.ts";
+import { createMailboxSync } from "./mailbox-sync.ts";
+
+describeWithImap("mailbox sync over IMAP", () => {
+  let ctx: TestContext;
+  let imap: Dovecot;
+  beforeAll(async () => {
+    imap = await startDovecot();
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await imap?.stop();
+  });
+
+  const db = () => ctx.database.db;
+  const log = createLogger("silent");
+  async function syncNow() {
+    await db().execute(sql`update mailbox_syncs set next_sync_at = now() - interval '1 second'`);
+    const once = createMailboxSync({
+      db: db(),
+      log,
+      sourcesFor: createMailboxSources({
+        db: db(),
+        config: ctx.config,
+        secrets: createSecretBox(ctx.config.appSecret),
+        log,
+      }).sourcesFor,
+      captureMode: true,
+      intervalMs: 60_000,
+    });
+    try {
+      return await once.runOnce();
+    } finally {
+      await once.releaseAll();
+    }
+  }
+
+  it("reads replies and spam from INBOX and Junk, restores spam, records a broken login and never processes twice", async () => {
+    const owner = await ctx.signUpVerified("imap-owner@example.com");
+    await setSendingSettings(db(), owner.userId, {
+      timezone: "UTC",
+      sendTimeStart: "00:00",
+      sendTimeEnd: "23:59",
+      sendingDays: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+    });
+    const good = "good@imap.test";
+    const broken = "broken@imap.test";
+    const created = await createCampaign(ctx, owner.cookie, {
+      senderAccounts: [
+        { email: good, provider: "custom", dailyLimit: 50 },
+        { email: broken, provider: "custom", dailyLimit: 50 },
+      ],
+      contacts: people(4, "imap"),
+      sequence: [step("Hello {{firstName}}", "Hi"), step("Follow-up", "Again", { amount: 1, unit: "days" })],
+    });
+    expect((await launch(ctx, owner.cookie, created.campaign.id)).body.emailsSent).toBe(4);
+    // Both senders read their mailbox on the test's Dovecot; the second one's password is wrong there.
+    const box = createSecretBox(ctx.config.appSecret);
+    await imap.addUser(good, "right-password");
+    await imap.addUser(broken, "its-real-password");
+    for (const [email, password] of [
+      [good, "right-password"],
+      [broken, "not-the-password"],
+    ] as const) {
+      await db()
+        .update(senderAccounts)
+        .set({
+          imapHost: imap.host,
+          imapPort: imap.port,
+          smtpUsername: email,
+          smtpPasswordEncrypted: box.encrypt(password, secretPurposes.smtpPassword),
+        })
+        .where(and(eq(senderAccounts.campaignId, created.campaign.id), eq(senderAccounts.email, email)));
+    }
+    const [send] = await db()
+      .select()
+      .from(emailSends)
+      .where(and(eq(emailSends.campaignId, created.campaign.id), eq(emailSends.fromEmail, good)));
+    expect(send?.messageId).toBeTruthy();
+    await imap.appendMessage(
+      good,
+      "INBOX",
+      [
+        `From: Prospect <${send!.toEmail}>`,
+        `To: ${good}`,
+        `Subject: Re: ${send!.subject}`,
+        `Message-ID: <imap-reply-1@prospects.test>`,
+        `In-Reply-To: ${send!.messageId}`,
+        `Date: ${new Date().toUTCString()}`,
+        "",
+        "Yes, let's talk on Thursday.",
+        "",
+      ].join("\r\n"),
+    );
+    await imap.appendMessage(
+      good,
+      "Junk",
+      [
+        "From: Lottery <win@spam.test>",
+        `To: ${good}`,
+        "Subject: You won",
+        "Message-ID: <spam-1@spam.test>",
+        `Date: ${new Date().toUTCString()}`,
+        "",
+        "Claim your prize now.",
+        "",
+      ].join("\r\n"),
+    );
+
+    await syncNow();
+    const [contact] = await db().select().from(contacts).where(eq(contacts.id, send!.contactId!));
+    expect(contact?.repliedAt).not.toBeNull();
+    const queue = await db().select().from(scheduledEmails).where(eq(scheduledEmails.contactId, send!.contactId!));
+    expect(queue.find((q) => q.status !== "sent")?.status).toBe("cancelled");
+    const [reply] = await db().select().from(replies).where(eq(replies.userId, owner.userId));
+    expect(reply).toMatchObject({ kind: "reply", contactEmail: send!.toEmail, senderEmail: good });
+    const [spam] = await db().select().from(spamEmails).where(eq(spamEmails.userId, owner.userId));
+    expect(spam).toMatchObject({ subject: "You won", senderEmail: "win@spam.test", folder: "Junk" });
+
+    const syncs = await db()
+      .select({
+        email: senderAccounts.email,
+        lastError: mailboxSyncs.lastError,
+        errorCount: mailboxSyncs.errorCount,
+        lastSyncedAt: mailboxSyncs.lastSyncedAt,
+      })
+      .from(mailboxSyncs)
+      .innerJoin(senderAccounts, eq(senderAccounts.id, mailboxSyncs.senderAccountId))
+      .where(eq(mailboxSyncs.userId, owner.userId));
+    const byEmail = new Map(syncs.map((s) => [s.email, s]));
+    expect(byEmail.get(broken)).toMatchObject({ errorCount: 1, lastSyncedAt: null });
+    expect(byEmail.get(broken)?.lastError).toContain(`IMAP login failed for ${broken}`);
+    expect(byEmail.get(good)).toMatchObject({ errorCount: 0, lastError: null });
+    expect(byEmail.get(good)?.lastSyncedAt).not.toBeNull();
+
+    // Restore moves it back to INBOX and removes it from the list.
+    const restored = await ctx.request(`/api/spam/${spam!.id}/restore`, { method: "POST", cookie: owner.cookie });
+    expect(restored.status).toBe(200);
+    expect(await restored.json()).toEqual({ message: "Email restored to inbox" });
+    const client = await imap.client(good);
+    try {
+      const junk = await client.status("Junk", { messages: true });
+      const inbox = await client.status("INBOX", { messages: true });
+      expect(junk && junk.messages).toBe(0);
+      expect(inbox && inbox.messages).toBe(2);
+    } finally {
+      await client.logout();
+    }
+
+    // Positions lost (a restore of an old backup, a new worker): everything is read again, nothing twice.
+    await db().execute(sql`delete from mailbox_folders`);
+    await syncNow();
+    expect(await db().select().from(replies).where(eq(replies.userId, owner.userId))).toHaveLength(1);
+    expect(await db().select().from(spamEmails).where(eq(spamEmails.userId, owner.userId))).toHaveLength(0);
+  });
+});
