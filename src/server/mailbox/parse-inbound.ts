@@ -16,23 +16,31 @@ function headerText(value: HeaderValue): string {
   return String(value ?? "");
 }
 
-const BOUNCE_PARTS = new Set(["message/delivery-status", "message/rfc822", "text/rfc822-headers"]);
-
 /**
- * mailparser reads a message/delivery-status part as text and merges it into
- * the body; the bounce rules want it as its own part, so it is cut out of the
- * raw message (up to the next MIME boundary line).
+ * The parts of a delivery status notification the bounce rules read (RFC 3464,
+ * and RFC 6533's internationalised forms).
  */
-function deliveryStatusPart(raw: string): string | null {
-  const m =
-    /^content-type:\s*message\/(?:global-)?delivery-status[^\n]*\n(?:[ \t][^\n]*\n)*(?:[^\n]+\n)*?\r?\n([\s\S]*?)^--/im.exec(
-      raw,
-    );
-  return m?.[1] ?? null;
-}
+const BOUNCE_PARTS = new Set([
+  "message/delivery-status",
+  "message/global-delivery-status",
+  "message/rfc822",
+  "message/global",
+  "text/rfc822-headers",
+  "message/global-headers",
+]);
+/** A returned message can carry our whole email with attachments; its headers are what is needed. */
+const MAX_PART_CHARS = 64 * 1024;
 
 export async function parseInbound(raw: Buffer | string, extra: { gmailThreadId?: string | null } = {}) {
-  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+  const parsed = await simpleParser(raw, {
+    skipImageLinks: true,
+    skipTextToHtml: true,
+    // Without these, mailparser pours the delivery-status fields into the text and,
+    // for an inline message/rfc822, the returned message's body too (losing its
+    // Message-ID): the bounce rules need them as separate parts.
+    keepDeliveryStatus: true,
+    ignoreEmbedded: true,
+  });
   const headers: Record<string, string> = {};
   for (const line of parsed.headerLines) {
     const value = line.line.slice(line.line.indexOf(":") + 1).trim();
@@ -45,16 +53,6 @@ export async function parseInbound(raw: Buffer | string, extra: { gmailThreadId?
     : parsed.references
       ? parsed.references.split(/\s+/).filter(Boolean)
       : [];
-  const parts = parsed.attachments
-    .filter((a) => BOUNCE_PARTS.has(a.contentType.toLowerCase()))
-    .map((a) => ({ contentType: a.contentType.toLowerCase(), content: a.content.toString("utf8") }));
-  if (
-    /multipart\/report/i.test(headers["content-type"] ?? "") &&
-    !parts.some((p) => p.contentType === "message/delivery-status")
-  ) {
-    const status = deliveryStatusPart(typeof raw === "string" ? raw : raw.toString("utf8"));
-    if (status !== null) parts.push({ contentType: "message/delivery-status", content: status });
-  }
   const message: InboundMessage = {
     messageId: parsed.messageId ?? null,
     inReplyTo: parsed.inReplyTo?.trim() || null,
@@ -67,7 +65,12 @@ export async function parseInbound(raw: Buffer | string, extra: { gmailThreadId?
     headers,
     text: parsed.text ?? "",
     html: typeof parsed.html === "string" ? parsed.html : null,
-    parts,
+    parts: parsed.attachments
+      .filter((a) => BOUNCE_PARTS.has(a.contentType.toLowerCase()))
+      .map((a) => ({
+        contentType: a.contentType.toLowerCase(),
+        content: a.content.subarray(0, MAX_PART_CHARS).toString("utf8"),
+      })),
     gmailThreadId: extra.gmailThreadId ?? null,
   };
   return message;

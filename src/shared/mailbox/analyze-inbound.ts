@@ -1,46 +1,93 @@
 // What an inbound message is: a bounce, an auto-reply, an unsubscribe request
 // or a reply, with its class for Email Classification. Each decision names the
-// rule that made it.
+// rule that made it. The order is the precedence:
+//   1. bounce (a delivery report, by format: #shared/mailbox/bounce-report.ts);
+//   2. auto-reply (headers, subject, machine sentences: ./auto-reply.ts), except
+//      the "unsubscribe" mail a client sends for the person (List-Unsubscribe mailto);
+//   3. unsubscribe request (in the writer's own words: ./unsubscribe-request.ts);
+//   4. reply, classified (./classify-reply.ts).
+import type { ReplyClass } from "../db-enums.ts";
+import { detectAutoReply, detectPersonLeft } from "./auto-reply.ts";
+import { detectBounce, noticeText } from "./bounce-report.ts";
+import { classifyReply } from "./classify-reply.ts";
 import type { InboundAnalysis, InboundMessage } from "./inbound-message.ts";
+import { ownText } from "./quoted-text.ts";
+import { unsubscribeSubject } from "./unsubscribe-request.ts";
 
-// (A first, small version of the rules: the full ones, with their multilingual
-// phrases and the bounce formats of the common servers, are in this folder's
-// other modules as they are written.)
+/**
+ * Classes that only a person writes. An out-of-office sentence alone (no
+ * header, no subject) is taken for an auto-reply unless the text also shows one
+ * of these: "I'm on holiday until Monday, but let's schedule a call after" is a
+ * person answering.
+ */
+const HUMAN_INTENT: ReadonlySet<ReplyClass> = new Set([
+  "interested",
+  "meeting_request",
+  "not_interested",
+  "unsubscribe_request",
+]);
 
 export function analyzeInbound(msg: InboundMessage): InboundAnalysis {
-  const h = msg.headers;
-  const text = msg.text;
-  const base = { content: text.trim(), stopsSequence: false, bounce: null };
-  const report = msg.parts.find((p) => p.contentType === "message/delivery-status");
-  if (report) {
-    const status = /^Status:\s*([245]\.\d{1,3}\.\d{1,3})/im.exec(report.content)?.[1] ?? null;
-    const recipient = /^Final-Recipient:\s*rfc822;\s*(\S+)/im.exec(report.content)?.[1]?.toLowerCase() ?? null;
-    const diagnostic = /^Diagnostic-Code:\s*smtp;\s*(.+)$/im.exec(report.content)?.[1]?.trim() ?? "";
-    const returned = msg.parts.find(
-      (p) => p.contentType === "message/rfc822" || p.contentType === "text/rfc822-headers",
-    );
-    const originalMessageId = returned ? (/^Message-ID:\s*(<[^>]+>)/im.exec(returned.content)?.[1] ?? null) : null;
+  const bounce = detectBounce(msg);
+  if (bounce?.outcome === "failed") {
+    const { report } = bounce;
+    const why = [report.status, report.category.replace(/_/g, " "), report.hard ? "hard" : "soft"].filter(Boolean);
     return {
-      ...base,
       kind: "bounce",
+      content: noticeText(msg),
       replyClass: "bounce",
-      classRule: "delivery status report",
-      bounce: {
-        recipient,
-        status,
-        diagnostic,
-        hard: !status?.startsWith("4"),
-        category: status === "5.1.1" ? "invalid_address" : "bounced",
-        originalMessageId,
-      },
+      classRule: `${bounce.rule}: ${why.join(", ")}`,
+      stopsSequence: false,
+      bounce: report,
     };
   }
-  const auto = (h["auto-submitted"] ?? "").toLowerCase();
-  if (auto.startsWith("auto-replied") || h["x-autoreply"] || h["x-autorespond"]) {
-    return { ...base, kind: "auto_reply", replyClass: "out_of_office", classRule: "header: Auto-Submitted" };
+  if (bounce?.outcome === "notice") {
+    // "Still trying" and success reports: the send is not failed, and nobody replied.
+    return {
+      kind: "auto_reply",
+      content: noticeText(msg),
+      replyClass: "other",
+      classRule: `${bounce.rule}: delivery ${bounce.action}, not a failure`,
+      stopsSequence: false,
+      bounce: null,
+    };
   }
-  if (/\b(unsubscribe|remove me)\b/i.test(text)) {
-    return { ...base, kind: "unsubscribe", replyClass: "unsubscribe_request", classRule: "phrase: unsubscribe" };
+
+  const content = ownText(msg.text);
+  // A client's own Unsubscribe button mails "unsubscribe" for the person, looking automatic.
+  const listUnsubscribe = unsubscribeSubject(msg.subject);
+  if (listUnsubscribe) {
+    return {
+      kind: "unsubscribe",
+      content,
+      replyClass: "unsubscribe_request",
+      classRule: listUnsubscribe,
+      stopsSequence: false,
+      bounce: null,
+    };
   }
-  return { ...base, kind: "reply", replyClass: "other", classRule: "no rule matched" };
+  const reply = classifyReply({ subject: msg.subject, text: content });
+  const auto = detectAutoReply(msg, content);
+  const left = detectPersonLeft(content);
+  const automatic = auto && (auto.decisive || !HUMAN_INTENT.has(reply.replyClass));
+  if (automatic || left?.mailboxUnread) {
+    // "Has left" / "no longer monitored": not a reply, but the address is dead, so the sequence stops.
+    const rules = [automatic ? auto.rule : null, left?.rule].filter(Boolean);
+    return {
+      kind: "auto_reply",
+      content,
+      replyClass: left ? "wrong_person" : "out_of_office",
+      classRule: rules.join("; "),
+      stopsSequence: left !== null,
+      bounce: null,
+    };
+  }
+  return {
+    kind: reply.replyClass === "unsubscribe_request" ? "unsubscribe" : "reply",
+    content,
+    replyClass: reply.replyClass,
+    classRule: reply.classRule,
+    stopsSequence: false,
+    bounce: null,
+  };
 }

@@ -24,7 +24,10 @@ export type InboundMessage = {
   html: string | null;
   /**
    * Non-text parts that bounces carry: message/delivery-status (the DSN fields)
-   * and message/rfc822 or text/rfc822-headers (the returned message), as text.
+   * and message/rfc822 or text/rfc822-headers (the returned message), as text;
+   * also RFC 6533's message/global-delivery-status, message/global and
+   * message/global-headers. Each is cut at 64 KiB (the returned message's
+   * headers are what the rules read).
    */
   parts: { contentType: string; content: string }[];
   /** Gmail's thread id, for Gmail mailboxes. */

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { bounceCorpus, bounceMessage } from "./bounce-corpus.ts";
+import { classifyBounce, detectBounce, noticeText, parseDeliveryStatus } from "./bounce-report.ts";
+
+describe("detectBounce on the bounce corpus", () => {
+  it.each(bounceCorpus.map((entry) => [entry.name, entry] as const))("%s", (_name, entry) => {
+    const detection = detectBounce(bounceMessage(entry));
+    const { expected } = entry;
+    if (expected.outcome === "none") {
+      expect(detection).toBeNull();
+      return;
+    }
+    expect(detection?.outcome).toBe(expected.outcome);
+    if (expected.outcome === "failed" && detection?.outcome === "failed") {
+      expect(detection.report).toMatchObject(expected.report);
+      expect(detection.rule).toMatch(expected.rule);
+    }
+  });
+});
+
+describe("parseDeliveryStatus", () => {
+  it("reads the per-message fields and one block per recipient, unfolding continued lines", () => {
+    const parsed = parseDeliveryStatus(
+      "Reporting-MTA: dns; mx.test\r\n\r\nFinal-Recipient: rfc822; a@x.test\r\nAction: failed\r\nDiagnostic-Code: smtp; 550 5.1.1\r\n    user unknown\r\n\r\nFinal-Recipient: rfc822; b@x.test\r\nAction: delivered\r\n",
+    );
+    expect(parsed.message).toEqual({ "reporting-mta": "dns; mx.test" });
+    expect(parsed.recipients).toEqual([
+      { "final-recipient": "rfc822; a@x.test", action: "failed", "diagnostic-code": "smtp; 550 5.1.1 user unknown" },
+      { "final-recipient": "rfc822; b@x.test", action: "delivered" },
+    ]);
+  });
+});
+
+describe("classifyBounce", () => {
+  it("takes the enhanced status code first (the SMTP failure table)", () => {
+    expect(classifyBounce("5.1.1", "550 Requested action not taken: mailbox unavailable")).toEqual({
+      category: "invalid_address",
+      hard: true,
+      status: "5.1.1",
+    });
+  });
+  it("then the diagnostic text when the code is generic", () => {
+    expect(classifyBounce("5.7.1", "554 5.7.1 Message rejected as spam").category).toBe("spam");
+  });
+  it("makes 4.x.x soft", () => {
+    expect(classifyBounce("4.2.0", "450 4.2.0 Mailbox temporarily unavailable").hard).toBe(false);
+  });
+  it("makes a full mailbox soft even under 5.2.2 or a 5.x.x over-quota text", () => {
+    expect(classifyBounce("5.2.2", "552 5.2.2 Mailbox full").hard).toBe(false);
+    expect(classifyBounce(null, "550 5.0.0 user is over quota").hard).toBe(false);
+    expect(classifyBounce(null, "Das Postfach ist voll").hard).toBe(false);
+  });
+  it("makes a permanent text without a code hard, a temporary one soft", () => {
+    expect(classifyBounce(null, "The email account that you tried to reach does not exist.")).toEqual({
+      category: "invalid_address",
+      hard: true,
+      status: null,
+    });
+    expect(classifyBounce(null, "Temporary failure, try again later").hard).toBe(false);
+  });
+  it("keeps a rate limit soft (it lifts with time)", () => {
+    expect(classifyBounce("5.4.5", "550 5.4.5 Daily sending quota exceeded")).toMatchObject({
+      category: "rate_limited",
+      hard: false,
+    });
+  });
+});
+
+describe("noticeText", () => {
+  it("is the bounce's own text without the returned copy", () => {
+    const qmail = bounceCorpus.find((entry) => entry.name === "qmail: Remote host said")!;
+    const text = noticeText(bounceMessage(qmail));
+    expect(text).toContain("Remote host said: 550 5.1.1");
+    expect(text).not.toContain("Message-ID");
+    expect(text).not.toContain("Unsubscribe");
+  });
+});

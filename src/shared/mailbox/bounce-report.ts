@@ -1,0 +1,315 @@
+// Bounces: which recipient failed, why, whether for good, and which of our
+// messages it was. Two sources:
+//   - the standard, RFC 3464: a multipart/report whose message/delivery-status
+//     part has per-recipient fields (Final-Recipient, Action, Status,
+//     Diagnostic-Code), with the returned message (message/rfc822) or its
+//     headers (text/rfc822-headers) beside it;
+//   - the texts servers send without that part: Exim, qmail, Postfix, Gmail,
+//     Microsoft 365/Exchange, Yahoo, Amazon SES (each recognised by its own
+//     wording), or any mail from mailer-daemon@/postmaster@ with a bounce subject.
+// The failure category comes from the SMTP failure table
+// (#shared/sending/smtp-failure-category.ts), enhanced status code first.
+import type { FailureCategory } from "../db-enums.ts";
+import { classifySmtpFailure, parseEnhancedStatusCode, replyTextCategories } from "../sending/smtp-failure-category.ts";
+import type { BounceReport, InboundMessage } from "./inbound-message.ts";
+import { fold } from "./phrase-matching.ts";
+
+export type BounceDetection =
+  /** A recipient failed: the report, and the rule that recognised the bounce. */
+  | { outcome: "failed"; report: BounceReport; rule: string }
+  /**
+   * A delivery report that is not a failure (Action: delayed, delivered,
+   * relayed, expanded; "will retry" warnings): the server is still trying, so
+   * the send must not be failed; a real bounce follows if it gives up.
+   */
+  | { outcome: "notice"; action: string; rule: string };
+
+type DsnFields = Record<string, string>;
+
+/** RFC 3464: the per-message fields, then one block per recipient (header syntax, blank-line separated). */
+export function parseDeliveryStatus(content: string): { message: DsnFields; recipients: DsnFields[] } {
+  const blocks = content
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n/)
+    .map((block) => {
+      const fields: DsnFields = {};
+      // Folded lines continue the field above.
+      for (const line of block.replace(/\n[ \t]+/g, " ").split("\n")) {
+        const colon = line.indexOf(":");
+        if (colon <= 0) continue;
+        const name = line.slice(0, colon).trim().toLowerCase();
+        fields[name] ??= line.slice(colon + 1).trim();
+      }
+      return fields;
+    })
+    .filter((fields) => Object.keys(fields).length > 0);
+  const isRecipient = (f: DsnFields) => "final-recipient" in f || "original-recipient" in f || "action" in f;
+  const first = blocks[0];
+  const message = first && !isRecipient(first) ? first : {};
+  return { message, recipients: blocks.filter(isRecipient) };
+}
+
+/** "rfc822; <Bob@Example.com>" → "bob@example.com". */
+function addressOf(field: string | undefined): string | null {
+  if (!field) return null;
+  const value = field.includes(";") ? field.slice(field.indexOf(";") + 1) : field;
+  const address = value.trim().replace(/^<|>$/g, "").trim().toLowerCase();
+  return address.includes("@") ? address : null;
+}
+
+/** "smtp; 550 5.1.1 …" → "550 5.1.1 …". */
+function diagnosticOf(field: string | undefined): string {
+  if (!field) return "";
+  const semicolon = field.indexOf(";");
+  const typed = semicolon > 0 && /^[a-z][a-z0-9-]*$/i.test(field.slice(0, semicolon).trim());
+  return (typed ? field.slice(semicolon + 1) : field).replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The recipient's storage is full. Kept as a soft bounce even under 5.2.2:
+ * RFC 3463 itself says X.2.2 "is useful for both permanent and persistent
+ * transient errors", many providers answer 552/5.2.2 for a box that empties
+ * the next day, and the address belongs to a real person; suppressing it for
+ * ever would lose a good contact over a temporary state.
+ */
+const MAILBOX_FULL =
+  /mailbox (?:is )?full|over ?quota|quota exceeded|exceeded (?:the |their |his |her |storage )?(?:storage|quota)|insufficient (?:system )?storage|out of storage|storage (?:space )?(?:full|exceeded)|postfach (?:ist )?voll|boite (?:aux lettres |mail )?(?:est )?pleine|buzon (?:esta )?lleno|caixa (?:de correio |postal )?(?:esta )?cheia|mailbox (?:is )?vol|casella (?:di posta )?(?:e )?piena|邮箱已满|邮箱空间不足|信箱已滿/i;
+
+/** Texts that say the server will try again: a warning, not a failure. */
+const STILL_TRYING =
+  /has not yet been delivered|will (?:retry|continue to try|keep trying|try again)|delivery attempts will continue|is delayed|delivery (?:has been )?delayed|temporarily deferred|no action is required on your part|will be retried/i;
+
+/** Texts of a temporary failure without a status code. */
+const TEMPORARY_TEXT = /\btemporar(?:y|ily)\b|try again later|\btransient\b/i;
+
+/** Bounce texts of our own for reports that carry no SMTP reply, after the shared table. */
+const BOUNCE_TEXT_CATEGORIES: ReadonlyArray<readonly [RegExp, FailureCategory]> = [
+  [
+    /address not found|(?:couldn't|could not|can't|cannot) be found|wasn't found at|was not found at|unknown address|no longer exists|address (?:is )?invalid|invalid address/i,
+    "invalid_address",
+  ],
+  [/domain (?:couldn't|could not) be found|dns error|domain name not found/i, "domain_issue"],
+];
+
+function categoryWithoutCode(text: string): FailureCategory {
+  for (const [pattern, category] of replyTextCategories) if (pattern.test(text)) return category;
+  for (const [pattern, category] of BOUNCE_TEXT_CATEGORIES) if (pattern.test(text)) return category;
+  return "bounced";
+}
+
+/**
+ * The SMTP failure table's answer for a status and a diagnostic, and whether
+ * the bounce is hard: a permanent failure is hard, except a full mailbox.
+ */
+export function classifyBounce(
+  status: string | null,
+  diagnostic: string,
+): { category: FailureCategory; hard: boolean; status: string | null } {
+  const code = parseEnhancedStatusCode(diagnostic);
+  const replyCode = /^\s*([245]\d\d)\b/.exec(diagnostic)?.[1];
+  // The Status field is the enhanced code of record; put it in the reply when the diagnostic lacks one.
+  let response = diagnostic;
+  if (!code && status) {
+    response = replyCode ? diagnostic.replace(replyCode, `${replyCode} ${status}`) : `${status} ${diagnostic}`;
+  }
+  const knownStatus = status ?? code ?? null;
+  const mailboxFull = MAILBOX_FULL.test(fold(diagnostic)) || /^[45]\.2\.2$/.test(knownStatus ?? "");
+  if (!parseEnhancedStatusCode(response) && !replyCode) {
+    const temporary = TEMPORARY_TEXT.test(diagnostic);
+    return { category: categoryWithoutCode(diagnostic), hard: !temporary && !mailboxFull, status: knownStatus };
+  }
+  const result = classifySmtpFailure({ response });
+  return { category: result.category, hard: result.permanent && !mailboxFull, status: knownStatus };
+}
+
+const HEADER_MESSAGE_ID = /^message-id:\s*(<[^>\s]+>)/im;
+
+/** The Message-ID in a header block (the part before the first blank line). */
+function messageIdInHeaders(content: string): string | null {
+  const head = content.replace(/\r\n?/g, "\n").split(/\n[ \t]*\n/)[0] ?? "";
+  return HEADER_MESSAGE_ID.exec(head)?.[1] ?? null;
+}
+
+const RETURNED_PART_TYPES = new Set([
+  "message/rfc822",
+  "text/rfc822-headers",
+  "message/global",
+  "message/global-headers",
+]);
+const STATUS_PART_TYPES = new Set(["message/delivery-status", "message/global-delivery-status"]);
+
+/** Where the bounce's own text ends and the copy of our message begins. */
+const RETURNED_COPY_MARKER =
+  /^.*(?:below this line is a copy of the message|this is a copy of the (?:message|headers)|original message headers|-+ ?original message ?-+|the header of the original message|-+ ?(?:returned|undelivered) message ?-+|included is a copy of the message header).*$/im;
+
+function splitReturnedCopy(text: string): { notice: string; copy: string } {
+  const marker = RETURNED_COPY_MARKER.exec(text);
+  if (!marker) return { notice: text, copy: "" };
+  return { notice: text.slice(0, marker.index), copy: text.slice(marker.index + marker[0].length) };
+}
+
+/** A bounce's own text, without the copy of our message it returns: what the inbox shows. */
+export function noticeText(msg: InboundMessage): string {
+  return splitReturnedCopy(msg.text).notice.trim();
+}
+
+function originalMessageId(msg: InboundMessage, copy: string): string | null {
+  for (const part of msg.parts) {
+    if (!RETURNED_PART_TYPES.has(part.contentType)) continue;
+    const id = messageIdInHeaders(part.content);
+    if (id) return id;
+  }
+  return HEADER_MESSAGE_ID.exec(copy)?.[1] ?? HEADER_MESSAGE_ID.exec(msg.text)?.[1] ?? null;
+}
+
+/** The servers' own bounce wordings, each naming its family. */
+const FAMILIES: ReadonlyArray<{ name: string; marker: RegExp }> = [
+  {
+    name: "Exim",
+    marker: /this message was created automatically by mail delivery software|following address(?:\(es\)|es)? failed/i,
+  },
+  { name: "qmail", marker: /this is the qmail-send program/i },
+  { name: "Postfix", marker: /this is the mail system at host/i },
+  {
+    name: "Gmail",
+    marker:
+      /\*\* ?address not found ?\*\*|your message wasn't delivered to|\*\* ?message not delivered ?\*\*|delivery to the following recipients? failed/i,
+  },
+  {
+    name: "Microsoft 365/Exchange",
+    marker:
+      /your message to .{1,200}? couldn't be delivered|delivery has failed to these recipients or groups|remote server returned '|the following recipient\(s\) cannot be reached/i,
+  },
+  { name: "Yahoo", marker: /sorry, we were unable to deliver your message to the following address/i },
+  { name: "Amazon SES", marker: /an error occurred while trying to deliver the mail to the following recipients/i },
+];
+
+const DAEMON_ADDRESS = /^(?:mailer-daemon|mail-daemon|mailerdaemon|postmaster|mdaemon|bounces?)@/i;
+const DAEMON_NAME = /mail delivery (?:system|subsystem|service)|mailer-daemon|postmaster|mail administrator/i;
+const BOUNCE_SUBJECT =
+  /undeliver|undelivered mail|returned mail|returned to sender|mail delivery (?:failed|failure)|delivery (?:status notification|failure|has failed|failed|problem|incomplete)|failure notice|non-?delivery|nondeliverable|could not be delivered|couldn't be delivered|message not delivered|unzustellbar|nicht zustellbar|non remis|non distribue|no se puede entregar|no entregado|nao entregue|nao (?:e|foi) possivel entregar|onbestelbaar|niet bezorgd|non recapitabile|mancato recapito|退信|无法投递|投递失败|未送达|無法傳遞/iu;
+
+const ADDRESS = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi;
+
+/** The first address after `from` that is neither ours nor the reporting server's. */
+function failedRecipient(msg: InboundMessage, notice: string, from: number): string | null {
+  const ignore = new Set([msg.from, ...msg.to].map((a) => a.toLowerCase()));
+  for (const match of notice.slice(from).matchAll(ADDRESS)) {
+    const address = match[0].toLowerCase().replace(/\.+$/, "");
+    if (!ignore.has(address) && !DAEMON_ADDRESS.test(address)) return address;
+  }
+  return null;
+}
+
+/** A reply code or enhanced status code where a server's answer starts (not an IP address or a date). */
+const SMTP_ANSWER =
+  /(?<![\d.:])(?:[45]\d\d(?:[ -]|:\s|\s?#)(?:#?[45]\.\d{1,3}\.\d{1,3})?|[45]\.\d{1,3}\.\d{1,3}(?![\d.]))/;
+
+/** The remote server's answer in a bounce text, with its wrapped continuation lines. */
+function diagnosticInText(notice: string): string {
+  // Microsoft: Remote Server returned '550 5.1.10 RESOLVER.ADR.RecipientNotFound; …'
+  const exchange = /remote server returned '([^']+)'/i.exec(notice);
+  if (exchange) return exchange[1]!.trim();
+  // Gmail: "The response (from the remote server) was:" and the answer in the next paragraph.
+  const response = /the response (?:from the remote server )?was:[ \t]*\n(?:[ \t]*\n)*([\s\S]+?)(?:\n[ \t]*\n|$)/i.exec(
+    notice,
+  );
+  if (response) return response[1]!.replace(/\s+/g, " ").trim().slice(0, 1000);
+  const lines = notice.replace(/\r\n?/g, "\n").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const answer = SMTP_ANSWER.exec(line);
+    if (!answer) continue;
+    // "… said: 550 5.1.1 …" starts at the reply code; "No mailbox here by that name. (#5.1.1)" is the whole line.
+    const parts = [(/^[45]\d\d/.test(answer[0]) ? line.slice(answer.index) : line).trim()];
+    // Postfix and Exim wrap long answers onto indented lines.
+    for (let j = i + 1; j < lines.length && /^[ \t]+\S/.test(lines[j]!) && parts.length < 8; j++) {
+      parts.push(lines[j]!.trim());
+    }
+    return parts.join(" ").replace(/\s+/g, " ").slice(0, 1000);
+  }
+  return "";
+}
+
+/** The bounce's human text, as the diagnostic of last resort. */
+function summary(notice: string): string {
+  return notice.replace(/\s+/g, " ").trim().slice(0, 500);
+}
+
+function fromStatusReport(msg: InboundMessage, content: string): BounceDetection {
+  const { recipients } = parseDeliveryStatus(content);
+  const action = (f: DsnFields) => (f.action ?? "").toLowerCase().split(/\s/)[0] ?? "";
+  // Several recipients: the first that failed (a report may also list delivered or delayed ones).
+  const failed =
+    recipients.find((f) => action(f) === "failed") ?? recipients.find((f) => !f.action && /^5\./.test(f.status ?? ""));
+  if (!failed) {
+    return {
+      outcome: "notice",
+      action: action(recipients[0] ?? {}) || "unknown",
+      rule: "delivery status report (RFC 3464), no failed recipient",
+    };
+  }
+  const { notice } = splitReturnedCopy(msg.text);
+  const diagnostic = diagnosticOf(failed["diagnostic-code"]) || diagnosticInText(notice) || summary(notice);
+  const status = /^[245]\.\d{1,3}\.\d{1,3}/.exec(failed.status ?? "")?.[0] ?? null;
+  const { category, hard } = classifyBounce(status, diagnostic);
+  return {
+    outcome: "failed",
+    rule: "delivery status report (RFC 3464)",
+    report: {
+      recipient: addressOf(failed["final-recipient"]) ?? addressOf(failed["original-recipient"]),
+      status,
+      diagnostic,
+      hard,
+      category,
+      originalMessageId: originalMessageId(msg, ""),
+    },
+  };
+}
+
+/** At most about 60 characters, cut between words, for a rule's text. */
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= 60) return flat;
+  return `${flat.slice(0, 60).replace(/\s+\S*$/, "")}…`;
+}
+
+/**
+ * Whether the message is a bounce (or a delivery notice), and what it says.
+ * Null for everything else.
+ */
+export function detectBounce(msg: InboundMessage): BounceDetection | null {
+  const statusPart = msg.parts.find((p) => STATUS_PART_TYPES.has(p.contentType));
+  if (statusPart) return fromStatusReport(msg, statusPart.content);
+
+  const fromDaemon = DAEMON_ADDRESS.test(msg.from) || DAEMON_NAME.test(msg.fromName);
+  const bounceSubject = BOUNCE_SUBJECT.test(fold(msg.subject));
+  const automatic = /^auto-(?:replied|generated)/i.test(msg.headers["auto-submitted"] ?? "");
+  // A server's wording alone could be a person pasting a bounce into a reply: it needs a bounce sender or subject.
+  if (!fromDaemon && !bounceSubject && !automatic) return null;
+  const { notice, copy } = splitReturnedCopy(msg.text);
+  const family = FAMILIES.map((f) => ({ name: f.name, match: f.marker.exec(notice) })).find((f) => f.match);
+  // Without a server's wording, the sender and the subject must both say "bounce".
+  if (!family && !(fromDaemon && bounceSubject)) return null;
+  const rule = family?.match
+    ? `${family.name} bounce ("${shorten(family.match[0])}")`
+    : `bounce from ${msg.from || msg.fromName} with subject "${shorten(msg.subject)}"`;
+
+  if (STILL_TRYING.test(notice) || /\(delay\)|delayed/i.test(msg.subject)) {
+    return { outcome: "notice", action: "delayed", rule };
+  }
+  const diagnostic = diagnosticInText(notice) || summary(notice);
+  const { category, hard, status } = classifyBounce(null, diagnostic);
+  return {
+    outcome: "failed",
+    rule,
+    report: {
+      recipient: failedRecipient(msg, notice, family?.match?.index ?? 0),
+      status,
+      diagnostic,
+      hard,
+      category,
+      originalMessageId: originalMessageId(msg, copy),
+    },
+  };
+}
