@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import type { InboundKind } from "#shared/db-enums.ts";
 import { analyzeInbound } from "#shared/mailbox/analyze-inbound.ts";
 import type { InboundAnalysis, InboundMessage } from "#shared/mailbox/inbound-message.ts";
-import { matchingSubject } from "#shared/mailbox/matching-subject.ts";
+import { subjectsMatch } from "#shared/mailbox/reply-subject.ts";
 import { type Executor, queryRows } from "../jobs/sql-helpers.ts";
 import { stopContactSequence } from "../jobs/stop-contact-sequence.ts";
 import type { FetchedMessage } from "./mailbox-source.ts";
@@ -56,8 +56,7 @@ async function sendBySubject(db: Executor, mailbox: Mailbox, msg: InboundMessage
           and status = 'sent'
         order by sent_at desc nulls last limit 50`,
   );
-  const wanted = matchingSubject(msg.subject);
-  return rows.find((r) => matchingSubject(r.subject) === wanted);
+  return rows.find((r) => subjectsMatch(r.subject, msg.subject));
 }
 
 async function bouncedSend(
