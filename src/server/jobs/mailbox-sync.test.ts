@@ -147,6 +147,14 @@ describe("mailbox sync (capture mode)", () => {
     // A restart that lost every folder position reads everything again: the ledger keeps it at one.
     await db().execute(sql`delete from mailbox_folders`);
     await syncNow();
+    // Two workers at once: each mailbox is leased to one of them.
+    await db().execute(sql`delete from mailbox_folders`);
+    await db().execute(sql`update mailbox_syncs set next_sync_at = now() - interval '1 second'`);
+    const [a, b] = [syncer(), syncer()];
+    const rounds = await Promise.all([a.runOnce(), b.runOnce()]);
+    await Promise.all([a.releaseAll(), b.releaseAll()]);
+    const [{ n } = { n: -1 }] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from mailbox_syncs`);
+    expect(rounds[0]!.mailboxes + rounds[1]!.mailboxes).toBe(n);
     expect(await db().select().from(replies).where(eq(replies.userId, c.owner.userId))).toHaveLength(1);
   });
 
