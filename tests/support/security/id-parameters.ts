@@ -32,6 +32,8 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   emails: "send",
   outbox: "capturedMessage",
   "unknown-sends": "unknownSend",
+  spam: "spamEmail",
+  replies: "reply",
 };
 
 /** Parameters and body properties named after their kind. */

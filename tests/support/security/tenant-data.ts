@@ -15,9 +15,11 @@ export type IdKind =
   | "contact"
   | "contactEmail"
   | "recipientEmail"
+  | "reply"
   | "send"
   | "sender"
   | "senderEmail"
+  | "spamEmail"
   | "template"
   | "unknownSend";
 
@@ -115,6 +117,18 @@ export async function seedTenant(
   if (!contact || !send || !captured)
     throw new Error("seeding: the launched campaign has no contact or send to point at");
   const unknownSend = await makeUnknownSend(ctx.database.db, campaignId, `${slug}-contact-2@prospects.test`);
+  // A reply (contact 3 marked as replied by hand, the note carrying the marker) and spam emails.
+  await call(ctx, cookie, "POST", "/api/mailbox/reply-tracker/mark-replied", {
+    contactEmail: `${slug}-contact-3@prospects.test`,
+    campaignId,
+    note: `${marker} reply note`,
+  });
+  const replyList = await call<{ replies: { id: string }[] }>(ctx, cookie, "GET", "/api/mailbox/replies");
+  await call(ctx, cookie, "POST", "/api/spam/samples");
+  const spamList = await call<{ emails: { id: string }[] }>(ctx, cookie, "GET", "/api/spam");
+  const reply = replyList.replies[0]?.id;
+  const spamEmail = spamList.emails[0]?.id;
+  if (!reply || !spamEmail) throw new Error("seeding: no reply or spam email to point at");
   const ids: Record<IdKind, string> = {
     campaign: campaignId,
     capturedMessage: captured.id,
@@ -125,10 +139,16 @@ export async function seedTenant(
     send: send.id,
     sender: sender.id,
     senderEmail,
+    spamEmail,
     template: template.id,
     unknownSend,
+    reply,
   };
-  const everyId = [...contacts.contacts.map((c) => c.id), ...emails.emails.map((e) => e.id)];
+  const everyId = [
+    ...contacts.contacts.map((c) => c.id),
+    ...emails.emails.map((e) => e.id),
+    ...spamList.emails.map((e) => e.id),
+  ];
   return { ids, traces: [marker, ...new Set([...Object.values(ids), ...everyId])] };
 }
 
