@@ -296,6 +296,13 @@ export type ReplyClassCounts = z.infer<typeof replyClassCountsSchema>;
 export const replyClassUpdateSchema = z.object({ replyClass: replyClassSchema }).meta({ id: "ReplyClassUpdate" });
 export type ReplyClassUpdate = z.infer<typeof replyClassUpdateSchema>;
 
+/** What hovering a reply's class says: the rule that decided it, and whether the user set the class. */
+export function classRuleText(reply: { classRule: string; classCorrected: boolean }): string {
+  const rule = reply.classRule.trim();
+  if (reply.classCorrected) return rule ? `Set by you (the classifier's rule: ${rule})` : "Set by you";
+  return rule ? `Rule: ${rule}` : "No rule recorded";
+}
+
 export const classificationText = {
   corrected: (label: string) => `Class changed to ${label}`,
   correctFailed: "Failed to change the class",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markRepliedError, previewText } from "./mailbox.schemas.ts";
+import { classRuleText, markRepliedError, previewText, replyClassLabels } from "./mailbox.schemas.ts";
 
 describe("previewText (spam content and replies as listed)", () => {
   it("keeps a short text whole, whitespace collapsed", () => {
@@ -28,5 +28,30 @@ describe("markRepliedError (Manual Reply Tracking)", () => {
   });
   it("accepts an address and a campaign id, with spaces around", () => {
     expect(markRepliedError({ contactEmail: " a@b.co ", campaignId: ` ${id.toUpperCase()} ` })).toBeNull();
+  });
+});
+
+describe("Email Classification labels", () => {
+  it("names every class as the issue does", () => {
+    expect(Object.values(replyClassLabels)).toEqual([
+      "Interested",
+      "Not interested",
+      "Meeting request",
+      "Out of office",
+      "Unsubscribe request",
+      "Wrong person",
+      "Bounce",
+      "Other",
+    ]);
+  });
+  it("says on hover which rule decided the class, and when the user set it", () => {
+    expect(classRuleText({ classRule: "phrase: tell me more", classCorrected: false })).toBe(
+      "Rule: phrase: tell me more",
+    );
+    expect(classRuleText({ classRule: " ", classCorrected: false })).toBe("No rule recorded");
+    expect(classRuleText({ classRule: "phrase: not now", classCorrected: true })).toBe(
+      "Set by you (the classifier's rule: phrase: not now)",
+    );
+    expect(classRuleText({ classRule: "", classCorrected: true })).toBe("Set by you");
   });
 });
