@@ -241,8 +241,16 @@ export function screenChecks(db: Db, userId: string) {
 
     async mailSync(api: MailSyncStatus): Promise<string[]> {
       const p = new Problems();
-      const [r] = await rows<{ enabled: number; connected: number; errors: number }>(sql`
+      const [r] = await rows<{
+        enabled: number;
+        connected: number;
+        errors: number;
+        mailboxes: number;
+        syncErrors: number;
+      }>(sql`
         select
+          (select count(*) from mailbox_syncs where user_id = ${userId})::int as mailboxes,
+          (select coalesce(sum(error_count), 0) from mailbox_syncs where user_id = ${userId})::int as "syncErrors",
           (select count(*) from sender_accounts where user_id = ${userId} and gmail_sync_enabled)::int as enabled,
           (select count(*) from sender_accounts where user_id = ${userId} and gmail_sync_enabled
              and gmail_refresh_token_encrypted is not null)::int as connected,
@@ -250,8 +258,15 @@ export function screenChecks(db: Db, userId: string) {
              select error_message from email_sends where user_id = ${userId}
                and created_at >= now() - ${`${MAIL_SYNC_WINDOW_DAYS} days`}::interval
              order by created_at desc limit ${MAIL_SYNC_SENDS_CHECKED}) x)::int as errors`);
-      const facts = { syncEnabledSenders: r!.enabled, connectedSenders: r!.connected, recentErrors: r!.errors };
-      p.same("mail sync", api, { state: mailSyncState(facts), ...facts });
+      const facts = {
+        syncEnabledSenders: r!.enabled,
+        connectedSenders: r!.connected,
+        recentErrors: r!.errors,
+        syncedMailboxes: r!.mailboxes,
+        syncErrors: r!.syncErrors,
+      };
+      const { lastSyncedAt: _synced, lastError: _error, ...figures } = api;
+      p.same("mail sync", figures, { state: mailSyncState(facts), ...facts });
       return p.list;
     },
 

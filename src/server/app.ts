@@ -19,6 +19,7 @@ import { emailRoutes } from "./features/emails/emails.routes.ts";
 import type { FeatureDeps } from "./features/feature-deps.ts";
 import { inboxRoutes } from "./features/inbox/inbox.routes.ts";
 import { mailboxActionRoutes } from "./features/mailbox/mailbox-actions.routes.ts";
+import { mailboxRoutes } from "./features/mailbox/mailbox.routes.ts";
 import { metaRoutes } from "./features/meta/meta.routes.ts";
 import { outboxRoutes } from "./features/outbox/outbox.routes.ts";
 import { createOutboxService } from "./features/outbox/outbox.service.ts";
@@ -82,6 +83,7 @@ function protectedApi(deps: AppDeps) {
     .route("/emails", emailRoutes(features))
     .route("/bulk", bulkRoutes(features))
     .route("/inbox", inboxRoutes(features))
+    .route("/", mailboxRoutes(features))
     .route("/dashboard", dashboardRoutes(features))
     .route("/", mailboxActionRoutes(features));
 }

@@ -15,7 +15,9 @@ import { DashboardPage } from "./features/dashboard/dashboard-page.tsx";
 import { DebugPage } from "./features/debug/debug-page.tsx";
 import { EmailsPage } from "./features/emails/emails-page.tsx";
 import { InboxPage } from "./features/inbox/inbox-page.tsx";
+import { EmailClassificationPage } from "./features/mailbox/email-classification-page.tsx";
 import { FailedEmailsPage } from "./features/mailbox/failed-emails-page.tsx";
+import { ReplyTrackerPage } from "./features/mailbox/reply-tracker-page.tsx";
 import { OutboxPage } from "./features/outbox/outbox-page.tsx";
 import { placeholderScreens as s } from "./features/placeholders/placeholder-routes.tsx";
 import { GmailCallbackPage } from "./features/senders/gmail-callback-page.tsx";
@@ -79,9 +81,9 @@ export const router = createBrowserRouter([
           { path: "/delivery", element: s.delivery },
           { path: "/inbox", element: <InboxPage /> },
           { path: "/inbox/compose", element: <ComposePage /> },
-          { path: "/replies", element: s.replies },
+          { path: "/replies", element: <ReplyTrackerPage /> },
           { path: "/spam", element: <FailedEmailsPage /> },
-          { path: "/email-classification", element: s.emailClassification },
+          { path: "/email-classification", element: <EmailClassificationPage /> },
           { path: "/contacts", element: <ContactsPage /> },
           { path: "/senders", element: <SendersPage /> },
           { path: "/senders/profile/:email", element: <SenderProfilePage /> },

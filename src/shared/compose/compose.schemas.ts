@@ -8,6 +8,12 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type ComposeFields = { from: string; to: string; subject: string; message: string };
 
+/** A Message-ID with its angle brackets, as In-Reply-To and References carry it (no spaces, no line breaks). */
+const messageIdSchema = z
+  .string()
+  .max(998)
+  .regex(/^<[^<>\s]+>$/, "A message id looks like <id@host>");
+
 /** The first validation message in the spec's order, or null when the email can be sent. */
 export function composeError(fields: ComposeFields): string | null {
   const from = fields.from.trim();
@@ -27,6 +33,10 @@ export const composeInputSchema = z
     to: z.string().max(320),
     subject: z.string().max(998),
     message: z.string().max(200_000),
+    /** Answering a message (Inbox → Reply on a reply): its Message-ID, so mail clients thread the answer under it. */
+    inReplyTo: messageIdSchema.optional(),
+    /** The thread's References, oldest first, ending with the message answered. */
+    references: z.array(messageIdSchema).max(100).optional(),
   })
   .superRefine((fields, ctx) => {
     const message = composeError(fields);

@@ -106,6 +106,14 @@ export const mailSyncStatusSchema = z
     connectedSenders: count,
     /** Sends with an error message among the newest 100 of the last 7 days. */
     recentErrors: count,
+    /** Mailboxes the mailbox sync reads (IMAP or Gmail). */
+    syncedMailboxes: count,
+    /** Failed sync runs since each mailbox's last successful one, summed: the 'n recent sync errors'. */
+    syncErrors: count,
+    /** The latest successful sync of any of the user's mailboxes. */
+    lastSyncedAt: z.string().nullable(),
+    /** The newest error of a mailbox that has failed since its last success: what, when, which mailbox. */
+    lastError: z.object({ message: z.string(), at: z.string(), mailbox: z.string() }).nullable(),
   })
   .meta({ id: "MailSyncStatus" });
 export type MailSyncStatus = z.infer<typeof mailSyncStatusSchema>;

@@ -1,10 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { mailSyncMessages, mailSyncState, recentSyncErrorsText } from "./mail-sync-status.ts";
+import {
+  type MailSyncFacts,
+  mailSyncErrorCount,
+  mailSyncMessages,
+  mailSyncState,
+  recentSyncErrorsText,
+} from "./mail-sync-status.ts";
 
+const none: MailSyncFacts = {
+  syncEnabledSenders: 0,
+  connectedSenders: 0,
+  recentErrors: 0,
+  syncedMailboxes: 0,
+  syncErrors: 0,
+};
 const state = (syncEnabledSenders: number, connectedSenders: number, recentErrors: number) =>
-  mailSyncState({ syncEnabledSenders, connectedSenders, recentErrors });
+  mailSyncState({ ...none, syncEnabledSenders, connectedSenders, recentErrors });
 
-describe("mail-sync state", () => {
+describe("mail-sync state before any mailbox is synced (the spec's rules)", () => {
   it("is not configured when no sender has sync enabled, whatever the errors", () => {
     expect(state(0, 0, 0)).toBe("not_configured");
     expect(state(0, 0, 5)).toBe("not_configured");
@@ -15,6 +28,23 @@ describe("mail-sync state", () => {
   });
   it("is working when enabled and no recent send carries an error", () => expect(state(1, 1, 0)).toBe("working"));
   it("has errors when enabled and some recent send carries an error", () => expect(state(2, 1, 1)).toBe("errors"));
+  it("counts the recent send errors", () => {
+    expect(mailSyncErrorCount({ ...none, syncEnabledSenders: 1, connectedSenders: 1, recentErrors: 4 })).toBe(4);
+  });
+});
+
+describe("mail-sync state once the mailbox sync reads a mailbox (IMAP or Gmail)", () => {
+  it("is working when no mailbox failed since its last success, even with no Gmail sender and failed sends", () => {
+    expect(mailSyncState({ ...none, syncedMailboxes: 2, recentErrors: 7 })).toBe("working");
+  });
+  it("has errors when a mailbox failed since its last success, even before Gmail is configured", () => {
+    const facts = { ...none, syncedMailboxes: 3, syncErrors: 2 };
+    expect(mailSyncState(facts)).toBe("errors");
+    expect(mailSyncErrorCount({ ...facts, recentErrors: 9 })).toBe(2);
+  });
+});
+
+describe("mail-sync messages", () => {
   it("has the spec's messages", () => {
     expect(mailSyncMessages).toEqual({
       not_configured: "Gmail sync not configured",

@@ -1,5 +1,6 @@
 // The mail-sync status card (spec part 1 §4 "Mail-sync card states", §8
-// messages, §9: a 7-day window, at most 100 sends looked at).
+// messages, §9: a 7-day window, at most 100 sends looked at), and what the
+// mailbox sync records of each mailbox it reads (mailbox_syncs, issue 12).
 
 export const MAIL_SYNC_WINDOW_DAYS = 7;
 export const MAIL_SYNC_SENDS_CHECKED = 100;
@@ -14,17 +15,30 @@ export type MailSyncFacts = {
   connectedSenders: number;
   /** Sends with an error message among the newest 100 of the last 7 days. */
   recentErrors: number;
+  /** Mailboxes the mailbox sync reads (IMAP or Gmail): one mailbox_syncs row each. */
+  syncedMailboxes: number;
+  /** Failed sync runs since each mailbox's last successful one, summed over the mailboxes. */
+  syncErrors: number;
 };
 
 /**
- * not configured: no sender has sync enabled; configured but not enabled: none
- * has both sync enabled and a refresh token; has errors: enabled, with an
- * error message on some recent send; working otherwise.
+ * When the mailbox sync reads any mailbox of the user's (IMAP or Gmail), its
+ * own record decides: has errors when some mailbox failed since its last
+ * successful run, working otherwise. Before that, the spec's rules: not
+ * configured when no sender has sync enabled; configured but not enabled
+ * when none has both sync enabled and a refresh token; has errors when
+ * enabled with an error message on some recent send; working otherwise.
  */
 export function mailSyncState(facts: MailSyncFacts): MailSyncState {
+  if (facts.syncedMailboxes > 0) return facts.syncErrors > 0 ? "errors" : "working";
   if (facts.syncEnabledSenders <= 0) return "not_configured";
   if (facts.connectedSenders <= 0) return "disabled";
   return facts.recentErrors > 0 ? "errors" : "working";
+}
+
+/** The n of 'n recent sync errors': the mailboxes' failed runs, or (before any mailbox is synced) the recent send errors. */
+export function mailSyncErrorCount(facts: MailSyncFacts): number {
+  return facts.syncedMailboxes > 0 ? facts.syncErrors : facts.recentErrors;
 }
 
 /** The card's headline for each state (spec part 1 §8). */

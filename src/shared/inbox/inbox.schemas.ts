@@ -3,7 +3,7 @@
 // address), newest activity first, a page at a time; a group's email history
 // and replies, a page at a time.
 import { z } from "zod";
-import { emailSendStatuses, failureCategories } from "../db-enums.ts";
+import { emailSendStatuses, failureCategories, inboundKinds } from "../db-enums.ts";
 
 export const INBOX_GROUP_PAGE_SIZE = 25;
 export const INBOX_HISTORY_PAGE_SIZE = 20;
@@ -114,6 +114,8 @@ export const inboxReplySchema = z
     content: z.string(),
     campaignName: z.string().nullable(),
     repliedAt: z.string(),
+    /** reply, or what the mailbox sync recognised it as: an auto-reply, a bounce, an unsubscribe request. */
+    kind: z.enum(inboundKinds),
   })
   .meta({ id: "InboxReply" });
 export type InboxReply = z.infer<typeof inboxReplySchema>;

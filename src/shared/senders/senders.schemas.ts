@@ -115,6 +115,19 @@ export const senderConnectionSchema = z.object({
 });
 export type SenderConnection = z.infer<typeof senderConnectionSchema>;
 
+/** What the mailbox sync records of a sender's mailbox (mailbox_syncs). */
+export const senderMailboxSyncSchema = z
+  .object({
+    /** The last successful sync. */
+    lastSyncedAt: z.string().nullable(),
+    /** The newest error and when it happened; errorCount counts the failed runs since the last success. */
+    lastError: z.string().nullable(),
+    lastErrorAt: z.string().nullable(),
+    errorCount: z.number().int().min(0),
+  })
+  .meta({ id: "SenderMailboxSync" });
+export type SenderMailboxSync = z.infer<typeof senderMailboxSyncSchema>;
+
 export const senderSchema = z
   .object({
     id: z.string(),
@@ -127,6 +140,8 @@ export const senderSchema = z
     /** True when this sender can send now: always in capture mode; in live mode, SMTP with a password. */
     canSend: z.boolean(),
     gmailSyncEnabled: z.boolean(),
+    /** Where the mailbox sync of this sender's mailbox stands; null while its mailbox is not synced. */
+    mailboxSync: senderMailboxSyncSchema.nullable(),
     /** Emails sent from its address, campaign copies included, all time (Active Senders have more than 0). */
     sentCount: z.number(),
     createdAt: z.string(),

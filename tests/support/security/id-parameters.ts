@@ -33,6 +33,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   outbox: "capturedMessage",
   "unknown-sends": "unknownSend",
   spam: "spamEmail",
+  replies: "reply",
 };
 
 /** Parameters and body properties named after their kind. */

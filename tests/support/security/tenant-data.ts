@@ -15,6 +15,7 @@ export type IdKind =
   | "contact"
   | "contactEmail"
   | "recipientEmail"
+  | "reply"
   | "send"
   | "sender"
   | "senderEmail"
@@ -116,7 +117,18 @@ export async function seedTenant(
   if (!contact || !send || !captured)
     throw new Error("seeding: the launched campaign has no contact or send to point at");
   const unknownSend = await makeUnknownSend(ctx.database.db, campaignId, `${slug}-contact-2@prospects.test`);
-  const spamEmail = await makeSpamEmail(ctx.database.db, sender.id, marker);
+  // A reply (contact 3 marked as replied by hand, the note carrying the marker) and spam emails.
+  await call(ctx, cookie, "POST", "/api/mailbox/reply-tracker/mark-replied", {
+    contactEmail: `${slug}-contact-3@prospects.test`,
+    campaignId,
+    note: `${marker} reply note`,
+  });
+  const replyList = await call<{ replies: { id: string }[] }>(ctx, cookie, "GET", "/api/mailbox/replies");
+  await call(ctx, cookie, "POST", "/api/spam/samples");
+  const spamList = await call<{ emails: { id: string }[] }>(ctx, cookie, "GET", "/api/spam");
+  const reply = replyList.replies[0]?.id;
+  const spamEmail = spamList.emails[0]?.id;
+  if (!reply || !spamEmail) throw new Error("seeding: no reply or spam email to point at");
   const ids: Record<IdKind, string> = {
     campaign: campaignId,
     capturedMessage: captured.id,
@@ -127,11 +139,16 @@ export async function seedTenant(
     send: send.id,
     sender: sender.id,
     senderEmail,
+    spamEmail,
     template: template.id,
     unknownSend,
-    spamEmail,
+    reply,
   };
-  const everyId = [...contacts.contacts.map((c) => c.id), ...emails.emails.map((e) => e.id)];
+  const everyId = [
+    ...contacts.contacts.map((c) => c.id),
+    ...emails.emails.map((e) => e.id),
+    ...spamList.emails.map((e) => e.id),
+  ];
   return { ids, traces: [marker, ...new Set([...Object.values(ids), ...everyId])] };
 }
 
@@ -225,18 +242,4 @@ export function dataChanges(before: Snapshot, after: Snapshot): string[] {
     for (const row of now) if (!was.has(row)) lines.push(`${table}: + ${row}`);
   }
   return lines;
-}
-
-/** A message the mailbox sync found in the user's Junk folder. */
-async function makeSpamEmail(db: Db, senderId: string, marker: string): Promise<string> {
-  const result = await db.execute(
-    sql`insert into spam_emails (user_id, subject, sender_email, content, sender_account_id, folder, source_key)
-        select user_id, ${`${marker} spam subject`}, 'winner@spam.test', ${`${marker} spam content`}, id, 'capture',
-          ${`capture:${marker}`}
-        from sender_accounts where id = ${senderId}::uuid
-        returning id`,
-  );
-  const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
-  if (!id) throw new Error("seeding: no spam email");
-  return id;
 }

@@ -59,6 +59,8 @@ export function createComposeService({ db, config }: FeatureDeps, transports: Tr
           text: input.message,
           html: messageHtml(input.message, urls.openPixel),
           messageId,
+          ...(input.inReplyTo ? { inReplyTo: input.inReplyTo } : {}),
+          ...(input.references?.length ? { references: input.references } : {}),
           headers: {},
         });
         await db.update(emailSends).set({ status: "sent", sentAt: new Date() }).where(eq(emailSends.id, sendId));

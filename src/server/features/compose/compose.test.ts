@@ -61,6 +61,43 @@ describe("POST /api/emails/direct", () => {
     expect((await ctx.database.db.select().from(emailSends)).length).toBe(before);
   });
 
+  it("threads an answer: In-Reply-To and References reach the message sent over SMTP", async () => {
+    const res = await send({
+      from: "alice@acme.test",
+      to: "lee@example.com",
+      subject: "Re: Tuesday?",
+      message: "Tuesday works.\n\nOn Monday, lee@example.com wrote:\n> Does Tuesday work?",
+      inReplyTo: "<reply-1@example.com>",
+      references: ["<step-1@acme.test>", "<reply-1@example.com>"],
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const captured = (await ctx.database.db.select().from(capturedEmails)).find((m) => m.subject === "Re: Tuesday?");
+    const parsed = await simpleParser(captured?.raw ?? "");
+    expect(parsed.inReplyTo).toBe("<reply-1@example.com>");
+    expect(parsed.references).toEqual(["<step-1@acme.test>", "<reply-1@example.com>"]);
+    expect(parsed.text).toContain("> Does Tuesday work?");
+  });
+
+  it("sends a new email without threading headers", async () => {
+    await send({ from: "alice@acme.test", to: "new@example.com", subject: "Fresh start", message: "Hi" });
+    const captured = (await ctx.database.db.select().from(capturedEmails)).find((m) => m.subject === "Fresh start");
+    const parsed = await simpleParser(captured?.raw ?? "");
+    expect(parsed.inReplyTo).toBeUndefined();
+    expect(parsed.references).toBeUndefined();
+  });
+
+  it.each([
+    [{ inReplyTo: "reply-1@example.com" }, "inReplyTo"],
+    [{ inReplyTo: "<a@b>\r\nBcc: victim@example.com" }, "inReplyTo"],
+    [{ references: ["<ok@x>", "not an id"] }, "references.1"],
+  ])("refuses threading headers that are not message ids (%j) with a 400", async (threading, field) => {
+    const res = await send({ from: "alice@acme.test", to: "x@example.com", subject: "s", message: "m", ...threading });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; details: { fields: Record<string, string> } } };
+    expect(body.error.code).toBe("validation_error");
+    expect(body.error.details.fields[field]).toBe("A message id looks like <id@host>");
+  });
+
   it("needs a session", async () => {
     expect((await ctx.request("/api/emails/direct", { method: "POST", json: {} })).status).toBe(401);
   });

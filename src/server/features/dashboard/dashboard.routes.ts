@@ -47,7 +47,7 @@ const mailSyncRoute = createRoute({
   tags,
   summary: "The mail-sync status card's state",
   description:
-    "not_configured: no sender account has Gmail sync on; disabled: none has sync on and a refresh token; errors: some of the newest 100 sends of the last 7 days carry an error message; working otherwise.",
+    "Once the mailbox sync reads any of the user's mailboxes (IMAP or Gmail): errors when some mailbox failed since its last successful run (syncErrors, lastError), working otherwise. Before that: not_configured: no sender account has Gmail sync on; disabled: none has sync on and a refresh token; errors: some of the newest 100 sends of the last 7 days carry an error message; working otherwise.",
   responses: { 200: { description: "Mail-sync status", content: json(mailSyncStatusSchema) }, ...errorResponses },
 });
 

@@ -23,6 +23,7 @@ import {
   campaigns,
   contacts,
   emailSends,
+  mailboxSyncs,
   senderAccounts,
   user,
   userActivityDaily,
@@ -182,9 +183,11 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
 
   /**
    * The mail-sync card in one statement: the user's sender accounts with sync
-   * on (and connected), and how many of the newest 100 sends of the last 7
-   * days carry an error message (email_sends_user_created_idx, stopping after
-   * 100 rows).
+   * on (and connected), how many of the newest 100 sends of the last 7 days
+   * carry an error message (email_sends_user_created_idx, stopping after 100
+   * rows), and what the mailbox sync recorded of the user's mailboxes
+   * (mailbox_syncs_user_idx): how many, their errors since their last
+   * success, the latest success and the newest of those errors.
    */
   async function mailSync(userId: string): Promise<MailSyncStatus> {
     const since = new Date(now().getTime() - MAIL_SYNC_WINDOW_DAYS * 86_400_000);
@@ -200,6 +203,18 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
           where ${emailSends.userId} = ${userId} and ${emailSends.createdAt} >= ${since.toISOString()}::timestamptz
           order by ${emailSends.createdAt} desc
           limit ${MAIL_SYNC_SENDS_CHECKED}) recent where recent.error_message is not null)`.mapWith(Number),
+        syncedMailboxes: sql<number>`(select count(*) from ${mailboxSyncs}
+          where ${mailboxSyncs.userId} = ${userId})`.mapWith(Number),
+        syncErrors: sql<number>`(select coalesce(sum(${mailboxSyncs.errorCount}), 0) from ${mailboxSyncs}
+          where ${mailboxSyncs.userId} = ${userId})`.mapWith(Number),
+        lastSyncedAt: sql<string | null>`(select max(${mailboxSyncs.lastSyncedAt}) from ${mailboxSyncs}
+          where ${mailboxSyncs.userId} = ${userId})`,
+        lastError: sql<{ message: string; at: string; mailbox: string } | null>`(
+          select json_build_object('message', ms.last_error, 'at', ms.last_error_at, 'mailbox', sa.email)
+          from ${mailboxSyncs} ms join ${senderAccounts} sa on sa.id = ms.sender_account_id
+          where ms.user_id = ${userId} and ms.error_count > 0 and ms.last_error is not null
+            and ms.last_error_at is not null
+          order by ms.last_error_at desc limit 1)`,
       })
       .from(user)
       .where(eq(user.id, userId));
@@ -207,8 +222,16 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
       syncEnabledSenders: row?.syncEnabledSenders ?? 0,
       connectedSenders: row?.connectedSenders ?? 0,
       recentErrors: row?.recentErrors ?? 0,
+      syncedMailboxes: row?.syncedMailboxes ?? 0,
+      syncErrors: row?.syncErrors ?? 0,
     };
-    return { state: mailSyncState(facts), ...facts };
+    const lastError = row?.lastError ?? null;
+    return {
+      state: mailSyncState(facts),
+      ...facts,
+      lastSyncedAt: row?.lastSyncedAt ? iso(row.lastSyncedAt) : null,
+      lastError: lastError ? { ...lastError, at: iso(lastError.at) } : null,
+    };
   }
 
   return { summary, failures, activity, mailSync };

@@ -13,7 +13,7 @@ import type {
 import type { FailureCategory } from "#shared/db-enums.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
-import { campaigns, contacts, emailSends, senderAccounts } from "../../db/schema/index.ts";
+import { campaigns, contacts, emailSends, mailboxSyncs, senderAccounts } from "../../db/schema/index.ts";
 
 type Session = { cookie: string; userId: string };
 
@@ -411,12 +411,16 @@ describe("GET /api/dashboard/activity", () => {
 });
 
 describe("GET /api/dashboard/mail-sync", () => {
+  /** What the card says of the mailbox sync before it reads any mailbox. */
+  const noMailboxes = { syncedMailboxes: 0, syncErrors: 0, lastSyncedAt: null, lastError: null };
+
   it("goes through not configured, disabled, working and has errors, counting errors in the newest 100 of 7 days", async () => {
     const mary = await ctx.signUpVerified("mary@example.com");
     const db = ctx.database.db;
     const state = async () => mailSyncOf(mary);
 
     expect(await state()).toEqual({
+      ...noMailboxes,
       state: "not_configured",
       syncEnabledSenders: 0,
       connectedSenders: 0,
@@ -431,7 +435,13 @@ describe("GET /api/dashboard/mail-sync", () => {
     expect((await state()).state).toBe("not_configured");
 
     await db.update(senderAccounts).set({ gmailSyncEnabled: true }).where(eq(senderAccounts.id, sender!.id));
-    expect(await state()).toEqual({ state: "disabled", syncEnabledSenders: 1, connectedSenders: 0, recentErrors: 1 });
+    expect(await state()).toEqual({
+      ...noMailboxes,
+      state: "disabled",
+      syncEnabledSenders: 1,
+      connectedSenders: 0,
+      recentErrors: 1,
+    });
 
     // A token without sync on does not count: configured but not enabled.
     await db.insert(senderAccounts).values({
@@ -445,7 +455,13 @@ describe("GET /api/dashboard/mail-sync", () => {
       .update(senderAccounts)
       .set({ gmailRefreshTokenEncrypted: "token" })
       .where(eq(senderAccounts.id, sender!.id));
-    expect(await state()).toEqual({ state: "errors", syncEnabledSenders: 1, connectedSenders: 1, recentErrors: 1 });
+    expect(await state()).toEqual({
+      ...noMailboxes,
+      state: "errors",
+      syncEnabledSenders: 1,
+      connectedSenders: 1,
+      recentErrors: 1,
+    });
 
     // Older than 7 days: not recent. Without any recent error, sync is working.
     await db.delete(emailSends).where(eq(emailSends.userId, mary.userId));
@@ -453,7 +469,13 @@ describe("GET /api/dashboard/mail-sync", () => {
       .insert(emailSends)
       .values(failed(mary.userId, "bounced", { createdAt: new Date(Date.now() - 8 * DAY_MS) }));
     await db.insert(emailSends).values(send({ userId: mary.userId, status: "sent", sentAt: new Date() }));
-    expect(await state()).toEqual({ state: "working", syncEnabledSenders: 1, connectedSenders: 1, recentErrors: 0 });
+    expect(await state()).toEqual({
+      ...noMailboxes,
+      state: "working",
+      syncEnabledSenders: 1,
+      connectedSenders: 1,
+      recentErrors: 0,
+    });
 
     // Three errors within the window are counted.
     await db
@@ -489,17 +511,74 @@ describe("GET /api/dashboard/mail-sync", () => {
   it("reads only the user's own senders and sends", async () => {
     // Bob has a connected Gmail sender and a recent failure; Alice has neither sender.
     expect(await mailSyncOf(alice)).toEqual({
+      ...noMailboxes,
       state: "not_configured",
       syncEnabledSenders: 0,
       connectedSenders: 0,
       recentErrors: 2,
     });
     expect(await mailSyncOf(bob)).toEqual({
+      ...noMailboxes,
       state: "errors",
       syncEnabledSenders: 1,
       connectedSenders: 1,
       recentErrors: 1,
     });
+  });
+  it("once the mailbox sync reads a mailbox (IMAP or Gmail): working without errors, has issues with errors since the last success", async () => {
+    const nina = await ctx.signUpVerified("nina@example.com");
+    const db = ctx.database.db;
+    const [imap, other] = await db
+      .insert(senderAccounts)
+      .values([
+        { userId: nina.userId, email: "nina@imap.test", imapHost: "imap.example.test", imapPort: 993 },
+        { userId: nina.userId, email: "nina@second.test", imapHost: "imap.example.test", imapPort: 993 },
+      ])
+      .returning();
+    // No Gmail sender at all, and a failed send: the mailbox's own record decides.
+    await db.insert(emailSends).values(failed(nina.userId, "bounced"));
+    const synced = new Date(Date.now() - 5 * 60_000);
+    await db.insert(mailboxSyncs).values([
+      { senderAccountId: imap!.id, userId: nina.userId, lastSyncedAt: synced },
+      { senderAccountId: other!.id, userId: nina.userId, lastSyncedAt: new Date(Date.now() - 3_600_000) },
+    ]);
+    expect(await mailSyncOf(nina)).toEqual({
+      state: "working",
+      syncEnabledSenders: 0,
+      connectedSenders: 0,
+      recentErrors: 1,
+      syncedMailboxes: 2,
+      syncErrors: 0,
+      lastSyncedAt: synced.toISOString(),
+      lastError: null,
+    });
+
+    // Two failed runs of one mailbox and one of the other since their last success; the newest error is shown.
+    const failedAt = new Date(Date.now() - 60_000);
+    await db
+      .update(mailboxSyncs)
+      .set({ errorCount: 2, lastError: "IMAP login failed: AUTHENTICATIONFAILED", lastErrorAt: failedAt })
+      .where(eq(mailboxSyncs.senderAccountId, imap!.id));
+    await db
+      .update(mailboxSyncs)
+      .set({ errorCount: 1, lastError: "Connection timed out", lastErrorAt: new Date(Date.now() - 120_000) })
+      .where(eq(mailboxSyncs.senderAccountId, other!.id));
+    expect(await mailSyncOf(nina)).toMatchObject({
+      state: "errors",
+      syncErrors: 3,
+      lastError: {
+        message: "IMAP login failed: AUTHENTICATIONFAILED",
+        at: failedAt.toISOString(),
+        mailbox: "nina@imap.test",
+      },
+    });
+
+    // A success resets a mailbox's count (the sync engine's job); an old error no longer counts.
+    await db.update(mailboxSyncs).set({ errorCount: 0 }).where(eq(mailboxSyncs.userId, nina.userId));
+    expect(await mailSyncOf(nina)).toMatchObject({ state: "working", syncErrors: 0, lastError: null });
+
+    // Another user's mailboxes are not counted.
+    expect(await mailSyncOf(alice)).toMatchObject({ syncedMailboxes: 0, syncErrors: 0, lastSyncedAt: null });
   });
 });
 

@@ -11,7 +11,7 @@
 // (last activity, key). Each request is a bounded number of statements,
 // whatever the number of sends.
 import { type SQL, sql } from "drizzle-orm";
-import type { EmailSendStatus, FailureCategory } from "#shared/db-enums.ts";
+import type { EmailSendStatus, FailureCategory, InboundKind } from "#shared/db-enums.ts";
 import { parseErrorDetails } from "#shared/inbox/error-details.ts";
 import {
   INBOX_GROUP_PAGE_SIZE,
@@ -106,6 +106,7 @@ type SendRow = {
 
 type ReplyRow = {
   id: string;
+  kind: InboundKind;
   contact_email: string;
   sender_email: string;
   subject: string | null;
@@ -189,10 +190,13 @@ export function createInboxService(db: Db) {
           c.email, coalesce(c.first_name, k.first_name) as first_name,
           coalesce(c.last_name, k.last_name) as last_name, coalesce(c.company, k.company) as company,
           c.replied_at, cp.name as campaign_name,
+          -- Replied counts replies; auto-replies, bounces and unsubscribe requests show in the list only.
           case when t.contact_id is not null
-            then (select count(*)::int from replies r where r.contact_id = t.contact_id and r.user_id = ${userId})
+            then (select count(*)::int from replies r
+                  where r.contact_id = t.contact_id and r.user_id = ${userId} and r.kind = 'reply')
             else (select count(*)::int from replies r
-                  where r.user_id = ${userId} and r.contact_id is null and lower(r.contact_email) = t.address)
+                  where r.user_id = ${userId} and r.contact_id is null and lower(r.contact_email) = t.address
+                    and r.kind = 'reply')
           end as reply_count
         from top t
         left join contact_send_stats cs on cs.contact_id = t.contact_id
@@ -272,7 +276,7 @@ export function createInboxService(db: Db) {
       const cursor = decodeCursor(query.cursor);
       const filter = await groupFilter(userId, query, "r");
       const result = await db.execute(sql`
-        select r.id, r.contact_email, r.sender_email, r.subject, r.reply_content, cp.name as campaign_name,
+        select r.id, r.kind, r.contact_email, r.sender_email, r.subject, r.reply_content, cp.name as campaign_name,
           r.replied_at, ${atText(sql`r.replied_at`)} as at_key
         from replies r
         left join campaigns cp on cp.id = r.campaign_id
@@ -292,6 +296,7 @@ export function createInboxService(db: Db) {
           content: row.reply_content,
           campaignName: row.campaign_name,
           repliedAt: iso(row.replied_at) ?? row.at_key,
+          kind: row.kind,
         })),
         nextCursor,
       };

@@ -158,6 +158,7 @@ async function seedAlice() {
       subject: "Re: Hello Lee",
       replyContent: "Actually, Wednesday?",
       repliedAt: at(40),
+      kind: "auto_reply",
     },
     {
       userId,
@@ -217,7 +218,8 @@ describe("GET /api/inbox", () => {
       // email, sent, opened, failed, replied
       ["pat@example.org", 1, 0, 1, 1],
       ["kim@example.com", 0, 0, 0, 0],
-      ["lee@example.com", 1, 1, 1, 2],
+      // Lee's second answer is an auto-reply: listed with the replies, not counted.
+      ["lee@example.com", 1, 1, 1, 1],
       ["sam@example.com", 0, 0, 1, 1],
       ["other@x.io", 1, 0, 0, 0],
       ["kim@example.com", 1, 0, 0, 0],
@@ -418,9 +420,9 @@ describe("GET /api/inbox/history", () => {
 describe("GET /api/inbox/replies", () => {
   it("lists a contact's replies newest first, and none for a contact without replies", async () => {
     const { replies: list } = await get<InboxReplies>(`/api/inbox/replies?contactId=${ids.lee}`);
-    expect(list.map((r) => [r.content, r.fromEmail, r.toEmail, r.campaignName])).toEqual([
-      ["Actually, Wednesday?", "lee@example.com", "me@acme.test", "Spring Outreach"],
-      ["Tuesday works.", "lee@example.com", "me@acme.test", "Spring Outreach"],
+    expect(list.map((r) => [r.content, r.fromEmail, r.toEmail, r.campaignName, r.kind])).toEqual([
+      ["Actually, Wednesday?", "lee@example.com", "me@acme.test", "Spring Outreach", "auto_reply"],
+      ["Tuesday works.", "lee@example.com", "me@acme.test", "Spring Outreach", "reply"],
     ]);
     expect(list[0]!.repliedAt).toBe(at(40).toISOString());
     expect((await get<InboxReplies>(`/api/inbox/replies?contactId=${ids.kim}`)).replies).toEqual([]);

@@ -1,6 +1,6 @@
 // Sender rows → API shape. Passwords and tokens stay behind: the DTO only says
 // whether one is stored.
-import type { Sender } from "#shared/senders/senders.schemas.ts";
+import type { Sender, SenderMailboxSync } from "#shared/senders/senders.schemas.ts";
 import type { SenderAccount } from "../../db/schema/senders.ts";
 import { sendingConnectionOf } from "../../mail/transports.ts";
 
@@ -15,7 +15,12 @@ export function canSendThrough(row: SenderAccount, mailDelivery: "capture" | "li
   return sendingConnectionOf(row) !== null;
 }
 
-export function toSenderDto(row: SenderAccount, sentCount: number, mailDelivery: "capture" | "live"): Sender {
+export function toSenderDto(
+  row: SenderAccount,
+  sentCount: number,
+  mailDelivery: "capture" | "live",
+  mailboxSync: SenderMailboxSync | null = null,
+): Sender {
   const smtp =
     row.smtpHost && row.smtpPort && row.smtpSecurity
       ? {
@@ -44,7 +49,21 @@ export function toSenderDto(row: SenderAccount, sentCount: number, mailDelivery:
     connection: { smtp, imap },
     canSend: canSendThrough(row, mailDelivery),
     gmailSyncEnabled: row.gmailSyncEnabled,
+    mailboxSync,
     sentCount,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A mailbox_syncs row as the sender's panel shows it (null: the mailbox is not synced). */
+export function toMailboxSyncDto(
+  row: { lastSyncedAt: Date | null; lastError: string | null; lastErrorAt: Date | null; errorCount: number } | null,
+): SenderMailboxSync | null {
+  if (!row) return null;
+  return {
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    lastError: row.lastError,
+    lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
+    errorCount: row.errorCount,
   };
 }

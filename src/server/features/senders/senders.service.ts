@@ -12,18 +12,20 @@ import type {
   SavedConnectionTestInput,
   Sender,
   SenderInput,
+  SenderMailboxSync,
   SmtpConnectionInput,
 } from "#shared/senders/senders.schemas.ts";
 import { imapPasswordNeededAgain, smtpPasswordNeededAgain } from "#shared/senders/stored-password.ts";
 import { SecretDecryptError } from "../../crypto/secret-box.ts";
 import { secretPurposes } from "../../crypto/secret-purposes.ts";
+import { mailboxSyncs } from "../../db/schema/mailbox.ts";
 import { type SenderAccount, senderAccounts } from "../../db/schema/senders.ts";
 import { AppError } from "../../errors.ts";
 import { type RateLimitRule, takeRateLimit } from "../../http/rate-limit.ts";
 import { testSmtpConnection } from "../../mail/smtp-connection-test.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { addressOf, totalSentLateral } from "./sender-activity.ts";
-import { toSenderDto } from "./sender-dto.ts";
+import { toMailboxSyncDto, toSenderDto } from "./sender-dto.ts";
 
 const SMTP_PASSWORD = secretPurposes.smtpPassword;
 const IMAP_PASSWORD = secretPurposes.imapPassword;
@@ -78,16 +80,27 @@ export function createSendersService(deps: FeatureDeps) {
     const conditions: SQL[] = [eq(senderAccounts.userId, userId), isNull(senderAccounts.campaignId)];
     if (senderId) conditions.push(eq(senderAccounts.id, senderId));
     const rows = await db
-      .select({ sender: senderAccounts, sentCount: total.sent })
+      .select({
+        sender: senderAccounts,
+        sentCount: total.sent,
+        // The mailbox sync's record of this mailbox (written by jobs/mailbox-sync), by primary key.
+        mailboxSync: {
+          lastSyncedAt: mailboxSyncs.lastSyncedAt,
+          lastError: mailboxSyncs.lastError,
+          lastErrorAt: mailboxSyncs.lastErrorAt,
+          errorCount: mailboxSyncs.errorCount,
+        },
+      })
       .from(senderAccounts)
       .leftJoinLateral(total, sql`true`)
+      .leftJoin(mailboxSyncs, eq(mailboxSyncs.senderAccountId, senderAccounts.id))
       .where(and(...conditions))
       .orderBy(desc(senderAccounts.createdAt), desc(senderAccounts.id));
-    return rows.map((r) => toDto(r.sender, r.sentCount ?? 0));
+    return rows.map((r) => toDto(r.sender, r.sentCount ?? 0, toMailboxSyncDto(r.mailboxSync)));
   }
 
-  function toDto(row: SenderAccount, sentCount: number): Sender {
-    return toSenderDto(row, sentCount, config.mailDelivery);
+  function toDto(row: SenderAccount, sentCount: number, mailboxSync: SenderMailboxSync | null = null): Sender {
+    return toSenderDto(row, sentCount, config.mailDelivery, mailboxSync);
   }
 
   async function get(userId: string, senderId: string): Promise<Sender> {

@@ -7,6 +7,7 @@ import { closedPort, startAuthSmtpServer } from "../../../../tests/support/smtp-
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
 import { createSecretBox } from "../../crypto/secret-box.ts";
 import { campaigns } from "../../db/schema/campaigns.ts";
+import { mailboxSyncs } from "../../db/schema/mailbox.ts";
 import { senderAccounts } from "../../db/schema/senders.ts";
 import { emailSends } from "../../db/schema/sending.ts";
 
@@ -79,6 +80,7 @@ describe("create, list, get", () => {
       campaignId: null,
       canSend: true,
       gmailSyncEnabled: false,
+      mailboxSync: null,
       sentCount: 0,
       connection: {
         smtp: { host: "127.0.0.1", port: smtp.port, security: "none", username: "u", hasPassword: true },
@@ -342,6 +344,34 @@ describe("sent count", () => {
     expect(counts).toEqual({ "active@acme.test": 3, "unused@acme.test": 0 });
     expect(((await call(user, `/${active.id}`)).body as Sender).sentCount).toBe(3);
     expect(((await call(user, `/${unused.id}`)).body as Sender).sentCount).toBe(0);
+  });
+});
+
+describe("mailbox sync state", () => {
+  it("shows what the mailbox sync recorded of the sender's mailbox: last synced, last error and when", async () => {
+    const sender = await create(alice, input("synced@acme.test"));
+    const db = ctx.database.db;
+    const synced = new Date("2026-11-20T09:00:00.000Z");
+    const failedAt = new Date("2026-11-20T09:05:00.000Z");
+    await db.insert(mailboxSyncs).values({
+      senderAccountId: sender.id,
+      userId: alice.userId,
+      lastSyncedAt: synced,
+      lastError: "IMAP login failed: AUTHENTICATIONFAILED",
+      lastErrorAt: failedAt,
+      errorCount: 2,
+    });
+    const expected = {
+      lastSyncedAt: synced.toISOString(),
+      lastError: "IMAP login failed: AUTHENTICATIONFAILED",
+      lastErrorAt: failedAt.toISOString(),
+      errorCount: 2,
+    };
+    expect((await call(alice, `/${sender.id}`)).body).toMatchObject({ mailboxSync: expected });
+    const list = (await call(alice, "")).body as { senders: Sender[] };
+    expect(list.senders.find((s) => s.id === sender.id)?.mailboxSync).toEqual(expected);
+    // A sender whose mailbox is not synced says so.
+    expect(list.senders.filter((s) => s.id !== sender.id).every((s) => s.mailboxSync === null)).toBe(true);
   });
 });
 

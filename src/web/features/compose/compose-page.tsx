@@ -1,39 +1,60 @@
-import { ArrowLeft, Eraser, Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { format } from "date-fns";
+import { ArrowLeft, CornerDownRight, Eraser, Send } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { type ComposeFields, composeError } from "#shared/compose/compose.schemas.ts";
+import { type ComposeFields, type ComposeInput, composeError } from "#shared/compose/compose.schemas.ts";
+import { answerToReply } from "#shared/inbox/compose-prefill.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
+import { useReply } from "../mailbox/use-mailbox.ts";
 import { useSendersQuery } from "../senders/use-senders.ts";
 import { useSendsDirect } from "./use-send-direct.ts";
 
 const empty: ComposeFields = { from: "", to: "", subject: "", message: "" };
 
+type Threading = Pick<ComposeInput, "inReplyTo" | "references">;
+
 /**
  * Compose Email (spec part 2 §2.6). Prefilled from the query string, so the
- * Inbox's Reply and New Email buttons can open it with the right fields.
+ * Inbox's Reply and New Email buttons can open it with the right fields; with
+ * ?reply=<id> it answers that received reply: to its sender, from the mailbox
+ * it came to, quoted, and in its thread (In-Reply-To / References).
  */
 export function ComposePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const senders = useSendersQuery();
   const send = useSendsDirect();
+  const replyId = params.get("reply");
+  const answered = useReply(replyId);
   const [fields, setFields] = useState<ComposeFields>(() => ({
     from: params.get("from") ?? "",
     to: params.get("to") ?? "",
     subject: params.get("subject") ?? "",
     message: "",
   }));
+  const [threading, setThreading] = useState<Threading>({});
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<ComposeFields>) => {
     setFields((f) => ({ ...f, ...patch }));
     setError(null);
   };
+
+  // The answered reply, once loaded, fills the form (once: what the user types stays).
+  const reply = answered.data;
+  useEffect(() => {
+    if (!reply) return;
+    const when = format(new Date(reply.repliedAt), "EEE, MMM d, yyyy 'at' HH:mm");
+    const { inReplyTo, references, ...prefill } = answerToReply(reply, `On ${when}, ${reply.contactEmail} wrote:`);
+    setFields(prefill);
+    setThreading({ inReplyTo, references });
+  }, [reply]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -44,10 +65,11 @@ export function ComposePage() {
       return;
     }
     try {
-      const result = await send.mutateAsync(fields);
+      const result = await send.mutateAsync({ ...fields, ...threading });
       if (result.status === "sent") {
         toast.success("Email sent successfully!");
         setFields(empty);
+        setThreading({});
       } else {
         toast.error(result.error ?? "Failed to send email");
       }
@@ -67,6 +89,18 @@ export function ComposePage() {
       <PageHeader title="Compose Email" subtitle="Send a single email from one of your addresses" />
       <Card>
         <CardContent className="pt-6">
+          {replyId && answered.isPending && <Spinner label="Loading the reply..." className="mb-4" />}
+          {replyId && answered.isError && (
+            <p role="alert" className="mb-4 text-destructive text-sm">
+              The reply could not be loaded: {answered.error.message}
+            </p>
+          )}
+          {reply && (threading.inReplyTo || threading.references) && (
+            <p className="mb-4 flex items-center gap-2 text-muted-foreground text-sm">
+              <CornerDownRight aria-hidden className="size-4" /> Answering {reply.contactEmail}
+              {threading.inReplyTo ? " in the same thread" : ""}
+            </p>
+          )}
           <form onSubmit={onSubmit} noValidate className="space-y-5">
             <FormField id="compose-from" label="From">
               <Input
@@ -109,7 +143,14 @@ export function ComposePage() {
               </p>
             )}
             <div className="flex flex-wrap justify-end gap-2">
-              <Button type="button" variant="outline" onClick={() => setFields(empty)}>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => {
+                  setFields(empty);
+                  setThreading({});
+                }}
+              >
                 <Eraser aria-hidden /> Clear
               </Button>
               <Button type="button" variant="outline" onClick={() => navigate("/inbox")}>

@@ -1,5 +1,7 @@
 // The mail-sync status card (spec part 1 §2, §4, §8): one of four states, and
-// the way to /settings.
+// the way to /settings. Once the mailbox sync reads a mailbox, it also says
+// when the mailboxes were last synced and, with errors, the newest one.
+import { formatDistanceToNow } from "date-fns";
 import { AlertTriangle, CheckCircle2, CircleSlash, RefreshCcw, Settings } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -7,6 +9,7 @@ import type { MailSyncStatus } from "#shared/dashboard/dashboard.schemas.ts";
 import {
   MAIL_SYNC_WINDOW_DAYS,
   type MailSyncState,
+  mailSyncErrorCount,
   mailSyncMessages,
   recentSyncErrorsText,
 } from "#shared/dashboard/mail-sync-status.ts";
@@ -22,16 +25,24 @@ const looks: Record<MailSyncState, { icon: typeof CheckCircle2; className: strin
   errors: { icon: AlertTriangle, className: "text-destructive" },
 };
 
+const ago = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
+const mailboxes = (n: number) => `${n} ${n === 1 ? "mailbox" : "mailboxes"}`;
+
 function detail(status: MailSyncStatus): string {
+  const synced = status.syncedMailboxes > 0;
   switch (status.state) {
     case "not_configured":
       return "Turn on Gmail sync for a sender account so replies and bounces are picked up automatically.";
     case "disabled":
       return "Sync is turned on, but no sender account is connected to Gmail yet.";
     case "working":
-      return `No sync errors in the last ${MAIL_SYNC_WINDOW_DAYS} days.`;
+      return synced
+        ? `${mailboxes(status.syncedMailboxes)} synced${status.lastSyncedAt ? `, last ${ago(status.lastSyncedAt)}` : ""}.`
+        : `No sync errors in the last ${MAIL_SYNC_WINDOW_DAYS} days.`;
     case "errors":
-      return `${recentSyncErrorsText(status.recentErrors)} in the last ${MAIL_SYNC_WINDOW_DAYS} days.`;
+      return synced
+        ? `${recentSyncErrorsText(mailSyncErrorCount(status))} since the last successful sync.`
+        : `${recentSyncErrorsText(mailSyncErrorCount(status))} in the last ${MAIL_SYNC_WINDOW_DAYS} days.`;
   }
 }
 
@@ -80,6 +91,12 @@ export function MailSyncCard({
             <div className="min-w-0 space-y-1">
               <p className="font-semibold">{mailSyncMessages[status.state]}</p>
               <p className="text-muted-foreground text-sm">{detail(status)}</p>
+              {status.state === "errors" && status.lastError && (
+                <p className="break-words text-sm">
+                  <span className="font-medium">Last error</span> ({status.lastError.mailbox},{" "}
+                  <time dateTime={status.lastError.at}>{ago(status.lastError.at)}</time>): {status.lastError.message}
+                </p>
+              )}
               {(status.state === "not_configured" || status.state === "disabled") && (
                 <Link
                   to="/settings"

@@ -1,4 +1,12 @@
-// A group's replies (spec part 2 §2.5: an expandable Replies list), newest first.
+// A group's replies (spec part 2 §2.5: an expandable Replies list), newest
+// first. What the mailbox sync recognised as an auto-reply, a bounce or an
+// unsubscribe request says so. Reply answers a reply in its thread, quoted,
+// from the mailbox it came to.
+import { Reply } from "lucide-react";
+import { Link } from "react-router";
+import { answerReplyHref } from "#shared/inbox/compose-prefill.ts";
+import { replyKindLabels } from "#shared/mailbox/mailbox.schemas.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { dateTime } from "./format.ts";
@@ -33,7 +41,10 @@ export function RepliesList({ selector }: { selector: GroupSelector }) {
         {list.map((reply) => (
           <li key={reply.id} className="space-y-2 rounded-lg border bg-background p-4 text-sm">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h5 className="min-w-0 break-words font-medium">{reply.subject || "(no subject)"}</h5>
+              <h5 className="flex min-w-0 flex-wrap items-center gap-2 break-words font-medium">
+                {reply.subject || "(no subject)"}
+                {reply.kind !== "reply" && <Badge variant="outline">{replyKindLabels[reply.kind]}</Badge>}
+              </h5>
               <time className="text-muted-foreground text-xs" dateTime={reply.repliedAt}>
                 {dateTime(reply.repliedAt)}
               </time>
@@ -43,6 +54,11 @@ export function RepliesList({ selector }: { selector: GroupSelector }) {
               {reply.campaignName && ` · ${reply.campaignName}`}
             </p>
             <p className="whitespace-pre-wrap break-words">{reply.content}</p>
+            <Button asChild size="sm" variant="outline">
+              <Link to={answerReplyHref(reply)}>
+                <Reply aria-hidden /> Reply
+              </Link>
+            </Button>
           </li>
         ))}
       </ul>

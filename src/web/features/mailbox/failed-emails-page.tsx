@@ -1,33 +1,26 @@
 import { PageHeader } from "#web/components/page-header.tsx";
-import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { UnknownSendsPanel } from "../sending/unknown-sends-panel.tsx";
-import { useUnknownSends } from "../sending/use-unknown-sends.ts";
+import { RecentFailuresPanel } from "./recent-failures-panel.tsx";
+import { SpamPanel } from "./spam-panel.tsx";
+import { SyncRefreshButton } from "./sync-refresh-button.tsx";
 
 /**
- * Failed emails (spec part 2 §2.7). The sends whose delivery is unknown, each
- * waiting for Send anyway or Skip, are here now; the spam list and the recent
- * failures panel come with mailbox sync.
+ * Failed emails (/spam; spec part 2 §2.7): the sends whose delivery is unknown,
+ * each waiting for Send anyway or Skip (shown only when there are some); the
+ * spam list; the Recent Failures panel. Refresh syncs the mailboxes first.
  */
 export function FailedEmailsPage() {
-  const unknown = useUnknownSends();
   return (
     <>
-      <PageHeader title="Failed emails" />
+      <PageHeader
+        title="Failed emails"
+        subtitle="Spam found in your mailboxes and emails that could not be delivered"
+        actions={<SyncRefreshButton />}
+      />
       <div className="space-y-6">
         <UnknownSendsPanel />
-        {unknown.isSuccess && unknown.data.length === 0 ? (
-          <Card>
-            <CardContent className="py-6 text-muted-foreground text-sm">
-              No emails are waiting for a decision about their delivery.
-            </CardContent>
-          </Card>
-        ) : null}
-        <Card>
-          <CardContent className="py-6 text-muted-foreground text-sm">
-            Emails filed as spam and the most recent delivery failures with their causes will be listed here once
-            mailbox sync reads your senders' inboxes.
-          </CardContent>
-        </Card>
+        <SpamPanel />
+        <RecentFailuresPanel />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
-import { ArrowLeft, Inbox, RefreshCw, Trash2 } from "lucide-react";
+import { ArrowLeft, Inbox, MessageSquareReply, RefreshCw, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import type { OutboxList, OutboxMessage } from "#shared/outbox/outbox.schemas.ts";
@@ -9,6 +10,55 @@ import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/car
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { getJson } from "#web/lib/api-client.ts";
 import { cn } from "#web/lib/cn.ts";
+import { resultFailed, resultMessage, useSimulateReply } from "../mailbox/mailbox-actions.ts";
+
+export const simulateReplyText = {
+  sent: "Reply sent to the capture server; it will be picked up by the next mailbox sync.",
+  failed: "The reply could not be simulated",
+} as const;
+
+/**
+ * Capture mode, for trying reply tracking: a reply from the recipient to the
+ * sender, sent over SMTP into the capture server, where the mailbox sync
+ * picks it up as if it had come from a real mailbox (campaign emails only).
+ */
+function SimulateReply({ id }: { id: string }) {
+  const simulate = useSimulateReply();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  async function run() {
+    setOutcome(null);
+    try {
+      const result = await simulate.mutateAsync(id);
+      const message = resultMessage(result);
+      if (resultFailed(result)) {
+        setOutcome({ ok: false, text: message ?? simulateReplyText.failed });
+        toast.error(simulateReplyText.failed, { description: message ?? undefined });
+      } else {
+        setOutcome({ ok: true, text: simulateReplyText.sent });
+        toast.success(simulateReplyText.sent);
+      }
+    } catch (err) {
+      const text = err instanceof Error ? err.message : simulateReplyText.failed;
+      setOutcome({ ok: false, text });
+      toast.error(simulateReplyText.failed, { description: text });
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <Button variant="outline" size="sm" onClick={() => void run()} disabled={simulate.isPending}>
+        <MessageSquareReply aria-hidden /> {simulate.isPending ? "Sending reply..." : "Simulate reply"}
+      </Button>
+      {outcome && (
+        <p
+          role={outcome.ok ? "status" : "alert"}
+          className={cn("text-sm", outcome.ok ? "text-success" : "text-destructive")}
+        >
+          {outcome.text}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /**
  * The captured message rendered in a sandboxed frame: no scripts run, and links
@@ -49,6 +99,7 @@ function MessageView({ id }: { id: string }) {
         </p>
         <p className="text-muted-foreground">{new Date(m.receivedAt).toLocaleString()}</p>
       </div>
+      <SimulateReply key={m.id} id={m.id} />
       <MessageFrame message={m} />
     </div>
   );

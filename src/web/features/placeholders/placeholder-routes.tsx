@@ -14,18 +14,6 @@ export const placeholderScreens = {
       holds="This screen will verify email addresses one at a time, in bulk or from a CSV file, with deliverability statistics."
     />
   ),
-  replies: (
-    <ScreenPlaceholder
-      title="Reply Tracker"
-      holds="This screen will list contacts who replied and those still awaiting a reply, and let you mark replies by hand."
-    />
-  ),
-  emailClassification: (
-    <ScreenPlaceholder
-      title="Email Classification"
-      holds="This screen will sort incoming replies into categories such as interested, not interested and out of office."
-    />
-  ),
   booking: (
     <ScreenPlaceholder
       title="Schedule a meeting"

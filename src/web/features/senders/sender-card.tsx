@@ -10,6 +10,7 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardFooter, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { MailboxSyncState } from "../mailbox/mailbox-sync-state.tsx";
 import { ConnectionStatusBadge, ConnectionTestOutcome, connectionSummary } from "./connection-status.tsx";
 import { GmailSyncSection, showsGmailSync } from "./gmail-sync-section.tsx";
 import { SenderEmailHistory } from "./sender-email-list.tsx";
@@ -66,6 +67,7 @@ export function SenderCard({
             </p>
             <p className="break-all text-muted-foreground">{connectionSummary(sender)}</p>
           </div>
+          <MailboxSyncState sync={sender.mailboxSync} />
           <SenderStatsTable email={sender.email} stats={stats} state={statsState} />
           <div className="empty:hidden">
             <ConnectionTestOutcome

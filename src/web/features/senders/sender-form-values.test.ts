@@ -59,6 +59,7 @@ describe("sender form values", () => {
       campaignId: null,
       canSend: true,
       gmailSyncEnabled: false,
+      mailboxSync: null,
       sentCount: 0,
       createdAt: "2026-01-01T00:00:00.000Z",
       connection: {

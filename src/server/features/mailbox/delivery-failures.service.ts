@@ -1,0 +1,59 @@
+// Failed emails → Recent Failures (spec part 2 §2.7; part 1 §7
+// get_recent_failures_by_category with limit 10): the user's 10 newest failed
+// sends, each with its category, the reason in the user's words and the
+// technical error (the server's reply and troubleshooting hints, parsed as the
+// Inbox shows them). One query down email_sends_user_status_created_idx.
+import { sql } from "drizzle-orm";
+import type { BounceType, EmailSendStatus, FailureCategory } from "#shared/db-enums.ts";
+import { parseErrorDetails } from "#shared/inbox/error-details.ts";
+import { failureCategoryLabel } from "#shared/inbox/inbox-labels.ts";
+import { type DeliveryFailure, RECENT_DELIVERY_FAILURES } from "#shared/mailbox/mailbox.schemas.ts";
+import { failureReason } from "#shared/reporting/failure-reason.ts";
+import type { Db } from "../../db/client.ts";
+import { queryRows } from "../../jobs/sql-helpers.ts";
+import { iso } from "./mailbox-cursor.ts";
+
+type FailureRow = {
+  id: string;
+  status: EmailSendStatus;
+  failure_category: FailureCategory | null;
+  bounce_type: BounceType | null;
+  error_message: string | null;
+  created_at: Date | string;
+  contact_email: string;
+  campaign_name: string | null;
+};
+
+export function createDeliveryFailuresService({ db }: { db: Db }) {
+  return {
+    async recent(userId: string): Promise<DeliveryFailure[]> {
+      const rows = await queryRows<FailureRow>(
+        db,
+        sql`
+        select e.id, e.status, e.failure_category, e.bounce_type, e.error_message, e.created_at,
+          coalesce(c.email, e.to_email) as contact_email, cp.name as campaign_name
+        from email_sends e
+        left join contacts c on c.id = e.contact_id
+        left join campaigns cp on cp.id = e.campaign_id
+        where e.user_id = ${userId} and e.status = 'failed'
+        order by e.created_at desc
+        limit ${RECENT_DELIVERY_FAILURES}`,
+      );
+      return rows.map((r) => {
+        const category = r.failure_category ?? "other";
+        return {
+          id: r.id,
+          contactEmail: r.contact_email,
+          campaignName: r.campaign_name,
+          status: r.status,
+          category,
+          categoryLabel: failureCategoryLabel(category),
+          reason: failureReason(category, r.bounce_type),
+          bounceType: r.bounce_type,
+          error: parseErrorDetails(r.error_message),
+          createdAt: iso(r.created_at),
+        };
+      });
+    },
+  };
+}

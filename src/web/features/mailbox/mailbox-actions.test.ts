@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { resultFailed, resultMessage } from "./mailbox-actions.ts";
+
+describe("reading the mailbox sync's answers", () => {
+  it("takes the message, else the error's text", () => {
+    expect(resultMessage({ ok: true, message: " Reply picked up " })).toBe("Reply picked up");
+    expect(resultMessage({ error: "No sender" })).toBe("No sender");
+    expect(resultMessage({ error: { code: "x", message: "Mailbox unreachable" } })).toBe("Mailbox unreachable");
+    expect(resultMessage({ synced: 2 })).toBeNull();
+    expect(resultMessage(null)).toBeNull();
+    expect(resultMessage({ message: "  " })).toBeNull();
+  });
+  it("sees a failure said in a 200 answer", () => {
+    expect(resultFailed({ ok: false, message: "not picked up" })).toBe(true);
+    expect(resultFailed({ success: false })).toBe(true);
+    expect(resultFailed({ error: "x" })).toBe(true);
+    expect(resultFailed({ status: "failed" })).toBe(true);
+    expect(resultFailed({ ok: true, message: "fine" })).toBe(false);
+    expect(resultFailed({})).toBe(false);
+  });
+});

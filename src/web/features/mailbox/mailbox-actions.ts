@@ -1,0 +1,71 @@
+// The actions the mailbox sync answers (jobs/mailbox-sync.ts and its routes):
+// Refresh (POST /api/mailbox/sync), Test Reply Tracking (POST
+// /api/mailbox/test-reply), Restore (POST /api/spam/{id}/restore) and Simulate
+// reply (POST /api/outbox/{id}/simulate-reply). Called with plain fetch, and
+// their answers read leniently: these screens only need whether it worked and
+// what to tell the user.
+import { useMutation } from "@tanstack/react-query";
+import { unwrap } from "#web/lib/api-client.ts";
+import { useRefreshMailboxData } from "./use-mailbox.ts";
+
+async function postJson(path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(path, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return {};
+  return unwrap(response as Response & { json(): Promise<unknown> });
+}
+
+const textOf = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null);
+const fieldOf = (result: unknown, key: string): unknown =>
+  typeof result === "object" && result !== null ? (result as Record<string, unknown>)[key] : undefined;
+
+/** What the answer says, in its own words: its `message`, else its `error` (text or { message }). */
+export function resultMessage(result: unknown): string | null {
+  const error = fieldOf(result, "error");
+  return textOf(fieldOf(result, "message")) ?? textOf(error) ?? textOf(fieldOf(error, "message"));
+}
+
+/** Whether an answer of 200 still says the operation failed (ok: false, success: false, or an error). */
+export function resultFailed(result: unknown): boolean {
+  return (
+    fieldOf(result, "ok") === false ||
+    fieldOf(result, "success") === false ||
+    fieldOf(result, "error") !== undefined ||
+    fieldOf(result, "status") === "failed"
+  );
+}
+
+/** Refresh: syncs the user's mailboxes now, then the screens reload what they show. */
+export function useSyncMailboxes() {
+  const refresh = useRefreshMailboxData();
+  return useMutation({
+    mutationFn: () => postJson("/api/mailbox/sync"),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useTestReplyTracking() {
+  const refresh = useRefreshMailboxData();
+  return useMutation({
+    mutationFn: (input: { contactEmail: string; campaignId: string }) => postJson("/api/mailbox/test-reply", input),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useRestoreSpam() {
+  const refresh = useRefreshMailboxData();
+  return useMutation({
+    mutationFn: (id: string) => postJson(`/api/spam/${encodeURIComponent(id)}/restore`),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useSimulateReply() {
+  return useMutation({
+    mutationFn: (capturedId: string) => postJson(`/api/outbox/${encodeURIComponent(capturedId)}/simulate-reply`),
+  });
+}
