@@ -16,6 +16,13 @@ describe("reading the mailbox sync's answers", () => {
     expect(resultFailed({ error: "x" })).toBe(true);
     expect(resultFailed({ status: "failed" })).toBe(true);
     expect(resultFailed({ ok: true, message: "fine" })).toBe(false);
+    // The mailbox routes' own answers (#shared/mailbox/mailbox-actions.schemas.ts).
+    expect(resultFailed({ pickedUp: false, message: "not picked up yet" })).toBe(true);
+    expect(resultFailed({ pickedUp: true, message: "works" })).toBe(false);
+    expect(
+      resultFailed({ mailboxes: 2, pending: 0, errors: [{ email: "a@x.test", error: "login" }], message: "" }),
+    ).toBe(true);
+    expect(resultFailed({ mailboxes: 2, pending: 0, errors: [], message: "Mailboxes synced" })).toBe(false);
     expect(resultFailed({})).toBe(false);
   });
 });

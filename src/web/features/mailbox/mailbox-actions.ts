@@ -29,9 +29,16 @@ export function resultMessage(result: unknown): string | null {
   return textOf(fieldOf(result, "message")) ?? textOf(error) ?? textOf(fieldOf(error, "message"));
 }
 
-/** Whether an answer of 200 still says the operation failed (ok: false, success: false, or an error). */
+/**
+ * Whether an answer of 200 still says the operation failed: Test Reply
+ * Tracking's `pickedUp: false`, a Refresh with mailbox `errors`
+ * (#shared/mailbox/mailbox-actions.schemas.ts), or ok/success false, or an error.
+ */
 export function resultFailed(result: unknown): boolean {
+  const errors = fieldOf(result, "errors");
   return (
+    fieldOf(result, "pickedUp") === false ||
+    (Array.isArray(errors) && errors.length > 0) ||
     fieldOf(result, "ok") === false ||
     fieldOf(result, "success") === false ||
     fieldOf(result, "error") !== undefined ||
