@@ -3,17 +3,16 @@
 // the contact's sequence, a SPAM-labelled message becomes a spam row that
 // Restore moves back to INBOX (labels), and a revoked grant is recorded on the
 // mailbox as its error.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeGoogle, startFakeGoogle } from "../../../tests/support/fake-google.ts";
-import { createCampaign, launch, people, setSendingSettings, step } from "../../../tests/support/sending-fixtures.ts";
+import { sendAnyTime, syncMailboxesNow } from "../../../tests/support/mailbox-fixtures.ts";
+import { createCampaign, launch, people, step } from "../../../tests/support/sending-fixtures.ts";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app.ts";
 import { createSecretBox } from "../crypto/secret-box.ts";
 import { secretPurposes } from "../crypto/secret-purposes.ts";
 import { contacts, emailSends, mailboxSyncs, replies, senderAccounts, spamEmails } from "../db/schema/index.ts";
 import { createLogger } from "../logger.ts";
-import { createMailboxSources } from "../mailbox/sources.ts";
-import { createMailboxSync } from "./mailbox-sync.ts";
 
 let ctx: TestContext;
 let google: FakeGoogle;
@@ -27,37 +26,12 @@ afterAll(async () => {
 });
 
 const db = () => ctx.database.db;
-const log = createLogger("silent");
-async function syncNow() {
-  await db().execute(sql`update mailbox_syncs set next_sync_at = now() - interval '1 second'`);
-  const once = createMailboxSync({
-    db: db(),
-    log,
-    sourcesFor: createMailboxSources({
-      db: db(),
-      config: ctx.config,
-      secrets: createSecretBox(ctx.config.appSecret),
-      log,
-    }).sourcesFor,
-    captureMode: true,
-    intervalMs: 60_000,
-  });
-  try {
-    return await once.runOnce();
-  } finally {
-    await once.releaseAll();
-  }
-}
+const _log = createLogger("silent");
 
 describe("mailbox sync of a Gmail sender", () => {
   it("reads replies and spam through the Gmail API, restores spam by labels, and records a revoked grant", async () => {
     const owner = await ctx.signUpVerified("gmail-sync@example.com");
-    await setSendingSettings(db(), owner.userId, {
-      timezone: "UTC",
-      sendTimeStart: "00:00",
-      sendTimeEnd: "23:59",
-      sendingDays: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
-    });
+    await sendAnyTime(db(), owner.userId);
     const sender = "jane@gmail.test";
     const created = await createCampaign(ctx, owner.cookie, {
       senderAccounts: [{ email: sender, provider: "custom", dailyLimit: 50 }],
@@ -105,7 +79,7 @@ describe("mailbox sync of a Gmail sender", () => {
       { labelIds: ["SPAM"] },
     );
 
-    await syncNow();
+    await syncMailboxesNow(ctx);
     const [contact] = await db().select().from(contacts).where(eq(contacts.id, send!.contactId!));
     expect(contact?.repliedAt).not.toBeNull();
     const [reply] = await db().select().from(replies).where(eq(replies.userId, owner.userId));
@@ -129,7 +103,7 @@ describe("mailbox sync of a Gmail sender", () => {
         ),
       })
       .where(eq(senderAccounts.campaignId, created.campaign.id));
-    await syncNow();
+    await syncMailboxesNow(ctx);
     const [state] = await db().select().from(mailboxSyncs).where(eq(mailboxSyncs.userId, owner.userId));
     expect(state?.errorCount).toBe(1);
     expect(state?.lastError).toMatch(/Gmail/);

@@ -8,9 +8,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCampaign, launch, people, setSendingSettings, step } from "../../../tests/support/sending-fixtures.ts";
+import { mailboxSyncer, sendAnyTime, syncMailboxesNow } from "../../../tests/support/mailbox-fixtures.ts";
+import { createCampaign, launch, people, step } from "../../../tests/support/sending-fixtures.ts";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app.ts";
-import { createSecretBox } from "../crypto/secret-box.ts";
 import {
   capturedEmails,
   contacts,
@@ -22,8 +22,7 @@ import {
 } from "../db/schema/index.ts";
 import { createLogger } from "../logger.ts";
 import { captureSmtpUrl } from "../mail/system-mailer.ts";
-import { createMailboxSources } from "../mailbox/sources.ts";
-import { createMailboxSync, startMailboxSyncLoop } from "./mailbox-sync.ts";
+import { startMailboxSyncLoop } from "./mailbox-sync.ts";
 import { queryRows } from "./sql-helpers.ts";
 
 let ctx: TestContext;
@@ -36,30 +35,7 @@ afterAll(async () => {
 
 const db = () => ctx.database.db;
 const log = createLogger("silent");
-const syncer = () =>
-  createMailboxSync({
-    db: db(),
-    log,
-    sourcesFor: createMailboxSources({
-      db: db(),
-      config: ctx.config,
-      secrets: createSecretBox(ctx.config.appSecret),
-      log,
-    }).sourcesFor,
-    captureMode: true,
-    intervalMs: 60_000,
-  });
-
-/** Makes every mailbox due now, and runs one round. */
-async function syncNow() {
-  await db().execute(sql`update mailbox_syncs set next_sync_at = now() - interval '1 second'`);
-  const once = syncer();
-  try {
-    return await once.runOnce();
-  } finally {
-    await once.releaseAll();
-  }
-}
+const syncer = () => mailboxSyncer(ctx);
 
 async function sendToCapture(
   message: nodemailer.SendMailOptions | { envelope: { from: string; to: string }; raw: string },
@@ -77,12 +53,7 @@ let n = 0;
 async function launched(count = 2) {
   n += 1;
   const owner = await ctx.signUpVerified(`mailbox-${n}@example.com`);
-  await setSendingSettings(db(), owner.userId, {
-    timezone: "UTC",
-    sendTimeStart: "00:00",
-    sendTimeEnd: "23:59",
-    sendingDays: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
-  });
+  await sendAnyTime(db(), owner.userId);
   const prefix = `m${n}`;
   const sender = `sender${n}@acme.test`;
   const created = await createCampaign(ctx, owner.cookie, {
@@ -131,7 +102,7 @@ describe("mailbox sync (capture mode)", () => {
       message: "Reply sent to the capture server; it will be picked up by the next mailbox sync.",
     });
 
-    await syncNow();
+    await syncMailboxesNow(ctx);
     const one = await contactOf(c.campaignId, c.address(1));
     expect(one.contact.repliedAt).not.toBeNull();
     expect(one.step2?.status).toBe("cancelled");
@@ -146,7 +117,7 @@ describe("mailbox sync (capture mode)", () => {
 
     // A restart that lost every folder position reads everything again: the ledger keeps it at one.
     await db().execute(sql`delete from mailbox_folders`);
-    await syncNow();
+    await syncMailboxesNow(ctx);
     // Two workers at once: each mailbox is leased to one of them.
     await db().execute(sql`delete from mailbox_folders`);
     await db().execute(sql`update mailbox_syncs set next_sync_at = now() - interval '1 second'`);
@@ -167,7 +138,7 @@ describe("mailbox sync (capture mode)", () => {
       subject: `RE: ${send.subject}`,
       text: "Sounds good, call me.",
     });
-    await syncNow();
+    await syncMailboxesNow(ctx);
     expect((await contactOf(c.campaignId, c.address(2))).contact.repliedAt).not.toBeNull();
   });
 
@@ -182,7 +153,7 @@ describe("mailbox sync (capture mode)", () => {
       headers: { "Auto-Submitted": "auto-replied" },
       text: "I am out of the office until Monday.",
     });
-    await syncNow();
+    await syncMailboxesNow(ctx);
     const after = await contactOf(c.campaignId, c.address(1));
     expect(after.contact.repliedAt).toBeNull();
     expect(after.step2?.status).toBe("scheduled");
@@ -226,7 +197,7 @@ describe("mailbox sync (capture mode)", () => {
       ``,
     ].join("\r\n");
     await sendToCapture({ envelope: { from: "", to: c.sender }, raw });
-    await syncNow();
+    await syncMailboxesNow(ctx);
     const [failed] = await db().select().from(emailSends).where(eq(emailSends.id, send.id));
     expect(failed).toMatchObject({ status: "failed", failureCategory: "invalid_address", bounceType: "hard" });
     expect(failed!.errorMessage).toContain("5.1.1");

@@ -13,6 +13,7 @@ import {
   emailDisplayStatus,
   emailDisplayStatusLabels,
 } from "#shared/reporting/display-status.ts";
+import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
@@ -104,16 +105,7 @@ export function EmailHistory({ selector }: { selector: GroupSelector }) {
           <SendItem key={send.id} send={send} />
         ))}
       </ul>
-      {history.hasNextPage && (
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => void history.fetchNextPage()}
-          disabled={history.isFetchingNextPage}
-        >
-          {history.isFetchingNextPage ? "Loading..." : "Load older emails"}
-        </Button>
-      )}
+      <LoadMoreButton pages={history} label="Load older emails" />
     </div>
   );
 }

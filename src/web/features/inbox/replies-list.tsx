@@ -6,6 +6,7 @@ import { Reply } from "lucide-react";
 import { Link } from "react-router";
 import { answerReplyHref } from "#shared/inbox/compose-prefill.ts";
 import { replyKindLabels } from "#shared/mailbox/mailbox.schemas.ts";
+import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
@@ -62,16 +63,7 @@ export function RepliesList({ selector }: { selector: GroupSelector }) {
           </li>
         ))}
       </ul>
-      {replies.hasNextPage && (
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => void replies.fetchNextPage()}
-          disabled={replies.isFetchingNextPage}
-        >
-          {replies.isFetchingNextPage ? "Loading..." : "Load older replies"}
-        </Button>
-      )}
+      <LoadMoreButton pages={replies} label="Load older replies" />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import {
   replyKindLabels,
 } from "#shared/mailbox/mailbox.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -221,16 +222,7 @@ export function EmailClassificationPage() {
                 ))}
               </ul>
             )}
-            {replies.hasNextPage && (
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => void replies.fetchNextPage()}
-                disabled={replies.isFetchingNextPage}
-              >
-                {replies.isFetchingNextPage ? "Loading..." : "Load more"}
-              </Button>
-            )}
+            <LoadMoreButton pages={replies} />
           </CardContent>
         </Card>
       </div>

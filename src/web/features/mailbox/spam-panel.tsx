@@ -8,6 +8,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { type SpamEmail, spamText as text } from "#shared/mailbox/mailbox.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
@@ -210,16 +211,7 @@ export function SpamPanel() {
             ))}
           </ul>
         )}
-        {list.hasNextPage && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? "Loading..." : "Load more"}
-          </Button>
-        )}
+        <LoadMoreButton pages={list} />
       </CardContent>
     </Card>
   );
