@@ -8,6 +8,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { mailboxSyncer, sendAnyTime, syncMailboxesNow } from "../../../tests/support/mailbox-fixtures.ts";
 import { createCampaign, launch, people, step } from "../../../tests/support/sending-fixtures.ts";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app.ts";
@@ -200,7 +201,13 @@ describe("mailbox sync (capture mode)", () => {
     await syncMailboxesNow(ctx);
     const [failed] = await db().select().from(emailSends).where(eq(emailSends.id, send.id));
     expect(failed).toMatchObject({ status: "failed", failureCategory: "invalid_address", bounceType: "hard" });
-    expect(failed!.errorMessage).toContain("5.1.1");
+    // The details the Inbox shows for a failure, with its troubleshooting hints.
+    expect(parseSendErrorMessage(failed!.errorMessage)).toMatchObject({
+      error: expect.stringContaining("5.1.1"),
+      recipient: c.address(1),
+      category: "invalid_address",
+      troubleshooting: { suggestion: expect.any(String) },
+    });
     const suppressed = await db().select().from(suppressions).where(eq(suppressions.userId, c.owner.userId));
     expect(suppressed.map((s) => s.email)).toEqual([c.address(1)]);
     expect((await contactOf(c.campaignId, c.address(1))).step2?.status).toBe("cancelled");

@@ -13,6 +13,7 @@ import type { InboundKind } from "#shared/db-enums.ts";
 import { analyzeInbound } from "#shared/mailbox/analyze-inbound.ts";
 import type { InboundAnalysis, InboundMessage } from "#shared/mailbox/inbound-message.ts";
 import { subjectsMatch } from "#shared/mailbox/reply-subject.ts";
+import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { type Executor, queryRows } from "../jobs/sql-helpers.ts";
 import { stopContactSequence } from "../jobs/stop-contact-sequence.ts";
 import type { FetchedMessage } from "./mailbox-source.ts";
@@ -160,12 +161,20 @@ async function decide(
       kind: "bounce",
       sendId: send?.id,
       effect: async () => {
-        const detail = [bounce.status, bounce.diagnostic].filter(Boolean).join(" ");
         if (send) {
+          // The same details (with troubleshooting) as a failure at send time, for the Inbox and Failed emails.
+          const detail = [bounce.status, bounce.diagnostic].filter(Boolean).join(" ") || "no reason given";
+          const errorMessage = buildSendErrorMessage({
+            error: `Bounced (${bounce.hard ? "hard" : "soft"}) after delivery: ${detail}`,
+            recipient: send.to_email,
+            sender: mailbox.senderEmail,
+            subject: send.subject,
+            timestamp: at,
+            category: bounce.category,
+          });
           await db.execute(
             sql`update email_sends set status = 'failed', failure_category = ${bounce.category},
-                  bounce_type = ${bounce.hard ? "hard" : "soft"},
-                  error_message = ${`Bounced (${bounce.hard ? "hard" : "soft"}): ${detail || "no reason given"}`}
+                  bounce_type = ${bounce.hard ? "hard" : "soft"}, error_message = ${errorMessage}
                 where id = ${send.id}::uuid`,
           );
         }
