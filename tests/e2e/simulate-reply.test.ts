@@ -106,5 +106,19 @@ describeJourneys("simulate reply", () => {
     };
     await eventually(() => stepTwo("ana@prospect.test")).toBe("cancelled");
     expect(await stepTwo("ben@prospect.test")).toBe("scheduled");
+
+    // A message whose campaign was deleted meanwhile can no longer be answered: the page says why.
+    browser.allowConsoleError(/simulate-reply: Failed to load resource: .* 404/, "the refusal this step expects");
+    await page.goto(`${app.baseUrl}/outbox`);
+    await page
+      .getByRole("list", { name: "Captured messages" })
+      .getByRole("link")
+      .filter({ hasText: "Hello ben" })
+      .click();
+    const simulate = page.getByRole("button", { name: "Simulate reply" });
+    await simulate.waitFor();
+    expect((await page.request.delete(`${app.baseUrl}/api/campaigns/${id}`)).status()).toBe(204);
+    await simulate.click();
+    await page.getByRole("alert").getByText("Only a message one of your campaigns sent can be answered").waitFor();
   });
 });

@@ -27,6 +27,8 @@ export const outboxListQuerySchema = z.object({
 export const outboxMessageSchema = outboxMessageSummarySchema
   .extend({
     messageId: z.string().nullable(),
+    /** A campaign sent it: it can be answered with Simulate reply. */
+    campaignMessage: z.boolean(),
     html: z.string().nullable(),
     text: z.string().nullable(),
     headers: z.record(z.string(), z.string()),

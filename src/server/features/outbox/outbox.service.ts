@@ -1,8 +1,8 @@
 // Capture mode's outbox: messages the capture SMTP server stored, newest first.
-import { desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt } from "drizzle-orm";
 import type { OutboxList, OutboxMessage } from "#shared/outbox/outbox.schemas.ts";
 import type { Db } from "../../db/client.ts";
-import { capturedEmails } from "../../db/schema/index.ts";
+import { capturedEmails, emailSends } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 
@@ -34,6 +34,13 @@ export function createOutboxService(db: Db) {
     async get(id: string): Promise<OutboxMessage> {
       const [row] = isUuid(id) ? await db.select().from(capturedEmails).where(eq(capturedEmails.id, id)) : [];
       if (!row) throw new AppError("not_found", "Message not found");
+      const [sent] = row.messageId
+        ? await db
+            .select({ id: emailSends.id })
+            .from(emailSends)
+            .where(and(eq(emailSends.messageId, row.messageId), isNotNull(emailSends.campaignId)))
+            .limit(1)
+        : [];
       return {
         id: row.id,
         from: row.fromAddress,
@@ -41,6 +48,7 @@ export function createOutboxService(db: Db) {
         subject: row.subject,
         receivedAt: row.receivedAt.toISOString(),
         messageId: row.messageId,
+        campaignMessage: sent !== undefined,
         html: row.htmlBody,
         text: row.textBody,
         headers: (row.headers ?? {}) as Record<string, string>,

@@ -99,7 +99,7 @@ function MessageView({ id }: { id: string }) {
         </p>
         <p className="text-muted-foreground">{new Date(m.receivedAt).toLocaleString()}</p>
       </div>
-      <SimulateReply key={m.id} id={m.id} />
+      {m.campaignMessage && <SimulateReply key={m.id} id={m.id} />}
       <MessageFrame message={m} />
     </div>
   );
