@@ -83,6 +83,7 @@ const envSchema = z
     SMTP_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("off")),
     WEBHOOK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
     WORKER_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(600_000).default(2_000)),
+    DNS_SERVERS: z.preprocess(emptyToUndefined, z.string().optional()),
     MAILBOX_SYNC_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(86_400).default(120)),
     WORKER_DEAD_AFTER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(3_600).default(30)),
     WORKER_STOP_GRACE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600).default(20)),
@@ -160,6 +161,8 @@ export type Config = {
   smtpAllowPrivate: boolean;
   /** How often an idle worker looks for due sends. */
   workerPollMs: number;
+  /** The DNS servers of verification and domain health ("host" or "host:port"); undefined: the system's. */
+  dnsServers: string[] | undefined;
   /** How often each sender's mailbox is synced (replies, bounces, spam). */
   mailboxSyncMs: number;
   /** A send worker whose heartbeat is older than this is dead; live workers recover its claims. */
@@ -251,6 +254,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     smtpAllowPrivate: e.SMTP_ALLOW_PRIVATE === "on",
     workerPollMs: e.WORKER_POLL_MS,
     mailboxSyncMs: e.MAILBOX_SYNC_SECONDS * 1000,
+    dnsServers: e.DNS_SERVERS?.split(",")
+      .map((server) => server.trim())
+      .filter(Boolean),
     workerDeadAfterMs: e.WORKER_DEAD_AFTER_SECONDS * 1000,
     workerStopGraceMs: e.WORKER_STOP_GRACE_SECONDS * 1000,
     pgliteAnalyzeMs: e.PGLITE_ANALYZE_MINUTES * 60_000,

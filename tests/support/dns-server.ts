@@ -1,0 +1,95 @@
+// A real DNS server on 127.0.0.1 for the tests (dns2, UDP and TCP): the app's
+// resolver is pointed at it (DNS_SERVERS / createDnsResolver({ servers })).
+// Zones are plain records per name; a name can also answer late or fail.
+//
+//   const dns = await startDnsServer({
+//     "acme.test": { MX: [{ exchange: "mx.acme.test", priority: 10 }], TXT: ["v=spf1 -all"] },
+//     "mx.acme.test": { A: ["127.0.0.1"] },
+//     "slow.test": { delayMs: 5_000 },
+//   });
+//   createDnsResolver({ servers: dns.servers });
+import { type AddressInfo, createServer } from "node:net";
+import dns2 from "dns2";
+
+function freeTcpPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type DnsZone = {
+  A?: string[];
+  AAAA?: string[];
+  MX?: { exchange: string; priority: number }[];
+  TXT?: string[];
+  /** Answer this late (for timeouts). */
+  delayMs?: number;
+  /** Answer SERVFAIL. */
+  fail?: boolean;
+};
+
+export type DnsServer = {
+  port: number;
+  /** For the resolver: ["127.0.0.1:PORT"]. */
+  servers: string[];
+  /** Adds or replaces a name's records. */
+  set(name: string, zone: DnsZone): void;
+  close(): Promise<void>;
+};
+
+const { Packet } = dns2;
+const SERVFAIL = 2;
+
+export async function startDnsServer(zones: Record<string, DnsZone> = {}): Promise<DnsServer> {
+  const records = new Map<string, DnsZone>(Object.entries(zones).map(([k, v]) => [k.toLowerCase(), v]));
+  const server = dns2.createServer({
+    udp: true,
+    tcp: true,
+    handle: (request, send) => {
+      const response = Packet.createResponseFromRequest(request);
+      const [question] = request.questions;
+      const name = String(question?.name ?? "").toLowerCase();
+      const zone = records.get(name);
+      const answer = () => {
+        if (zone?.fail) {
+          (response.header as { rcode: number }).rcode = SERVFAIL;
+          send(response);
+          return;
+        }
+        const base = { name, class: Packet.CLASS.IN, ttl: 60 };
+        const type = question?.type;
+        if (zone && type === Packet.TYPE.A)
+          for (const address of zone.A ?? []) response.answers.push({ ...base, type, address });
+        if (zone && type === Packet.TYPE.AAAA)
+          for (const address of zone.AAAA ?? []) response.answers.push({ ...base, type, address });
+        if (zone && type === Packet.TYPE.MX) {
+          for (const mx of zone.MX ?? [])
+            response.answers.push({ ...base, type, exchange: mx.exchange, priority: mx.priority });
+        }
+        if (zone && type === Packet.TYPE.TXT)
+          for (const data of zone.TXT ?? []) response.answers.push({ ...base, type, data });
+        // A name we do not know: NXDOMAIN (rcode 3), as a real server answers.
+        if (!zone) (response.header as { rcode: number }).rcode = 3;
+        send(response);
+      };
+      if (zone?.delayMs) setTimeout(answer, zone.delayMs);
+      else answer();
+    },
+  });
+  // UDP and TCP on the same port: the resolver retries over TCP on the port it was given.
+  const port = await freeTcpPort();
+  await server.listen({ udp: { port, address: "127.0.0.1" }, tcp: { port, address: "127.0.0.1" } });
+  return {
+    port,
+    servers: [`127.0.0.1:${port}`],
+    set(name, zone) {
+      records.set(name.toLowerCase(), zone);
+    },
+    close: () => server.close() as Promise<void>,
+  };
+}
