@@ -49,6 +49,13 @@ const categoryColumns: Record<FailureCategory, AnyPgColumn> = {
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
+/**
+ * A mailbox of the sender's own (IMAP, or Gmail connected): the card speaks of
+ * those. In capture mode every sender is also read from the capture server,
+ * which is not a mailbox the user configured.
+ */
+const REAL_MAILBOX = sql`(sa.imap_host is not null or (sa.gmail_sync_enabled and sa.gmail_refresh_token_encrypted is not null))`;
+
 export function createDashboardService({ db, now: clock }: { db: Db; now?: () => Date }) {
   const now = clock ?? (() => new Date());
 
@@ -203,16 +210,19 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
           where ${emailSends.userId} = ${userId} and ${emailSends.createdAt} >= ${since.toISOString()}::timestamptz
           order by ${emailSends.createdAt} desc
           limit ${MAIL_SYNC_SENDS_CHECKED}) recent where recent.error_message is not null)`.mapWith(Number),
-        syncedMailboxes: sql<number>`(select count(*) from ${mailboxSyncs}
-          where ${mailboxSyncs.userId} = ${userId})`.mapWith(Number),
-        syncErrors: sql<number>`(select coalesce(sum(${mailboxSyncs.errorCount}), 0) from ${mailboxSyncs}
-          where ${mailboxSyncs.userId} = ${userId})`.mapWith(Number),
-        lastSyncedAt: sql<string | null>`(select max(${mailboxSyncs.lastSyncedAt}) from ${mailboxSyncs}
-          where ${mailboxSyncs.userId} = ${userId})`,
+        syncedMailboxes:
+          sql<number>`(select count(*) from ${mailboxSyncs} ms join ${senderAccounts} sa on sa.id = ms.sender_account_id
+          where ms.user_id = ${userId} and ${REAL_MAILBOX})`.mapWith(Number),
+        syncErrors: sql<number>`(select coalesce(sum(ms.error_count), 0) from ${mailboxSyncs} ms
+          join ${senderAccounts} sa on sa.id = ms.sender_account_id
+          where ms.user_id = ${userId} and ${REAL_MAILBOX})`.mapWith(Number),
+        lastSyncedAt: sql<string | null>`(select max(ms.last_synced_at) from ${mailboxSyncs} ms
+          join ${senderAccounts} sa on sa.id = ms.sender_account_id
+          where ms.user_id = ${userId} and ${REAL_MAILBOX})`,
         lastError: sql<{ message: string; at: string; mailbox: string } | null>`(
           select json_build_object('message', ms.last_error, 'at', ms.last_error_at, 'mailbox', sa.email)
           from ${mailboxSyncs} ms join ${senderAccounts} sa on sa.id = ms.sender_account_id
-          where ms.user_id = ${userId} and ms.error_count > 0 and ms.last_error is not null
+          where ms.user_id = ${userId} and ${REAL_MAILBOX} and ms.error_count > 0 and ms.last_error is not null
             and ms.last_error_at is not null
           order by ms.last_error_at desc limit 1)`,
       })

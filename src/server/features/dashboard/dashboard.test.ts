@@ -580,6 +580,31 @@ describe("GET /api/dashboard/mail-sync", () => {
     // Another user's mailboxes are not counted.
     expect(await mailSyncOf(alice)).toMatchObject({ syncedMailboxes: 0, syncErrors: 0, lastSyncedAt: null });
   });
+
+  it("leaves out what capture mode reads of a sender with no mailbox of its own (the card keeps the spec's states)", async () => {
+    const omar = await ctx.signUpVerified("omar@example.com");
+    const db = ctx.database.db;
+    const [plain] = await db
+      .insert(senderAccounts)
+      .values({ userId: omar.userId, email: "omar@plain.test" })
+      .returning();
+    await db
+      .insert(mailboxSyncs)
+      .values({
+        senderAccountId: plain!.id,
+        userId: omar.userId,
+        lastSyncedAt: new Date(),
+        errorCount: 1,
+        lastError: "x",
+      });
+    expect(await mailSyncOf(omar)).toMatchObject({
+      state: "not_configured",
+      syncedMailboxes: 0,
+      syncErrors: 0,
+      lastSyncedAt: null,
+      lastError: null,
+    });
+  });
 });
 
 describe("access", () => {
