@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { user as users } from "../../src/server/db/schema/auth.ts";
-import { campaigns, contacts, emailSends, senderAccounts } from "../../src/server/db/schema/index.ts";
+import { campaigns, contacts, emailSends, mailboxSyncs, senderAccounts } from "../../src/server/db/schema/index.ts";
 import type { CampaignDetail, CreateCampaignInput } from "../../src/shared/campaigns/campaigns.schemas.ts";
 import { utcDay } from "../../src/shared/dashboard/activity-series.ts";
 import type { FailureCategory } from "../../src/shared/db-enums.ts";
@@ -178,7 +178,7 @@ describeJourneys("dashboard", () => {
     await breakdown.getByText("Server rejection").waitFor();
     expect(await recent.getByRole("listitem").count()).toBe(4);
 
-    // Gmail sync on the sender: disabled until it holds a token, then the recent failures show as issues.
+    // Gmail sync on the sender: disabled until it holds a token, then the mailbox sync's failure shows as issues.
     await app.database.db
       .update(senderAccounts)
       .set({ gmailSyncEnabled: true })
@@ -189,9 +189,17 @@ describeJourneys("dashboard", () => {
       .update(senderAccounts)
       .set({ gmailRefreshTokenEncrypted: "encrypted" })
       .where(eq(senderAccounts.userId, owner));
-    await page.getByRole("button", { name: "Refresh", exact: true }).click();
-    await sync.getByText("Gmail sync has issues").waitFor();
-    await sync.getByText(/4 recent sync errors/).waitFor();
+    // Connected: the app's mailbox sync reads it at its next run (made due now). The stored token
+    // cannot be opened here (it is not one the app sealed), so that run fails and the card says so.
+    await app.database.db
+      .update(mailboxSyncs)
+      .set({ nextSyncAt: new Date(Date.now() - 1_000) })
+      .where(eq(mailboxSyncs.userId, owner));
+    await eventually(async () => {
+      await page.getByRole("button", { name: "Refresh", exact: true }).click();
+      return sync.getByText("Gmail sync has issues").isVisible();
+    }).toBe(true);
+    await sync.getByText(/1 recent sync error\b/).waitFor();
     // The page-level refresh updated the figures too.
     expect(await text(figure(page, "Failure Rate"))).toBe("31%");
   }, 120_000);
