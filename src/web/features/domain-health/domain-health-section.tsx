@@ -2,6 +2,7 @@
 // with its checks and the records that fix them. No props: it reads the
 // signed-in user's senders itself.
 import { RefreshCw } from "lucide-react";
+import { useId } from "react";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -9,11 +10,12 @@ import { DomainHealthReport } from "./domain-health-report.tsx";
 import { useDomainHealthList } from "./use-domain-health.ts";
 
 export function DomainHealthSection() {
+  const titleId = useId();
   const list = useDomainHealthList();
   return (
-    <Card aria-labelledby="domain-health-title" aria-busy={list.isFetching}>
+    <Card aria-labelledby={titleId} aria-busy={list.isFetching}>
       <CardHeader>
-        <CardTitle id="domain-health-title">Domain health</CardTitle>
+        <CardTitle id={titleId}>Domain health</CardTitle>
         <CardDescription>
           MX, SPF, DKIM and DMARC of your senders' domains: the checks Gmail, Yahoo and Microsoft enforce for bulk
           senders, with the record to publish for each problem.
