@@ -15,6 +15,7 @@ import { composeRoutes } from "./features/compose/compose.routes.ts";
 import { contactDirectoryRoutes } from "./features/contact-directory/contact-directory.routes.ts";
 import { contactRoutes } from "./features/contacts/contacts.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
+import { domainHealthRoutes } from "./features/domain-health/domain-health.routes.ts";
 import { emailRoutes } from "./features/emails/emails.routes.ts";
 import type { FeatureDeps } from "./features/feature-deps.ts";
 import { inboxRoutes } from "./features/inbox/inbox.routes.ts";
@@ -85,6 +86,7 @@ function protectedApi(deps: AppDeps) {
     .route("/inbox", inboxRoutes(features))
     .route("/", mailboxRoutes(features))
     .route("/dashboard", dashboardRoutes(features))
+    .route("/domain-health", domainHealthRoutes(features))
     .route("/", mailboxActionRoutes(features));
 }
 

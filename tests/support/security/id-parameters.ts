@@ -44,6 +44,8 @@ const NAMED_KINDS: Record<string, IdKind> = {
   templateId: "template",
   contactId: "contact",
   sendId: "send",
+  /** /api/domain-health/{domain}: a domain of one of the user's senders. */
+  domain: "senderDomain",
 };
 
 /** Body properties called `id`, by the array or object that holds them. */

@@ -19,6 +19,7 @@ export type IdKind =
   | "send"
   | "sender"
   | "senderEmail"
+  | "senderDomain"
   | "spamEmail"
   | "template"
   | "unknownSend";
@@ -48,7 +49,9 @@ export async function seedTenant(
   smtp: Smtp = { host: "127.0.0.1", port: 9 },
 ): Promise<TenantData> {
   const slug = marker.toLowerCase();
-  const senderEmail = `${slug}-sender@example.test`;
+  // A domain of the tenant's own, so that domain health has a domain only this user may check.
+  const senderDomain = `${slug}.example.test`;
+  const senderEmail = `${slug}-sender@${senderDomain}`;
   const sender = await call<{ id: string }>(ctx, cookie, "POST", "/api/senders", {
     email: senderEmail,
     provider: "custom",
@@ -139,6 +142,7 @@ export async function seedTenant(
     send: send.id,
     sender: sender.id,
     senderEmail,
+    senderDomain,
     spamEmail,
     template: template.id,
     unknownSend,

@@ -1,6 +1,7 @@
 // One saved sender on the Senders page: address, provider, limit, connection
 // status, its figures for today / last 7 days / last month, its actions, a
-// link to its profile, and its expandable panel: Gmail Sync and email history.
+// link to its profile, and its expandable panel: Gmail Sync, email history and
+// the health of its domain.
 import { ChevronDown, Pencil, PlugZap, Trash2, UserRound } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -10,6 +11,7 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardFooter, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { DomainHealthPanel, domainOfEmail } from "../domain-health/domain-health-panel.tsx";
 import { MailboxSyncState } from "../mailbox/mailbox-sync-state.tsx";
 import { ConnectionStatusBadge, ConnectionTestOutcome, connectionSummary } from "./connection-status.tsx";
 import { GmailSyncSection, showsGmailSync } from "./gmail-sync-section.tsx";
@@ -38,6 +40,9 @@ export function SenderCard({
   const titleId = useId();
   const historyId = useId();
   const [historyOpen, setHistoryOpen] = useState(false);
+  const healthId = useId();
+  const [healthOpen, setHealthOpen] = useState(false);
+  const domain = domainOfEmail(sender.email);
   const connectionTest = useTestConnection();
 
   return (
@@ -118,6 +123,25 @@ export function SenderCard({
             {historyOpen && (
               <div className="pt-2">
                 <SenderEmailHistory id={historyId} senderId={sender.id} email={sender.email} />
+              </div>
+            )}
+          </div>
+          <div className="border-t pt-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="w-full justify-between"
+              aria-expanded={healthOpen}
+              aria-controls={healthOpen ? healthId : undefined}
+              aria-label={`Domain health of ${domain}`}
+              onClick={() => setHealthOpen((open) => !open)}
+            >
+              Domain health
+              <ChevronDown aria-hidden className={cn("transition-transform", healthOpen && "rotate-180")} />
+            </Button>
+            {healthOpen && (
+              <div className="pt-2">
+                <DomainHealthPanel id={healthId} domain={domain} />
               </div>
             )}
           </div>
