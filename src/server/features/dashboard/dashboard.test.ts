@@ -588,15 +588,13 @@ describe("GET /api/dashboard/mail-sync", () => {
       .insert(senderAccounts)
       .values({ userId: omar.userId, email: "omar@plain.test" })
       .returning();
-    await db
-      .insert(mailboxSyncs)
-      .values({
-        senderAccountId: plain!.id,
-        userId: omar.userId,
-        lastSyncedAt: new Date(),
-        errorCount: 1,
-        lastError: "x",
-      });
+    await db.insert(mailboxSyncs).values({
+      senderAccountId: plain!.id,
+      userId: omar.userId,
+      lastSyncedAt: new Date(),
+      errorCount: 1,
+      lastError: "x",
+    });
     expect(await mailSyncOf(omar)).toMatchObject({
       state: "not_configured",
       syncedMailboxes: 0,
