@@ -29,6 +29,7 @@ import { settingsRoutes } from "./features/settings/settings.routes.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { templateRoutes } from "./features/templates/templates.routes.ts";
 import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
+import { verificationRoutes } from "./features/verification/verification.routes.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { checkHost } from "./http/host-check.ts";
@@ -85,6 +86,7 @@ function protectedApi(deps: AppDeps) {
     .route("/inbox", inboxRoutes(features))
     .route("/", mailboxRoutes(features))
     .route("/dashboard", dashboardRoutes(features))
+    .route("/verification", verificationRoutes(features))
     .route("/", mailboxActionRoutes(features));
 }
 
