@@ -88,8 +88,10 @@ async function lookUpDomain(resolver: DnsResolver, domain: string): Promise<Doma
 /** The host's first address through the same resolver (the probe connects to it as a literal, checked by the address policy). */
 async function hostAddress(resolver: DnsResolver, host: string): Promise<string | null> {
   try {
-    const [ip] = [...(await records(resolver.a(host))), ...(await records(resolver.aaaa(host)))];
-    return ip ?? null;
+    const [v4] = await records(resolver.a(host));
+    if (v4) return v4;
+    const [v6] = await records(resolver.aaaa(host));
+    return v6 ?? null;
   } catch {
     return null;
   }
