@@ -22,6 +22,7 @@ export type BenchOptions = {
   launch: boolean;
   screens: boolean;
   mailbox: boolean;
+  verification: boolean;
   /** Messages in the IMAP mailbox of the mailbox part (10% replies, 5% bounces, the rest newsletters). */
   mailboxMessages: number;
   /** The screens' measured user: campaigns, contacts and email_sends seeded. */
@@ -47,7 +48,7 @@ const USAGE = `npm run bench -- [options]
   --steps=N         sequence steps per campaign (default 5, at least 2)
   --repeats=N       launch measurements, median of N (default 3)
   --send-pairs=N    engine/raw comparisons per configuration, median ratio of N (default 3)
-  --only=send|launch|screens|mailbox  run one part (mailbox needs Dovecot: apt-get install dovecot-imapd)
+  --only=send|launch|screens|mailbox|verification  run one part (mailbox needs Dovecot: apt-get install dovecot-imapd)
   --screen-campaigns=N  campaigns of the screens' user (default 100, at least 3)
   --screen-contacts=N   contacts of the screens' user (default 50000)
   --screen-sends=N      email_sends of the screens' user (default 1000000; at least the campaign
@@ -76,6 +77,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     launch: true,
     screens: true,
     mailbox: true,
+    verification: true,
     mailboxMessages: 10_000,
     screenCampaigns: 100,
     screenContacts: 50_000,
@@ -104,13 +106,14 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         options.sendPairs = positiveInt(flag, value);
         break;
       case "only":
-        if (value !== "send" && value !== "launch" && value !== "screens" && value !== "mailbox") {
-          throw new Error(`--only takes send, launch, screens or mailbox, got "${value}"`);
+        if (!["send", "launch", "screens", "mailbox", "verification"].includes(value)) {
+          throw new Error(`--only takes send, launch, screens, mailbox or verification, got "${value}"`);
         }
         options.send = value === "send";
         options.launch = value === "launch";
         options.screens = value === "screens";
         options.mailbox = value === "mailbox";
+        options.verification = value === "verification";
         break;
       case "mailbox-messages":
         options.mailboxMessages = positiveInt(flag, value);

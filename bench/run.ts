@@ -2,7 +2,8 @@
 // a set-based insert, and the screens' API calls at the issue's volume,
 // measured in one run on one database, and the mailbox sync over IMAP against
 // a throw-away Dovecot (no database), printed side by side with the issue's
-// targets. Options: bench/options.ts.
+// targets, and email verification (offline checks, DNS and the SMTP probe
+// against local servers). Options: bench/options.ts.
 //
 // Verification is part of the run: a figure only counts if the sink received
 // exactly the messages, the database recorded exactly the sends and the
@@ -38,12 +39,15 @@ import {
   sendTable,
   stageTable,
   TARGETS,
+  verificationIntro,
+  verificationTable,
 } from "./report.ts";
 import { runScreensBench } from "./screens.ts";
 import { SENDER_DAILY_LIMIT, SENDER_DOMAIN, seedCampaign, seedDueQueue, seedUser } from "./seed.ts";
 import { runEngine, verifyEngineRun } from "./send-engine.ts";
 import { equivalentMessages, type RawRun, runRaw } from "./send-raw.ts";
 import { type SmtpSinkProcess, sinkDelta, startSinkProcess } from "./smtp-sink.ts";
+import { runVerificationBench, type VerificationFigures } from "./verification.ts";
 
 /** The schema the figures were taken on: the migrations' tags, from drizzle's journal. */
 function appliedMigrations(): string[] {
@@ -167,6 +171,12 @@ function printMailbox(mailbox: MailboxFigures): void {
   console.log("");
 }
 
+function printVerification(figures: VerificationFigures): void {
+  console.log(verificationIntro(figures));
+  console.log(verificationTable(figures));
+  console.log("");
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2), process.env);
   const facts = machineFacts();
@@ -176,10 +186,12 @@ async function main(): Promise<void> {
 
   // First, and without a database: it needs none, and a run of it alone opens none.
   const mailbox = options.mailbox ? await runMailboxBench({ messages: options.mailboxMessages, progress }) : undefined;
+  const verification = options.verification ? await runVerificationBench({ progress }) : undefined;
   if (!options.send && !options.launch && !options.screens) {
     console.log(`  command:  npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`);
     console.log("");
     if (mailbox) printMailbox(mailbox);
+    if (verification) printVerification(verification);
     console.log(`Load average at end: ${machineFacts().load} (${machineFacts().cores} cores)`);
     return;
   }
@@ -296,8 +308,9 @@ async function main(): Promise<void> {
       console.log("");
     }
     if (mailbox) printMailbox(mailbox);
+    if (verification) printVerification(verification);
     console.log(
-      `Targets: engine >= ${TARGETS.engineVsRaw} × raw nodemailer (with and without DKIM); launch <= ${TARGETS.launchVsFloor} × the insert floor; screens: p95 < ${TARGETS.screenP95Ms} ms per call on PostgreSQL; mailbox: first sync <= ${TARGETS.mailboxFirstSyncSeconds} s, nothing new in one command per folder.`,
+      `Targets: engine >= ${TARGETS.engineVsRaw} × raw nodemailer (with and without DKIM); launch <= ${TARGETS.launchVsFloor} × the insert floor; screens: p95 < ${TARGETS.screenP95Ms} ms per call on PostgreSQL; mailbox: first sync <= ${TARGETS.mailboxFirstSyncSeconds} s, nothing new in one command per folder; verification: ${TARGETS.verificationOfflineSeconds} s for 10,000 addresses offline.`,
     );
     // Other work on the machine moves every figure; this says how much there was.
     console.log(`Load average at end: ${machineFacts().load} (${machineFacts().cores} cores)`);

@@ -30,6 +30,7 @@ import { settingsRoutes } from "./features/settings/settings.routes.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { templateRoutes } from "./features/templates/templates.routes.ts";
 import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
+import { verificationRoutes } from "./features/verification/verification.routes.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { checkHost } from "./http/host-check.ts";
@@ -87,6 +88,7 @@ function protectedApi(deps: AppDeps) {
     .route("/", mailboxRoutes(features))
     .route("/dashboard", dashboardRoutes(features))
     .route("/domain-health", domainHealthRoutes(features))
+    .route("/verification", verificationRoutes(features))
     .route("/", mailboxActionRoutes(features));
 }
 

@@ -84,6 +84,8 @@ const envSchema = z
     WEBHOOK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
     WORKER_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(600_000).default(2_000)),
     DNS_SERVERS: z.preprocess(emptyToUndefined, z.string().optional()),
+    VERIFY_SMTP_PROBE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("off")),
+    VERIFY_SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(25)),
     MAILBOX_SYNC_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(86_400).default(120)),
     WORKER_DEAD_AFTER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(3_600).default(30)),
     WORKER_STOP_GRACE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600).default(20)),
@@ -163,6 +165,10 @@ export type Config = {
   workerPollMs: number;
   /** The DNS servers of verification and domain health ("host" or "host:port"); undefined: the system's. */
   dnsServers: string[] | undefined;
+  /** Email verification asks the domain's mail server about each mailbox (RCPT TO, never DATA). */
+  verifySmtpProbe: boolean;
+  /** The port of that probe: 25, other in tests and benchmarks. */
+  verifySmtpPort: number;
   /** How often each sender's mailbox is synced (replies, bounces, spam). */
   mailboxSyncMs: number;
   /** A send worker whose heartbeat is older than this is dead; live workers recover its claims. */
@@ -257,6 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     dnsServers: e.DNS_SERVERS?.split(",")
       .map((server) => server.trim())
       .filter(Boolean),
+    verifySmtpProbe: e.VERIFY_SMTP_PROBE === "on",
+    verifySmtpPort: e.VERIFY_SMTP_PORT,
     workerDeadAfterMs: e.WORKER_DEAD_AFTER_SECONDS * 1000,
     workerStopGraceMs: e.WORKER_STOP_GRACE_SECONDS * 1000,
     pgliteAnalyzeMs: e.PGLITE_ANALYZE_MINUTES * 60_000,

@@ -22,10 +22,12 @@ export const verificationSchema = z
   .meta({ id: "EmailVerification" });
 export type Verification = z.infer<typeof verificationSchema>;
 
-export const verifyOneRequestSchema = z.object({ email: z.string().trim().min(1) }).meta({ id: "VerifyEmailRequest" });
+export const verifyOneRequestSchema = z
+  .object({ email: z.string().trim().min(1, "Please enter an email address") })
+  .meta({ id: "VerifyEmailRequest" });
 
 export const verifyBulkRequestSchema = z
-  .object({ emails: z.array(z.string()).min(1) })
+  .object({ emails: z.array(z.string()).min(1, "Please enter valid email addresses") })
   .meta({ id: "VerifyBulkRequest" });
 
 export const verificationListSchema = z
@@ -45,3 +47,14 @@ export const verificationStatsSchema = z
   })
   .meta({ id: "EmailVerificationStats" });
 export type VerificationStats = z.infer<typeof verificationStatsSchema>;
+
+export const verifyCsvResponseSchema = z
+  .object({
+    results: z.array(verificationSchema),
+    /** Addresses found in the file (after dropping cells without @). */
+    found: z.number().int(),
+    /** "Found N valid email(s) in CSV" */
+    message: z.string(),
+  })
+  .meta({ id: "VerifyCsvResponse" });
+export type VerifyCsvResponse = z.infer<typeof verifyCsvResponseSchema>;

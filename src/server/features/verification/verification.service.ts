@@ -1,0 +1,94 @@
+// Verifies addresses for a user and keeps the results (email_verifications);
+// reads back the latest ones and the Deliverability figures.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Verification, VerificationStats } from "#shared/verification/verification.schemas.ts";
+import { emailVerifications } from "../../db/schema/index.ts";
+import { createDnsResolver } from "../../dns/resolver.ts";
+import type { FeatureDeps } from "../feature-deps.ts";
+import { createVerifier } from "./verify-address.ts";
+
+/** Spec §2.4: the results list shows the last 100. */
+export const VERIFICATION_LIST_LIMIT = 100;
+
+const toDto = (row: typeof emailVerifications.$inferSelect): Verification => ({
+  id: row.id,
+  email: row.email,
+  result: row.verificationResult,
+  isValid: row.isValid,
+  isDeliverable: row.isDeliverable,
+  verifiedAt: row.verifiedAt.toISOString(),
+  suggestedCorrection: row.suggestedCorrection,
+  flags: row.flags,
+  executionTimeMs: row.executionTimeMs,
+});
+
+export function createVerificationService(deps: Pick<FeatureDeps, "db" | "config">) {
+  const { db, config } = deps;
+  const verifier = createVerifier({
+    resolver: createDnsResolver({ servers: config.dnsServers }),
+    probe: config.verifySmtpProbe
+      ? {
+          policy: { allowPrivate: config.smtpAllowPrivate },
+          port: config.verifySmtpPort,
+          timeoutMs: 10_000,
+          heloName: new URL(config.publicUrl).hostname,
+        }
+      : undefined,
+  });
+
+  return {
+    /** Verifies and stores, results in the order given. */
+    async verify(userId: string, emails: readonly string[]): Promise<Verification[]> {
+      const verdicts = await verifier.verifyBatch(emails);
+      if (verdicts.length === 0) return [];
+      const rows = await db
+        .insert(emailVerifications)
+        .values(
+          verdicts.map((v) => ({
+            userId,
+            email: v.email,
+            verificationResult: v.result,
+            isValid: v.isValid,
+            isDeliverable: v.isDeliverable,
+            suggestedCorrection: v.suggestedCorrection,
+            flags: v.flags,
+            executionTimeMs: v.executionTimeMs,
+          })),
+        )
+        .returning();
+      return rows.map(toDto);
+    },
+
+    async latest(userId: string): Promise<Verification[]> {
+      const rows = await db
+        .select()
+        .from(emailVerifications)
+        .where(eq(emailVerifications.userId, userId))
+        .orderBy(desc(emailVerifications.verifiedAt), desc(emailVerifications.id))
+        .limit(VERIFICATION_LIST_LIMIT);
+      return rows.map(toDto);
+    },
+
+    /** The stats cards, in one query. */
+    async stats(userId: string): Promise<VerificationStats> {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          valid: sql<number>`(count(*) filter (where ${emailVerifications.isValid}))::int`,
+          deliverable: sql<number>`(count(*) filter (where ${emailVerifications.isDeliverable}))::int`,
+          invalidOrRisky: sql<number>`(count(*) filter (where ${emailVerifications.verificationResult} in ('invalid', 'disposable')))::int`,
+        })
+        .from(emailVerifications)
+        .where(and(eq(emailVerifications.userId, userId)));
+      const total = row?.total ?? 0;
+      const deliverable = row?.deliverable ?? 0;
+      return {
+        totalVerified: total,
+        valid: row?.valid ?? 0,
+        deliverable,
+        invalidOrRisky: row?.invalidOrRisky ?? 0,
+        deliverabilityRate: total === 0 ? 0 : Math.round((deliverable / total) * 1000) / 10,
+      };
+    },
+  };
+}
