@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { BULK_LIMIT_MESSAGE, chunk, isUnsendable, NO_VALID_EMAILS_MESSAGE, parseBulkEmails } from "./bulk-input.ts";
+import {
+  BULK_LIMIT_MESSAGE,
+  chunk,
+  isUnsendable,
+  NO_VALID_EMAILS_MESSAGE,
+  parseBulkEmails,
+  verifyInChunks,
+} from "./bulk-input.ts";
 
 describe("parseBulkEmails", () => {
   it("trims lines, drops those without @ and keeps each address once", () => {
@@ -37,5 +44,25 @@ describe("isUnsendable", () => {
       "invalid",
       "disposable",
     ]);
+  });
+});
+
+describe("verifyInChunks", () => {
+  it("sends each address once, 100 per request, and reports progress", async () => {
+    const emails = [...Array.from({ length: 150 }, (_, i) => `c${i}@x.com`), "C0@X.com", "no-at-sign"];
+    const batches: string[][] = [];
+    const progress: string[] = [];
+    const results = await verifyInChunks(
+      emails,
+      async (batch) => {
+        batches.push(batch);
+        return { results: batch.map((email) => ({ email, result: email === "c7@x.com" ? "invalid" : "valid" })) };
+      },
+      (reached, total) => progress.push(`${reached} of ${total}`),
+    );
+    expect(batches.map((b) => b.length)).toEqual([100, 50]);
+    expect(progress).toEqual(["100 of 150", "150 of 150"]);
+    expect(results.size).toBe(150);
+    expect(results.get("c7@x.com")?.result).toBe("invalid");
   });
 });

@@ -34,3 +34,27 @@ export function chunk<T>(items: readonly T[], size = BULK_VERIFY_LIMIT): T[][] {
 
 /** Results that mean "do not send": invalid addresses and throwaway mailboxes. */
 export const isUnsendable = (result: string) => result === "invalid" || result === "disposable";
+
+/**
+ * Verifies a contact list through the bulk route, one request of at most 100
+ * after another (the server paces each request itself), reporting how far it
+ * got. Repeats (any case) are sent once; the answer is keyed by lower-cased address.
+ */
+export async function verifyInChunks<R extends { email: string }>(
+  emails: readonly string[],
+  verifyBulk: (batch: string[]) => Promise<{ results: R[] }>,
+  onProgress: (reached: number, total: number) => void,
+): Promise<Map<string, R>> {
+  const unique = [...new Map(emails.map((e) => [e.trim().toLowerCase(), e.trim()])).values()].filter((e) =>
+    e.includes("@"),
+  );
+  const byEmail = new Map<string, R>();
+  let reached = 0;
+  for (const batch of chunk(unique)) {
+    onProgress(reached + batch.length, unique.length);
+    const { results } = await verifyBulk(batch);
+    for (const result of results) byEmail.set(result.email.toLowerCase(), result);
+    reached += batch.length;
+  }
+  return byEmail;
+}

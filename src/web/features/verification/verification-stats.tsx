@@ -7,7 +7,7 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
     <Card>
-      <CardContent className="py-4">
+      <CardContent>
         <dt className="text-muted-foreground text-sm">{label}</dt>
         <dd className="font-semibold text-2xl tabular-nums">{value.toLocaleString("en-US")}</dd>
       </CardContent>
@@ -34,7 +34,7 @@ export function VerificationStatsCards({ stats }: { stats: VerificationStats | u
         <StatCard label="Invalid/Risky" value={stats.invalidOrRisky} />
       </dl>
       <Card>
-        <CardContent className="space-y-2 py-4">
+        <CardContent className="space-y-2">
           <div className="flex items-center justify-between text-sm">
             <span id="deliverability-rate-label" className="font-medium">
               Deliverability Rate
