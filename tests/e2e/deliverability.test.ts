@@ -294,6 +294,63 @@ describeJourneys("deliverability", () => {
     await page.getByText("All 148 verified contacts can be sent to.").waitFor();
   });
 
+  it("verifies an edited campaign's contacts and removes the invalid ones through the contacts API", async () => {
+    const { page } = browser;
+    await signedInUser(page, app.baseUrl, "edit");
+    const fake = await fakeVerificationApi(page);
+    const created = await page.request.post(`${app.baseUrl}/api/campaigns`, {
+      data: {
+        name: "Edit verify",
+        description: null,
+        emailColumn: "email",
+        senderAccounts: [{ email: "hello@acme.test", provider: "custom", dailyLimit: 50 }],
+        contacts: ["invalid.x@example.com", "temp@mailinator.com", "keep@example.com"].map((email) => ({ email })),
+        sequence: [
+          {
+            subject: "Hello",
+            body: "Hi",
+            bodyFormat: "text",
+            delayAmount: 0,
+            delayUnit: "days",
+            scheduledDate: null,
+            scheduledTime: null,
+          },
+        ],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { campaign } = (await created.json()) as { campaign: { id: string } };
+
+    await page.goto(`${app.baseUrl}/campaigns/edit/${campaign.id}`);
+    await page.getByRole("tab", { name: /^Contacts/ }).click();
+    const list = page.getByRole("list", { name: "Contacts", exact: true });
+    await list.getByRole("listitem").filter({ hasText: "keep@example.com" }).waitFor();
+    await page.getByRole("button", { name: "Verify contacts" }).click();
+    await list
+      .getByRole("listitem")
+      .filter({ hasText: "invalid.x@example.com" })
+      .getByText("Invalid", { exact: true })
+      .waitFor();
+    await list
+      .getByRole("listitem")
+      .filter({ hasText: "temp@mailinator.com" })
+      .getByText("Disposable", { exact: true })
+      .waitFor();
+    expect((fake.calls[0]?.body as { emails: string[] } | undefined)?.emails.sort()).toEqual([
+      "invalid.x@example.com",
+      "keep@example.com",
+      "temp@mailinator.com",
+    ]);
+
+    await page.getByRole("button", { name: "Remove 2 invalid contacts" }).click();
+    await toast(page, "Removed 2 invalid contacts").waitFor();
+    await eventually(() => list.getByRole("listitem").count()).toBe(1);
+    const left = await page.request.get(`${app.baseUrl}/api/campaigns/${campaign.id}/contacts/addresses`);
+    expect(((await left.json()) as { contacts: { email: string }[] }).contacts.map((c) => c.email)).toEqual([
+      "keep@example.com",
+    ]);
+  });
+
   it.skipIf(!shotsDir)("screenshots of /delivery, light and dark", async () => {
     const { page } = browser;
     await signedInUser(page, app.baseUrl, "shots");

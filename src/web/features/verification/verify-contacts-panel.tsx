@@ -23,7 +23,16 @@ export function useVerifyContacts() {
   const [progress, setProgress] = useState<{ reached: number; total: number } | null>(null);
   const [verified, setVerified] = useState<VerifiedContacts | null>(null);
 
-  async function run(emails: string[]) {
+  async function run(load: () => string[] | Promise<string[]>) {
+    let emails: string[];
+    try {
+      emails = await load();
+    } catch (e) {
+      toast.error("An error occurred during bulk verification", {
+        description: e instanceof Error ? e.message : undefined,
+      });
+      return;
+    }
     if (emails.length === 0) {
       toast.error("No emails to verify");
       return;
@@ -60,7 +69,8 @@ export function useVerifyContacts() {
 
 export function VerifyContactsPanel(props: {
   state: ReturnType<typeof useVerifyContacts>;
-  emails: string[];
+  /** The contacts' addresses, read when the user asks (the edit page loads them from the server). */
+  emails: () => string[] | Promise<string[]>;
   /** Removes these addresses from the contact list; throws when it could not. */
   onRemove: (emails: string[]) => Promise<void> | void;
 }) {

@@ -112,7 +112,7 @@ export function DetectStep({ draft, update, goNext }: StepProps) {
 
       <VerifyContactsPanel
         state={verification}
-        emails={emails}
+        emails={() => emails}
         onRemove={(addresses) => {
           const drop = new Set(addresses.map((e) => e.toLowerCase()));
           update((d) => ({ contacts: d.contacts.filter((row) => !drop.has(contactEmail(row, d.emailColumn))) }));
