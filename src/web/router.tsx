@@ -25,6 +25,7 @@ import { SenderProfilePage } from "./features/senders/sender-profile-page.tsx";
 import { SendersPage } from "./features/senders/senders-page.tsx";
 import { SettingsPage } from "./features/settings/settings-page.tsx";
 import { AppShell } from "./features/shell/app-shell.tsx";
+import { DeliveryPage } from "./features/verification/delivery-page.tsx";
 
 /** /outbox exists only in capture mode; in live mode it is the 404 page. */
 function CaptureOnly({ children }: { children: ReactNode }) {
@@ -78,7 +79,7 @@ export const router = createBrowserRouter([
           { path: "/campaigns/edit", element: <Navigate to="/" replace /> },
           { path: "/campaigns/edit/:id", element: <EditCampaignPage /> },
           { path: "/calendar", element: s.calendar },
-          { path: "/delivery", element: s.delivery },
+          { path: "/delivery", element: <DeliveryPage /> },
           { path: "/inbox", element: <InboxPage /> },
           { path: "/inbox/compose", element: <ComposePage /> },
           { path: "/replies", element: <ReplyTrackerPage /> },

@@ -67,3 +67,9 @@ export type PreviousSend = z.infer<typeof previousSendSchema>;
 export const duplicateCheckResultSchema = z
   .object({ previousSends: z.array(previousSendSchema) })
   .meta({ id: "DuplicateCheckResult" });
+
+/** Every contact's id and address (edit page "Verify contacts": verify all, remove by id). */
+export const contactAddressesSchema = z
+  .object({ contacts: z.array(z.object({ id: z.string(), email: z.string() })) })
+  .meta({ id: "ContactAddresses" });
+export type ContactAddresses = z.infer<typeof contactAddressesSchema>;

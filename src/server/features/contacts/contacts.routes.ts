@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import {
   addContactsInputSchema,
   addContactsResultSchema,
+  contactAddressesSchema,
   contactListQuerySchema,
   contactPageSchema,
   duplicateCheckInputSchema,
@@ -31,6 +32,19 @@ const listRoute = createRoute({
   request: { params: campaignParam, query: contactListQuerySchema },
   responses: {
     200: { description: "Contacts", content: json(contactPageSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const addressesRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}/contacts/addresses",
+  tags,
+  summary: "Every contact's id and address, oldest first (to verify the whole list before launch)",
+  request: { params: campaignParam },
+  responses: {
+    200: { description: "Contact addresses", content: json(contactAddressesSchema) },
     ...errorResponses,
     ...notFoundResponse,
   },
@@ -66,6 +80,9 @@ export function contactRoutes(deps: FeatureDeps) {
     )
     .openapi(listRoute, async (c) =>
       c.json(await service.list(c.get("user").id, c.req.valid("param").id, c.req.valid("query")), 200),
+    )
+    .openapi(addressesRoute, async (c) =>
+      c.json({ contacts: await service.addresses(c.get("user").id, c.req.valid("param").id) }, 200),
     )
     .openapi(addRoute, async (c) =>
       c.json(await service.add(c.get("user").id, c.req.valid("param").id, c.req.valid("json").contacts), 200),

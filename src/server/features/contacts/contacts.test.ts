@@ -183,6 +183,27 @@ describe("POST /api/campaigns/{id}/contacts", () => {
   });
 });
 
+describe("GET /api/campaigns/{id}/contacts/addresses", () => {
+  it("lists every contact's id and address, and only the owner's campaign", async () => {
+    const campaign = await campaignOf(alice.userId);
+    const first = await contactIn(alice.userId, campaign.id, "one@x.io", { createdAt: new Date("2026-01-01") });
+    const second = await contactIn(alice.userId, campaign.id, "two@x.io", { createdAt: new Date("2026-01-02") });
+    await contactIn(alice.userId, (await campaignOf(alice.userId)).id, "elsewhere@x.io");
+    const url = `/api/campaigns/${campaign.id}/contacts/addresses`;
+    const res = await ctx.request(url, { cookie: alice.cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      contacts: [
+        { id: first.id, email: "one@x.io" },
+        { id: second.id, email: "two@x.io" },
+      ],
+    });
+    const other = await ctx.request(url, { cookie: bob.cookie });
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as ErrorBody).error.message).toBe("Campaign not found");
+  });
+});
+
 describe("DELETE /api/campaigns/{id}/contacts/{contactId}", () => {
   it("removes the contact, then says it is not found", async () => {
     const campaign = await campaignOf(alice.userId);

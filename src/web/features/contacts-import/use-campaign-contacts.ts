@@ -82,3 +82,33 @@ export function useRemoveContact(campaignId: string) {
     onSuccess: () => afterChange(-1),
   });
 }
+
+/** Every contact's id and address (Verify contacts checks the whole list, not one page). */
+export async function fetchContactAddresses(campaignId: string) {
+  return unwrap(await api.campaigns[":id"].contacts.addresses.$get({ param: { id: campaignId } }));
+}
+
+/**
+ * Removes several contacts through the one-contact route, one after another;
+ * the list and counts follow even when one fails part-way.
+ */
+export function useRemoveContacts(campaignId: string) {
+  const afterChange = useAfterChange(campaignId);
+  return useMutation({
+    mutationFn: async (contactIds: string[]) => {
+      let removed = 0;
+      try {
+        for (const contactId of contactIds) {
+          const res = await api.campaigns[":id"].contacts[":contactId"].$delete({
+            param: { id: campaignId, contactId },
+          });
+          if (!res.ok) await unwrap(res);
+          removed++;
+        }
+      } finally {
+        if (removed > 0) afterChange(-removed);
+      }
+      return removed;
+    },
+  });
+}

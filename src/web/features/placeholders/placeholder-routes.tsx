@@ -8,12 +8,6 @@ export const placeholderScreens = {
       holds="This month calendar will show scheduled, sent and failed emails and booked meetings, and manage your scheduling links."
     />
   ),
-  delivery: (
-    <ScreenPlaceholder
-      title="Deliverability"
-      holds="This screen will verify email addresses one at a time, in bulk or from a CSV file, with deliverability statistics."
-    />
-  ),
   booking: (
     <ScreenPlaceholder
       title="Schedule a meeting"

@@ -1,17 +1,26 @@
 // Edit campaign → Contacts (spec part 2 §2.2): search, a server-paginated
 // list with status and Replied badges, removal, and the Add Contacts panel.
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, Trash2Icon, UserPlusIcon, UsersIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { CONTACT_PAGE_SIZE, type Contact } from "#shared/contacts/contacts.schemas.ts";
 import type { ContactStatus } from "#shared/db-enums.ts";
+import { isUnsendable } from "#shared/verification/bulk-input.ts";
+import type { Verification } from "#shared/verification/verification.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { AddContactsPanel } from "../../contacts-import/add-contacts-panel.tsx";
-import { useCampaignContacts, useRemoveContact } from "../../contacts-import/use-campaign-contacts.ts";
+import {
+  fetchContactAddresses,
+  useCampaignContacts,
+  useRemoveContact,
+  useRemoveContacts,
+} from "../../contacts-import/use-campaign-contacts.ts";
+import { VerdictBadge } from "../../verification/verdict-badge.tsx";
+import { useVerifyContacts, VerifyContactsPanel } from "../../verification/verify-contacts-panel.tsx";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -37,6 +46,27 @@ export function ContactsTab({ campaignId }: { campaignId: string }) {
   const [page, setPage] = useState(0);
   const [adding, setAdding] = useState(false);
   const list = useCampaignContacts(campaignId, search, page);
+  const verification = useVerifyContacts();
+  const removeMany = useRemoveContacts(campaignId);
+  // Lower-cased address → contact id, from the last "Verify contacts" (removal is by id).
+  const idsByEmail = useRef(new Map<string, string>());
+
+  async function loadEmails() {
+    const { contacts: all } = await fetchContactAddresses(campaignId);
+    idsByEmail.current = new Map(all.map((c) => [c.email.toLowerCase(), c.id]));
+    return all.map((c) => c.email);
+  }
+
+  async function removeInvalid(emails: string[]) {
+    const ids = emails.flatMap((e) => idsByEmail.current.get(e.toLowerCase()) ?? []);
+    try {
+      const removed = await removeMany.mutateAsync(ids);
+      toast.success(`Removed ${removed} invalid ${removed === 1 ? "contact" : "contacts"}`);
+    } catch (e) {
+      toast.error("Failed to remove contact");
+      throw e;
+    }
+  }
 
   const total = list.data?.total ?? 0;
   const contacts = list.data?.contacts ?? [];
@@ -72,6 +102,8 @@ export function ContactsTab({ campaignId }: { campaignId: string }) {
 
       {adding && <AddContactsPanel campaignId={campaignId} />}
 
+      <VerifyContactsPanel state={verification} emails={loadEmails} onRemove={removeInvalid} />
+
       {list.isPending ? (
         <div className="space-y-2" role="status" aria-label="Loading contacts">
           {[0, 1, 2].map((i) => (
@@ -97,7 +129,12 @@ export function ContactsTab({ campaignId }: { campaignId: string }) {
         <>
           <ul aria-label="Contacts" className="divide-y rounded-lg border">
             {contacts.map((contact) => (
-              <ContactRow key={contact.id} campaignId={campaignId} contact={contact} />
+              <ContactRow
+                key={contact.id}
+                campaignId={campaignId}
+                contact={contact}
+                verification={verification.verified?.get(contact.email.toLowerCase())}
+              />
             ))}
           </ul>
           <div className="flex flex-wrap items-center justify-between gap-3 text-muted-foreground text-sm">
@@ -125,7 +162,8 @@ export function ContactsTab({ campaignId }: { campaignId: string }) {
   );
 }
 
-function ContactRow({ campaignId, contact }: { campaignId: string; contact: Contact }) {
+function ContactRow(props: { campaignId: string; contact: Contact; verification: Verification | undefined }) {
+  const { campaignId, contact, verification } = props;
   const remove = useRemoveContact(campaignId);
   const name = [contact.firstName, contact.lastName].filter(Boolean).join(" ");
   const status = statusBadge[contact.status];
@@ -150,6 +188,7 @@ function ContactRow({ campaignId, contact }: { campaignId: string; contact: Cont
         )}
       </div>
       <div className="flex shrink-0 items-center gap-2">
+        {verification && isUnsendable(verification.result) && <VerdictBadge result={verification.result} />}
         <Badge variant={status.variant}>{status.label}</Badge>
         {contact.repliedAt && (
           <Badge variant="success" title={`Replied ${new Date(contact.repliedAt).toLocaleString()}`}>

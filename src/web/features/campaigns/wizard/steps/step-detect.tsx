@@ -1,5 +1,6 @@
 import { ArrowRightIcon, InfoIcon } from "lucide-react";
 import { useMemo } from "react";
+import { toast } from "sonner";
 import { contactEmail, detectionCounts } from "#shared/contacts-import/duplicates.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
@@ -7,6 +8,7 @@ import { Spinner } from "#web/components/ui/spinner.tsx";
 import { ColumnSelection } from "../../../contacts-import/column-selection.tsx";
 import { DuplicateManager } from "../../../contacts-import/duplicate-manager.tsx";
 import { useDuplicateCheck } from "../../../contacts-import/use-duplicate-check.ts";
+import { useVerifyContacts, VerifyContactsPanel } from "../../../verification/verify-contacts-panel.tsx";
 import type { StepProps } from "../wizard-draft.ts";
 
 function Stat({ label, value, tone }: { label: string; value: number; tone?: "warning" | "success" }) {
@@ -33,6 +35,7 @@ export function DetectStep({ draft, update, goNext }: StepProps) {
   const removed = useMemo(() => new Set(draft.removedDuplicates), [draft.removedDuplicates]);
   const counts = detectionCounts(emails, duplicates, removed);
   const selected = useMemo(() => new Set(draft.selectedColumns), [draft.selectedColumns]);
+  const verification = useVerifyContacts();
 
   if (draft.contacts.length === 0) {
     return (
@@ -106,6 +109,16 @@ export function DetectStep({ draft, update, goNext }: StepProps) {
           onKeepAll={() => update({ removedDuplicates: [] })}
         />
       )}
+
+      <VerifyContactsPanel
+        state={verification}
+        emails={() => emails}
+        onRemove={(addresses) => {
+          const drop = new Set(addresses.map((e) => e.toLowerCase()));
+          update((d) => ({ contacts: d.contacts.filter((row) => !drop.has(contactEmail(row, d.emailColumn))) }));
+          toast.success(`Removed ${addresses.length} invalid ${addresses.length === 1 ? "contact" : "contacts"}`);
+        }}
+      />
 
       <ColumnSelection
         fields={draft.importedFields}
