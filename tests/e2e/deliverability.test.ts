@@ -1,10 +1,13 @@
 // Deliverability (spec part 2 §2.4, §5 Verification, §8, §9) and "Verify
 // contacts" in the wizard's Detect Emails step.
 //
-// The verification routes are built on another branch against the shared
-// contract (src/shared/verification/verification.schemas.ts). Until they are
-// merged, every /api/verification request here is answered by `fakeVerificationApi`
-// (page.route), shaped exactly like the contract; the rest of the app is real.
+// Every state of the screen needs verdicts on demand (valid, invalid,
+// disposable, a typo, a role account, 100 at once), so the /api/verification
+// requests here are answered by `fakeVerificationApi` (page.route), shaped
+// exactly like the contract (src/shared/verification/verification.schemas.ts);
+// the rest of the app is real. deliverability-live.test.ts takes the whole
+// path through the real routes and a DNS server; verification.test.ts produces
+// every result class through the routes.
 import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { VerificationResult } from "../../src/shared/db-enums.ts";

@@ -93,9 +93,6 @@ describeJourneys("application shell", () => {
       /\/api\/campaigns\/00000000-.*status of 404/,
       "the edit screen asks for a campaign that does not exist",
     );
-    // Branch h13-delivery only: the verification routes are merged from another
-    // branch of issue 13. Drop this allowance once they exist.
-    browser.allowConsoleError(/\/api\/verification(\/stats)?: .*status of 404/, "verification routes not merged yet");
     await signedInUser(page, app.baseUrl, "routes");
     const menu = page.getByRole("complementary");
 

@@ -3,6 +3,7 @@
 import { RefreshCwIcon } from "lucide-react";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+import { DomainHealthSection } from "#web/features/domain-health/domain-health-section.tsx";
 import { BulkVerifyCard } from "./bulk-verify-card.tsx";
 import { CsvVerifyCard } from "./csv-verify-card.tsx";
 import { SingleVerifyCard } from "./single-verify-card.tsx";
@@ -42,7 +43,7 @@ export function DeliveryPage() {
         )}
         <VerificationStatsCards stats={stats.data} />
 
-        {/* DOMAIN HEALTH SLOT: the lead wires <DomainHealthSection /> (src/web/features/domain-health/) here. */}
+        <DomainHealthSection />
 
         <div className="grid gap-6 lg:grid-cols-3">
           <SingleVerifyCard />
