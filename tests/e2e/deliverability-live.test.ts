@@ -69,5 +69,20 @@ describeJourneys("deliverability (real verification routes)", () => {
     for (const email of ["lee@prospect.test", "nobody@nomail.test", "temp@mailinator.com", "ana@gmial.com"]) {
       await table.getByText(email, { exact: true }).waitFor();
     }
+
+    // A CSV file: stored, read back, its addresses verified; one without any address is refused.
+    browser.allowConsoleError(/\/api\/verification\/csv.*status of 400/, "the file without addresses is refused");
+    const file = page.getByLabel("CSV file", { exact: true });
+    const upload = page.getByRole("button", { name: "Upload and Verify" });
+    await file.setInputFiles({ name: "names.csv", mimeType: "text/csv", buffer: Buffer.from("name\nAna\n") });
+    await upload.click();
+    await page.getByRole("alert").filter({ hasText: "No emails to verify" }).waitFor();
+    const csv = "email,name\nkim@prospect.test,Kim\nnobody2@nomail.test,X\ninfo@prospect.test,Info\n";
+    await file.setInputFiles({ name: "leads.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await upload.click();
+    await page.getByRole("status").filter({ hasText: "Found 3 valid email(s) in CSV" }).waitFor();
+    await table.getByRole("row").filter({ hasText: "info@prospect.test" }).getByText("Role account").waitFor();
+    await eventually(() => statValue(page, "Total Verified")).toBe("8");
+    expect(await statValue(page, "Invalid/Risky")).toBe("4");
   });
 });

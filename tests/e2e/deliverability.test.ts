@@ -101,11 +101,7 @@ async function fakeVerificationApi(page: Page): Promise<FakeApi> {
         const text = request.postDataBuffer()?.toString("utf8") ?? "";
         fake.calls.push({ path, body: text });
         if (!text.includes("email"))
-          return json(
-            route,
-            { error: { code: "validation_failed", message: "No valid emails found in the CSV file" } },
-            400,
-          );
+          return json(route, { error: { code: "validation_failed", message: "No emails to verify" } }, 400);
         const emails = [...new Set(text.match(/[\w.+-]+@[\w.-]+\.\w+/g) ?? [])];
         return json(route, { results: emails.map(record) });
       }
@@ -232,7 +228,7 @@ describeJourneys("deliverability", () => {
 
     await file.setInputFiles({ name: "names.csv", mimeType: "text/csv", buffer: Buffer.from("name\nAna\n") });
     await upload.click();
-    await page.getByRole("alert").filter({ hasText: "No valid emails found in the CSV file" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "No emails to verify" }).waitFor();
     await toast(page, "An error occurred during CSV email verification").waitFor();
 
     const csv = "email,name\nkim@example.com,Kim\ninvalid@example.com,X\ninfo@example.com,Info\n";
