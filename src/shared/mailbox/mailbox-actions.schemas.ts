@@ -1,6 +1,7 @@
 // The mailbox actions' API contract: Refresh (sync now), Restore a spam
 // message, simulate a prospect's reply (capture mode), test reply tracking.
 import { z } from "@hono/zod-openapi";
+import { markRepliedError } from "./mailbox.schemas.ts";
 
 export const mailboxSyncResultSchema = z
   .object({
@@ -17,10 +18,12 @@ export type MailboxSyncResult = z.infer<typeof mailboxSyncResultSchema>;
 export const mailboxActionResultSchema = z.object({ message: z.string() }).meta({ id: "MailboxActionResult" });
 export type MailboxActionResult = z.infer<typeof mailboxActionResultSchema>;
 
+/** The Manual Reply Tracking card's two inputs, checked as for Mark as Replied (spec part 1 §5). */
 export const testReplyRequestSchema = z
-  .object({
-    contactEmail: z.string().trim().min(1, "Contact email is required").email("Enter a valid contact email"),
-    campaignId: z.string().trim().uuid("Enter a valid campaign ID"),
+  .object({ contactEmail: z.string().max(320), campaignId: z.string().max(100) })
+  .superRefine((fields, ctx) => {
+    const message = markRepliedError(fields);
+    if (message) ctx.addIssue({ code: "custom", message });
   })
   .meta({ id: "TestReplyRequest" });
 

@@ -66,7 +66,6 @@ export type ReplyTrackerPage = z.infer<typeof replyTrackerPageSchema>;
 
 /** The simple email shape (something@something.something, no spaces). */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const replyTrackerText = {
   missingTitle: "Missing Information",
@@ -96,7 +95,7 @@ export function markRepliedError(fields: { contactEmail: string; campaignId: str
   const campaignId = fields.campaignId.trim();
   if (!email || !campaignId) return replyTrackerText.missing;
   if (!EMAIL_SHAPE.test(email)) return replyTrackerText.invalidEmail;
-  if (!UUID_SHAPE.test(campaignId)) return replyTrackerText.invalidCampaignId;
+  if (!z.uuid().safeParse(campaignId).success) return replyTrackerText.invalidCampaignId;
   return null;
 }
 

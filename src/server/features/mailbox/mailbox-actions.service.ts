@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { MailboxSyncResult, TestReplyResult } from "#shared/mailbox/mailbox-actions.schemas.ts";
+import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 import { ensureMailboxes, loadMailbox, MAILBOX_WORKER_PREFIX } from "../../jobs/mailbox-sync.ts";
 import { queryRows } from "../../jobs/sql-helpers.ts";
@@ -15,7 +16,6 @@ import { TEST_REPLY_HEADER } from "../../mailbox/apply-inbound.ts";
 import { createMailboxSources } from "../../mailbox/sources.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function createMailboxActionsService(deps: FeatureDeps, opts: { waitMs?: number } = {}) {
@@ -159,7 +159,8 @@ export function createMailboxActionsService(deps: FeatureDeps, opts: { waitMs?: 
     },
 
     /** Sends a marked test reply from the contact to its sender's mailbox and reports whether the sync saw it. */
-    async testReply(userId: string, input: { contactEmail: string; campaignId: string }): Promise<TestReplyResult> {
+    async testReply(userId: string, fields: { contactEmail: string; campaignId: string }): Promise<TestReplyResult> {
+      const input = { contactEmail: fields.contactEmail.trim(), campaignId: fields.campaignId.trim() };
       const [send] = await queryRows<{ message_id: string | null; subject: string; from_email: string }>(
         db,
         sql`select es.message_id, es.subject, es.from_email from email_sends es

@@ -19,6 +19,7 @@ import { SecretDecryptError } from "../../crypto/secret-box.ts";
 import { secretPurposes } from "../../crypto/secret-purposes.ts";
 import { mailboxFolders, mailboxSyncs } from "../../db/schema/mailbox.ts";
 import { type SenderAccount, senderAccounts } from "../../db/schema/senders.ts";
+import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 import { exchangeAuthorizationCode, GMAIL_SCOPES, revokeGoogleToken } from "../../mail/google-oauth.ts";
 // The mailbox_folders row where the Gmail source keeps its history id.
@@ -29,8 +30,6 @@ import { createSendersService } from "./senders.service.ts";
 
 const GMAIL_TOKEN = secretPurposes.gmailRefreshToken;
 const GOOGLE_TIMEOUT_MS = 15_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The signed-in user and the session a Gmail connect flow is bound to. */
 export type GmailConnectSession = { userId: string; sessionId: string };
@@ -200,7 +199,7 @@ export function createGmailConnectService(deps: FeatureDeps) {
      * IMAP keeps its mailbox_syncs row and its IMAP folders.
      */
     async disconnect(userId: string, senderId: string): Promise<Sender> {
-      if (!UUID.test(senderId)) throw senderNotFound();
+      if (!isUuid(senderId)) throw senderNotFound();
       const previous = await db.transaction(async (tx) => {
         const [row] = await tx
           .select({
