@@ -2,9 +2,10 @@
 // list of addresses into the requests the verification API accepts (spec part 2
 // §5 Verification, §9: at most 100 per request).
 import { BULK_VERIFY_LIMIT } from "./verification.schemas.ts";
+import { bulkEmails, verificationMessages } from "./verification-messages.ts";
 
-export const NO_VALID_EMAILS_MESSAGE = "Please enter valid email addresses";
-export const BULK_LIMIT_MESSAGE = "Please limit bulk verification to 100 emails at a time";
+export const NO_VALID_EMAILS_MESSAGE = verificationMessages.enterValidEmails;
+export const BULK_LIMIT_MESSAGE = verificationMessages.bulkLimit;
 
 export type BulkInput = { ok: true; emails: string[] } | { ok: false; message: string };
 
@@ -12,9 +13,7 @@ export type BulkInput = { ok: true; emails: string[] } | { ok: false; message: s
 export function parseBulkEmails(text: string): BulkInput {
   const seen = new Set<string>();
   const emails: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const email = line.trim();
-    if (!email.includes("@")) continue;
+  for (const email of bulkEmails(text.split(/\r?\n/))) {
     const key = email.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

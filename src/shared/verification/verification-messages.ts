@@ -15,6 +15,12 @@ export const verificationMessages = {
   uploaded: "CSV file uploaded successfully",
   found: (n: number) => `Found ${n} valid email(s) in CSV`,
   verified: (n: number) => `Verified ${n} emails`,
+  verifiedResult: (result: string) => `Email verified: ${result}`,
+  verifyFailed: "Failed to verify email",
+  bulkError: "An error occurred during bulk verification",
+  csvError: "An error occurred during CSV email verification",
+  /** The screen's own check of the file name (spec §5, as the other CSV uploads). */
+  uploadCsv: "Please upload a CSV file",
 };
 
 /** Spec §5: bulk input keeps the lines (entries) that contain an @, trimmed. */

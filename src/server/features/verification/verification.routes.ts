@@ -1,6 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { parseCsv } from "#shared/contacts-import/csv-parse.ts";
-import { decodeTextFile } from "#shared/contacts-import/decode-text.ts";
 import {
   BULK_VERIFY_LIMIT,
   verificationListSchema,
@@ -10,16 +8,10 @@ import {
   verifyCsvResponseSchema,
   verifyOneRequestSchema,
 } from "#shared/verification/verification.schemas.ts";
-import {
-  bulkEmails,
-  csvEmails,
-  MAX_VERIFY_CSV_BYTES,
-  verificationMessages,
-} from "#shared/verification/verification-messages.ts";
+import { verificationMessages } from "#shared/verification/verification-messages.ts";
 import { AppError } from "../../errors.ts";
 import { createRouter, errorResponses, json } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
-import { readCsvUpload, storeCsvUpload } from "./csv-upload.ts";
 import { createVerificationService } from "./verification.service.ts";
 
 const tags = ["Verification"];
@@ -75,11 +67,6 @@ const statsRoute = createRoute({
   responses: { 200: { description: "Figures", content: json(verificationStatsSchema) }, ...errorResponses },
 });
 
-function checkBulkSize(emails: string[]): void {
-  if (emails.length === 0) throw new AppError("validation_error", verificationMessages.enterValidEmails);
-  if (emails.length > BULK_VERIFY_LIMIT) throw new AppError("validation_error", verificationMessages.bulkLimit);
-}
-
 export function verificationRoutes(deps: FeatureDeps) {
   const service = createVerificationService(deps);
   return createRouter()
@@ -89,34 +76,15 @@ export function verificationRoutes(deps: FeatureDeps) {
       if (!result) throw new Error("verification returned no result");
       return c.json(result, 200);
     })
-    .openapi(bulkRoute, async (c) => {
-      const emails = bulkEmails(c.req.valid("json").emails);
-      checkBulkSize(emails);
-      return c.json({ results: await service.verify(c.get("user").id, emails) }, 200);
-    })
+    .openapi(bulkRoute, async (c) =>
+      c.json({ results: await service.verifyBulk(c.get("user").id, c.req.valid("json").emails) }, 200),
+    )
     .openapi(csvRoute, async (c) => {
-      const userId = c.get("user").id;
       const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const file = body.file;
       if (!(file instanceof File)) throw new AppError("bad_request", verificationMessages.uploadFailed);
-      if (!file.name.trim().toLowerCase().endsWith(".csv") || file.size >= MAX_VERIFY_CSV_BYTES)
-        throw new AppError("bad_request", verificationMessages.uploadFailed);
-      const path = await storeCsvUpload(
-        deps.config.dataDir,
-        userId,
-        file.name,
-        new Uint8Array(await file.arrayBuffer()),
-      );
-      let emails: string[];
-      try {
-        emails = csvEmails(parseCsv(decodeTextFile(new Uint8Array(await readCsvUpload(path)))));
-      } catch {
-        throw new AppError("bad_request", verificationMessages.processFailed);
-      }
-      if (emails.length === 0) throw new AppError("validation_error", verificationMessages.noEmails);
-      if (emails.length > BULK_VERIFY_LIMIT) throw new AppError("validation_error", verificationMessages.bulkLimit);
-      const results = await service.verify(userId, emails);
-      return c.json({ results, found: emails.length, message: verificationMessages.found(emails.length) }, 200);
+      const upload = { name: file.name, size: file.size, bytes: () => file.arrayBuffer() };
+      return c.json(await service.verifyCsv(c.get("user").id, upload), 200);
     })
     .openapi(listRoute, async (c) => c.json({ results: await service.latest(c.get("user").id) }, 200))
     .openapi(statsRoute, async (c) => c.json(await service.stats(c.get("user").id), 200));

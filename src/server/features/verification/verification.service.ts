@@ -1,11 +1,31 @@
 // Verifies addresses for a user and keeps the results (email_verifications);
 // reads back the latest ones and the Deliverability figures.
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Verification, VerificationStats } from "#shared/verification/verification.schemas.ts";
+import { parseCsv } from "#shared/contacts-import/csv-parse.ts";
+import { decodeTextFile } from "#shared/contacts-import/decode-text.ts";
+import {
+  BULK_VERIFY_LIMIT,
+  type Verification,
+  type VerificationStats,
+} from "#shared/verification/verification.schemas.ts";
+import {
+  bulkEmails,
+  csvEmails,
+  MAX_VERIFY_CSV_BYTES,
+  verificationMessages,
+} from "#shared/verification/verification-messages.ts";
 import { emailVerifications } from "../../db/schema/index.ts";
 import { createDnsResolver } from "../../dns/resolver.ts";
+import { AppError } from "../../errors.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
+import { readCsvUpload, storeCsvUpload } from "./csv-upload.ts";
 import { createVerifier } from "./verify-address.ts";
+
+/** Spec §5 and §9: something to verify, and at most 100 at a time. */
+function checkBatch(emails: readonly string[], none: string): void {
+  if (emails.length === 0) throw new AppError("validation_error", none);
+  if (emails.length > BULK_VERIFY_LIMIT) throw new AppError("validation_error", verificationMessages.bulkLimit);
+}
 
 /** Spec §2.4: the results list shows the last 100. */
 export const VERIFICATION_LIST_LIMIT = 100;
@@ -36,27 +56,56 @@ export function createVerificationService(deps: Pick<FeatureDeps, "db" | "config
       : undefined,
   });
 
+  /** Verifies and stores, results in the order given. */
+  async function verify(userId: string, emails: readonly string[]): Promise<Verification[]> {
+    const verdicts = await verifier.verifyBatch(emails);
+    if (verdicts.length === 0) return [];
+    const rows = await db
+      .insert(emailVerifications)
+      .values(
+        verdicts.map((v) => ({
+          userId,
+          email: v.email,
+          verificationResult: v.result,
+          isValid: v.isValid,
+          isDeliverable: v.isDeliverable,
+          suggestedCorrection: v.suggestedCorrection,
+          flags: v.flags,
+          executionTimeMs: v.executionTimeMs,
+        })),
+      )
+      .returning();
+    return rows.map(toDto);
+  }
+
   return {
-    /** Verifies and stores, results in the order given. */
-    async verify(userId: string, emails: readonly string[]): Promise<Verification[]> {
-      const verdicts = await verifier.verifyBatch(emails);
-      if (verdicts.length === 0) return [];
-      const rows = await db
-        .insert(emailVerifications)
-        .values(
-          verdicts.map((v) => ({
-            userId,
-            email: v.email,
-            verificationResult: v.result,
-            isValid: v.isValid,
-            isDeliverable: v.isDeliverable,
-            suggestedCorrection: v.suggestedCorrection,
-            flags: v.flags,
-            executionTimeMs: v.executionTimeMs,
-          })),
-        )
-        .returning();
-      return rows.map(toDto);
+    verify,
+
+    /** A bulk list: entries without @ dropped, then 1 to 100 left. */
+    async verifyBulk(userId: string, entries: readonly string[]): Promise<Verification[]> {
+      const emails = bulkEmails(entries);
+      checkBatch(emails, verificationMessages.enterValidEmails);
+      return verify(userId, emails);
+    },
+
+    /**
+     * A CSV file: kept per user (csv-upload.ts), read back, its addresses
+     * (the email column, else every cell with an @) verified as a bulk list.
+     */
+    async verifyCsv(userId: string, file: { name: string; size: number; bytes: () => Promise<ArrayBuffer> }) {
+      if (!file.name.trim().toLowerCase().endsWith(".csv") || file.size >= MAX_VERIFY_CSV_BYTES) {
+        throw new AppError("bad_request", verificationMessages.uploadFailed);
+      }
+      const path = await storeCsvUpload(config.dataDir, userId, file.name, new Uint8Array(await file.bytes()));
+      let emails: string[];
+      try {
+        emails = csvEmails(parseCsv(decodeTextFile(new Uint8Array(await readCsvUpload(path)))));
+      } catch {
+        throw new AppError("bad_request", verificationMessages.processFailed);
+      }
+      checkBatch(emails, verificationMessages.noEmails);
+      const results = await verify(userId, emails);
+      return { results, found: emails.length, message: verificationMessages.found(emails.length) };
     },
 
     async latest(userId: string): Promise<Verification[]> {

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { parseBulkEmails } from "#shared/verification/bulk-input.ts";
 import { BULK_VERIFY_LIMIT } from "#shared/verification/verification.schemas.ts";
+import { verificationMessages } from "#shared/verification/verification-messages.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Label } from "#web/components/ui/label.tsx";
@@ -31,12 +32,12 @@ export function BulkVerifyCard() {
     setRunning(parsed.emails.length);
     try {
       const { results } = await verify.mutateAsync(parsed.emails);
-      const message = `Verified ${results.length} emails`;
+      const message = verificationMessages.verified(results.length);
       setDone(message);
       toast.success(message);
     } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : "An error occurred during bulk verification");
-      toast.error("An error occurred during bulk verification");
+      setError(e instanceof Error && e.message ? e.message : verificationMessages.bulkError);
+      toast.error(verificationMessages.bulkError);
     } finally {
       setRunning(0);
     }

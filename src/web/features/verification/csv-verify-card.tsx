@@ -3,6 +3,7 @@
 import { FileUpIcon } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { toast } from "sonner";
+import { verificationMessages } from "#shared/verification/verification-messages.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
@@ -23,7 +24,7 @@ export function CsvVerifyCard() {
     setFile(null);
     if (!chosen) return;
     if (!chosen.name.toLowerCase().endsWith(".csv")) {
-      setError("Please upload a CSV file");
+      setError(verificationMessages.uploadCsv);
       return;
     }
     setError(null);
@@ -33,20 +34,20 @@ export function CsvVerifyCard() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) {
-      setError("Please upload a CSV file");
+      setError(verificationMessages.uploadCsv);
       return;
     }
     setError(null);
     try {
       const { results } = await verify.mutateAsync(file);
-      const message = `Found ${results.length} valid email(s) in CSV · Verified ${results.length} emails`;
+      const message = `${verificationMessages.found(results.length)} · ${verificationMessages.verified(results.length)}`;
       setDone(message);
-      toast.success(`Verified ${results.length} emails`);
+      toast.success(verificationMessages.verified(results.length));
       setFile(null);
       if (input.current) input.current.value = "";
     } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : "An error occurred during CSV email verification");
-      toast.error("An error occurred during CSV email verification");
+      setError(e instanceof Error && e.message ? e.message : verificationMessages.csvError);
+      toast.error(verificationMessages.csvError);
     }
   }
 

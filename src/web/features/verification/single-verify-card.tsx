@@ -4,6 +4,7 @@ import { MailCheckIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import type { Verification } from "#shared/verification/verification.schemas.ts";
+import { verificationMessages } from "#shared/verification/verification-messages.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
@@ -22,17 +23,17 @@ export function SingleVerifyCard() {
     const trimmed = address.trim();
     setResult(null);
     if (!trimmed) {
-      setError("Please enter an email address");
+      setError(verificationMessages.enterEmail);
       return;
     }
     setError(null);
     try {
       const verification = await verify.mutateAsync(trimmed);
       setResult(verification);
-      toast.success(`Email verified: ${verification.result}`);
+      toast.success(verificationMessages.verifiedResult(verification.result));
     } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : "Failed to verify email");
-      toast.error("Failed to verify email");
+      setError(e instanceof Error && e.message ? e.message : verificationMessages.verifyFailed);
+      toast.error(verificationMessages.verifyFailed);
     }
   }
 

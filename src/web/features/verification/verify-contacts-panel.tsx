@@ -6,6 +6,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { isUnsendable, verifyInChunks } from "#shared/verification/bulk-input.ts";
 import type { Verification } from "#shared/verification/verification.schemas.ts";
+import { verificationMessages } from "#shared/verification/verification-messages.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Progress } from "#web/components/ui/progress.tsx";
@@ -28,13 +29,13 @@ export function useVerifyContacts() {
     try {
       emails = await load();
     } catch (e) {
-      toast.error("An error occurred during bulk verification", {
+      toast.error(verificationMessages.bulkError, {
         description: e instanceof Error ? e.message : undefined,
       });
       return;
     }
     if (emails.length === 0) {
-      toast.error("No emails to verify");
+      toast.error(verificationMessages.noEmails);
       return;
     }
     setVerified(null);
@@ -45,9 +46,9 @@ export function useVerifyContacts() {
         (reached, total) => setProgress({ reached, total }),
       );
       setVerified(results);
-      toast.success(`Verified ${results.size} emails`);
+      toast.success(verificationMessages.verified(results.size));
     } catch (e) {
-      toast.error("An error occurred during bulk verification", {
+      toast.error(verificationMessages.bulkError, {
         description: e instanceof Error ? e.message : undefined,
       });
     } finally {
