@@ -11,6 +11,7 @@ import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { type Applied, applyInbound, type Mailbox, TEST_REPLY_HEADER } from "../mailbox/apply-inbound.ts";
 import type { FolderState, MailboxSource, MessageHeaders } from "../mailbox/mailbox-source.ts";
+import { OWN_MAILBOX } from "../mailbox/own-mailbox.ts";
 import { type Executor, queryRows } from "./sql-helpers.ts";
 import { createWorkerHeartbeat } from "./worker-heartbeat.ts";
 
@@ -72,8 +73,7 @@ export async function ensureMailboxes(db: Executor, captureMode: boolean): Promi
     where (sa.campaign_id is null or (sa.source_sender_id is null and not exists (
              select 1 from sender_accounts s2 where s2.user_id = sa.user_id and s2.campaign_id is null
                and lower(s2.email) = lower(sa.email))))
-      and (${captureMode} or sa.imap_host is not null
-           or (sa.gmail_sync_enabled and sa.gmail_refresh_token_encrypted is not null))
+      and (${captureMode} or ${OWN_MAILBOX})
     on conflict (sender_account_id) do nothing`);
 }
 
@@ -139,11 +139,16 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
     return row?.first ? new Date(row.first) : new Date(now().getTime() - FIRST_SYNC_DAYS * 86_400_000);
   }
 
-  /** Of a chunk's headers, the messages worth fetching whole: spam, answers to our sends, mail from people we wrote to, bounces. */
+  /**
+   * Of a chunk's headers, the messages worth fetching whole: spam, answers to
+   * our sends, mail from people we wrote to, bounces; never one the ledger
+   * already has (a folder read again after its position was lost). One query.
+   */
   async function select(m: MailboxRow, headers: MessageHeaders[]): Promise<boolean[]> {
     const threadIds = [...new Set(headers.flatMap((h) => messageIdsOf(h.headers)))];
     const senders = [...new Set(headers.map((h) => addressOf(h.headers.from)).filter(Boolean))];
-    const [known] = await queryRows<{ ids: string[] | null; addresses: string[] | null }>(
+    const keys = headers.map((h) => h.sourceKey);
+    const [known] = await queryRows<{ ids: string[] | null; addresses: string[] | null; processed: string[] | null }>(
       db,
       sql`select
             (select array_agg(message_id) from email_sends
@@ -151,11 +156,16 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
                 and message_id in (select jsonb_array_elements_text(${JSON.stringify(threadIds)}::jsonb))) as ids,
             (select array_agg(distinct lower(to_email)) from email_sends
               where user_id = ${m.user_id}
-                and lower(to_email) in (select jsonb_array_elements_text(${JSON.stringify(senders)}::jsonb))) as addresses`,
+                and lower(to_email) in (select jsonb_array_elements_text(${JSON.stringify(senders)}::jsonb))) as addresses,
+            (select array_agg(source_key) from mailbox_messages
+              where sender_account_id = ${m.sender_account_id}::uuid
+                and source_key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))) as processed`,
     );
     const ids = new Set(known?.ids ?? []);
     const addresses = new Set(known?.addresses ?? []);
+    const processed = new Set(known?.processed ?? []);
     return headers.map((h) => {
+      if (processed.has(h.sourceKey)) return false;
       if (h.spam || h.headers[TEST_REPLY_HEADER]) return true;
       if (messageIdsOf(h.headers).some((id) => ids.has(id))) return true;
       const from = addressOf(h.headers.from);

@@ -29,6 +29,7 @@ import {
   userActivityDaily,
   userSendStats,
 } from "../../db/schema/index.ts";
+import { OWN_MAILBOX } from "../../mailbox/own-mailbox.ts";
 
 /** A counter of user_send_stats, 0 when the user has no row yet (nothing sent, no contacts). */
 const counter = (column: AnyPgColumn): SQL<number> => sql<number>`coalesce(${column}, 0)`.mapWith(Number);
@@ -48,13 +49,6 @@ const categoryColumns: Record<FailureCategory, AnyPgColumn> = {
 };
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-/**
- * A mailbox of the sender's own (IMAP, or Gmail connected): the card speaks of
- * those. In capture mode every sender is also read from the capture server,
- * which is not a mailbox the user configured.
- */
-const REAL_MAILBOX = sql`(sa.imap_host is not null or (sa.gmail_sync_enabled and sa.gmail_refresh_token_encrypted is not null))`;
 
 export function createDashboardService({ db, now: clock }: { db: Db; now?: () => Date }) {
   const now = clock ?? (() => new Date());
@@ -212,17 +206,17 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
           limit ${MAIL_SYNC_SENDS_CHECKED}) recent where recent.error_message is not null)`.mapWith(Number),
         syncedMailboxes:
           sql<number>`(select count(*) from ${mailboxSyncs} ms join ${senderAccounts} sa on sa.id = ms.sender_account_id
-          where ms.user_id = ${userId} and ${REAL_MAILBOX})`.mapWith(Number),
+          where ms.user_id = ${userId} and ${OWN_MAILBOX})`.mapWith(Number),
         syncErrors: sql<number>`(select coalesce(sum(ms.error_count), 0) from ${mailboxSyncs} ms
           join ${senderAccounts} sa on sa.id = ms.sender_account_id
-          where ms.user_id = ${userId} and ${REAL_MAILBOX})`.mapWith(Number),
+          where ms.user_id = ${userId} and ${OWN_MAILBOX})`.mapWith(Number),
         lastSyncedAt: sql<string | null>`(select max(ms.last_synced_at) from ${mailboxSyncs} ms
           join ${senderAccounts} sa on sa.id = ms.sender_account_id
-          where ms.user_id = ${userId} and ${REAL_MAILBOX})`,
+          where ms.user_id = ${userId} and ${OWN_MAILBOX})`,
         lastError: sql<{ message: string; at: string; mailbox: string } | null>`(
           select json_build_object('message', ms.last_error, 'at', ms.last_error_at, 'mailbox', sa.email)
           from ${mailboxSyncs} ms join ${senderAccounts} sa on sa.id = ms.sender_account_id
-          where ms.user_id = ${userId} and ${REAL_MAILBOX} and ms.error_count > 0 and ms.last_error is not null
+          where ms.user_id = ${userId} and ${OWN_MAILBOX} and ms.error_count > 0 and ms.last_error is not null
             and ms.last_error_at is not null
           order by ms.last_error_at desc limit 1)`,
       })
