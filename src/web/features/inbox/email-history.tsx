@@ -13,6 +13,7 @@ import {
   emailDisplayStatus,
   emailDisplayStatusLabels,
 } from "#shared/reporting/display-status.ts";
+import { LoadFailed } from "#web/components/load-failed.tsx";
 import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -87,14 +88,7 @@ export function EmailHistory({ selector }: { selector: GroupSelector }) {
     );
   }
   if (history.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-        <span className="text-destructive">Failed to fetch sent emails</span>
-        <Button size="sm" variant="outline" onClick={() => void history.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed message={"Failed to fetch sent emails"} onRetry={() => void history.refetch()} />;
   }
   const sends = history.data.pages.flatMap((p) => p.sends);
   if (sends.length === 0) return <p className="text-muted-foreground text-sm">No emails sent yet</p>;

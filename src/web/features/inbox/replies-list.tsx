@@ -6,6 +6,7 @@ import { Reply } from "lucide-react";
 import { Link } from "react-router";
 import { answerReplyHref } from "#shared/inbox/compose-prefill.ts";
 import { replyKindLabels } from "#shared/mailbox/mailbox.schemas.ts";
+import { LoadFailed } from "#web/components/load-failed.tsx";
 import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -23,14 +24,7 @@ export function RepliesList({ selector }: { selector: GroupSelector }) {
     );
   }
   if (replies.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-        <span className="text-destructive">Failed to load replies</span>
-        <Button size="sm" variant="outline" onClick={() => void replies.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed message={"Failed to load replies"} onRetry={() => void replies.refetch()} />;
   }
   const list = replies.data.pages.flatMap((p) => p.replies);
   if (list.length === 0) {

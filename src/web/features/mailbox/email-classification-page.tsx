@@ -18,6 +18,7 @@ import {
   replyKindLabels,
 } from "#shared/mailbox/mailbox.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { LoadFailed } from "#web/components/load-failed.tsx";
 import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
@@ -196,12 +197,7 @@ export function EmailClassificationPage() {
               </div>
             )}
             {replies.isError && (
-              <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-                <span className="text-destructive">Failed to load replies</span>
-                <Button size="sm" variant="outline" onClick={() => void replies.refetch()}>
-                  Try again
-                </Button>
-              </div>
+              <LoadFailed message={"Failed to load replies"} onRetry={() => void replies.refetch()} />
             )}
             {replies.isSuccess && list.length === 0 && (
               <div className="flex flex-col items-center gap-2 py-10 text-center">

@@ -7,8 +7,8 @@ import { MailX } from "lucide-react";
 import { useId } from "react";
 import { campaignLabel } from "#shared/inbox/inbox-labels.ts";
 import type { DeliveryFailure } from "#shared/mailbox/mailbox.schemas.ts";
+import { LoadFailed } from "#web/components/load-failed.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { ErrorDetailsPanel } from "../inbox/error-details-panel.tsx";
@@ -60,12 +60,7 @@ export function RecentFailuresPanel() {
           </div>
         )}
         {failures.isError && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <span className="text-destructive">Failed to load recent failures</span>
-            <Button size="sm" variant="outline" onClick={() => void failures.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed message={"Failed to load recent failures"} onRetry={() => void failures.refetch()} />
         )}
         {failures.isSuccess && failures.data.length === 0 && (
           <p className="py-4 text-center text-muted-foreground text-sm">No delivery failures. Every email went out.</p>

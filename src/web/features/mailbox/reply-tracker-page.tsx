@@ -9,6 +9,7 @@ import { CheckCircle2, Clock, MessageSquareReply, Users } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import type { ReplyTrackerContact, ReplyTrackerList } from "#shared/mailbox/mailbox.schemas.ts";
 import { replyTrackerText as text } from "#shared/mailbox/mailbox.schemas.ts";
+import { LoadFailed } from "#web/components/load-failed.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { SearchInput } from "#web/components/search-input.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
@@ -137,14 +138,7 @@ function ContactList({
             <Skeleton className="h-12 w-full" />
           </div>
         )}
-        {contacts.isError && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <span className="text-destructive">Failed to load contacts</span>
-            <Button size="sm" variant="outline" onClick={() => void contacts.refetch()}>
-              Try again
-            </Button>
-          </div>
-        )}
+        {contacts.isError && <LoadFailed message={"Failed to load contacts"} onRetry={() => void contacts.refetch()} />}
         {contacts.isSuccess && rows.length === 0 && empty}
         {rows.length > 0 && (
           <ul className="divide-y" aria-label={title}>

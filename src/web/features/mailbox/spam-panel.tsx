@@ -8,6 +8,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { type SpamEmail, spamText as text } from "#shared/mailbox/mailbox.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { LoadFailed } from "#web/components/load-failed.tsx";
 import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -188,14 +189,7 @@ export function SpamPanel() {
             <Skeleton className="h-16 w-full" />
           </div>
         )}
-        {list.isError && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <span className="text-destructive">{text.fetchFailed}</span>
-            <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        )}
+        {list.isError && <LoadFailed message={text.fetchFailed} onRetry={() => void list.refetch()} />}
         {list.isSuccess && emails.length === 0 && (
           <div className="py-6 text-center">
             <p className="font-medium">No spam emails</p>
