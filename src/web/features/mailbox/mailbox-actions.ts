@@ -1,23 +1,12 @@
-// The actions the mailbox sync answers (jobs/mailbox-sync.ts and its routes):
-// Refresh (POST /api/mailbox/sync), Test Reply Tracking (POST
-// /api/mailbox/test-reply), Restore (POST /api/spam/{id}/restore) and Simulate
-// reply (POST /api/outbox/{id}/simulate-reply). Called with plain fetch, and
-// their answers read leniently: these screens only need whether it worked and
-// what to tell the user.
+// The actions the mailbox sync answers (jobs/mailbox-sync.ts and its routes,
+// #shared/mailbox/mailbox-actions.schemas.ts): Refresh (POST /api/mailbox/sync),
+// Test Reply Tracking (POST /api/mailbox/test-reply), Restore (POST
+// /api/spam/{id}/restore) and Simulate reply (POST
+// /api/outbox/{id}/simulate-reply). The screens only need whether it worked
+// and what to tell the user: resultFailed / resultMessage read that.
 import { useMutation } from "@tanstack/react-query";
-import { unwrap } from "#web/lib/api-client.ts";
+import { api, unwrap } from "#web/lib/api-client.ts";
 import { useRefreshMailboxData } from "./use-mailbox.ts";
-
-async function postJson(path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(path, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status === 204) return {};
-  return unwrap(response as Response & { json(): Promise<unknown> });
-}
 
 const textOf = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null);
 const fieldOf = (result: unknown, key: string): unknown =>
@@ -50,7 +39,7 @@ export function resultFailed(result: unknown): boolean {
 export function useSyncMailboxes() {
   const refresh = useRefreshMailboxData();
   return useMutation({
-    mutationFn: () => postJson("/api/mailbox/sync"),
+    mutationFn: async () => unwrap(await api.mailbox.sync.$post()),
     onSettled: () => refresh(),
   });
 }
@@ -58,7 +47,8 @@ export function useSyncMailboxes() {
 export function useTestReplyTracking() {
   const refresh = useRefreshMailboxData();
   return useMutation({
-    mutationFn: (input: { contactEmail: string; campaignId: string }) => postJson("/api/mailbox/test-reply", input),
+    mutationFn: async (input: { contactEmail: string; campaignId: string }) =>
+      unwrap(await api.mailbox["test-reply"].$post({ json: input })),
     onSettled: () => refresh(),
   });
 }
@@ -66,13 +56,14 @@ export function useTestReplyTracking() {
 export function useRestoreSpam() {
   const refresh = useRefreshMailboxData();
   return useMutation({
-    mutationFn: (id: string) => postJson(`/api/spam/${encodeURIComponent(id)}/restore`),
+    mutationFn: async (id: string) => unwrap(await api.spam[":id"].restore.$post({ param: { id } })),
     onSettled: () => refresh(),
   });
 }
 
 export function useSimulateReply() {
   return useMutation({
-    mutationFn: (capturedId: string) => postJson(`/api/outbox/${encodeURIComponent(capturedId)}/simulate-reply`),
+    mutationFn: async (capturedId: string) =>
+      unwrap(await api.outbox[":id"]["simulate-reply"].$post({ param: { id: capturedId } })),
   });
 }
