@@ -7,6 +7,7 @@
 // and never stops the others.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import addressparser from "nodemailer/lib/addressparser";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { type Applied, applyInbound, type Mailbox, TEST_REPLY_HEADER } from "../mailbox/apply-inbound.ts";
@@ -55,9 +56,9 @@ const BOUNCE_FROM = /^(mailer-daemon|postmaster|mail-daemon|mailerdaemon)@/i;
 const BOUNCE_SUBJECT =
   /(undeliver|delivery status notification|delivery failure|failure notice|returned mail|mail delivery failed|non.?delivery|could not be delivered|couldn't be delivered|unzustellbar|nicht zustellbar|non remis|no se puede entregar)/i;
 
+/** The first address of a From header ("Name <a@b>", groups, quoting: nodemailer's parser), lower-cased. */
 function addressOf(value: string | undefined): string {
-  const m = /<([^>]+)>/.exec(value ?? "") ?? /([^\s<>,;]+@[^\s<>,;]+)/.exec(value ?? "");
-  return (m?.[1] ?? "").toLowerCase();
+  return (addressparser(value ?? "", { flatten: true })[0]?.address ?? "").toLowerCase();
 }
 
 function messageIdsOf(headers: Record<string, string>): string[] {

@@ -14,6 +14,7 @@ import { analyzeInbound } from "#shared/mailbox/analyze-inbound.ts";
 import type { InboundAnalysis, InboundMessage } from "#shared/mailbox/inbound-message.ts";
 import { subjectsMatch } from "#shared/mailbox/reply-subject.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
+import { addSuppression } from "../features/tracking/suppressions.ts";
 import { type Executor, queryRows } from "../jobs/sql-helpers.ts";
 import { stopContactSequence } from "../jobs/stop-contact-sequence.ts";
 import type { FetchedMessage } from "./mailbox-source.ts";
@@ -82,13 +83,6 @@ async function bouncedSend(
         order by created_at desc limit 1`,
   );
   return rows[0];
-}
-
-async function suppress(db: Executor, userId: string, email: string, reason: "bounced" | "unsubscribed") {
-  await db.execute(
-    sql`insert into suppressions (user_id, email, reason) values (${userId}, ${email.toLowerCase()}, ${reason})
-        on conflict (user_id, lower(email)) do nothing`,
-  );
 }
 
 async function recordReply(
@@ -181,7 +175,7 @@ async function decide(
         if (recipient) await recordReply(db, mailbox, msg, analysis, send, recipient, at);
         if (!bounce.hard) return;
         if (send?.contact_id) await stopContactSequence(db, send.contact_id, "bounced", at);
-        else if (recipient) await suppress(db, mailbox.userId, recipient, "bounced");
+        else if (recipient) await addSuppression(db, mailbox.userId, recipient, "bounced");
       },
     };
   }
@@ -203,11 +197,11 @@ async function decide(
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "replied", at);
       } else if (analysis.kind === "unsubscribe") {
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "unsubscribed", at);
-        else await suppress(db, mailbox.userId, msg.from || send.to_email, "unsubscribed");
+        else await addSuppression(db, mailbox.userId, msg.from || send.to_email, "unsubscribed");
       } else if (analysis.kind === "auto_reply" && analysis.stopsSequence) {
         // The person has left: stop as a bounce would, without counting a reply.
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "bounced", at);
-        else await suppress(db, mailbox.userId, msg.from || send.to_email, "bounced");
+        else await addSuppression(db, mailbox.userId, msg.from || send.to_email, "bounced");
       }
     },
   };
