@@ -7,7 +7,7 @@
 // Tracking, Simulate reply, Restore) work for their owner only.
 import { and, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { mailboxSyncer, sendAnyTime, syncMailboxesNow } from "../../../tests/support/mailbox-fixtures.ts";
 import { createCampaign, launch, people, step } from "../../../tests/support/sending-fixtures.ts";
@@ -221,8 +221,14 @@ describe("mailbox sync (capture mode)", () => {
       pending: 1,
       message: "No worker is running: the mailboxes will be synced when one starts",
     });
-    const loop = startMailboxSyncLoop(syncer(), { pollMs: 100, log });
+    const worker = syncer();
+    const loop = startMailboxSyncLoop(worker, { pollMs: 100, log });
     try {
+      // Refresh waits only for a worker whose heartbeat it can see: let the loop's first beat land.
+      await vi.waitFor(async () => {
+        const beat = await queryRows(db(), sql`select 1 from send_workers where id = ${worker.workerId}`);
+        expect(beat).toHaveLength(1);
+      });
       const refreshed = await ctx.request("/api/mailbox/sync", { method: "POST", cookie: c.owner.cookie });
       expect(refreshed.status).toBe(200);
       expect(await refreshed.json()).toMatchObject({
