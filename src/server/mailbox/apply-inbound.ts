@@ -33,7 +33,7 @@ type SendRow = {
   subject: string;
 };
 
-export type Applied = { kind: InboundKind | "duplicate"; sendId?: string };
+export type Applied = { kind: InboundKind | "duplicate" };
 
 const ids = (list: readonly string[]) => JSON.stringify(list);
 
@@ -109,7 +109,7 @@ async function recordReply(
 export async function applyInbound(db: Executor, mailbox: Mailbox, message: FetchedMessage): Promise<Applied> {
   const msg = await parseInbound(message.raw, { gmailThreadId: message.gmailThreadId });
   const at = msg.date ? new Date(msg.date) : new Date();
-  const { kind, sendId, effect } = await decide(db, mailbox, message, msg, at);
+  const { kind, effect } = await decide(db, mailbox, message, msg, at);
   const ledger = await queryRows<{ inserted: boolean }>(
     db,
     sql`insert into mailbox_messages (sender_account_id, source_key, user_id, message_id, kind)
@@ -118,7 +118,7 @@ export async function applyInbound(db: Executor, mailbox: Mailbox, message: Fetc
   );
   if (ledger.length === 0) return { kind: "duplicate" };
   await effect?.();
-  return { kind, sendId };
+  return { kind };
 }
 
 /** Decides what the message is (reads only); `effect` writes it, once the ledger says it is new. */
@@ -128,7 +128,7 @@ async function decide(
   message: FetchedMessage,
   msg: InboundMessage,
   at: Date,
-): Promise<{ kind: InboundKind; sendId?: string; effect?: () => Promise<void> }> {
+): Promise<{ kind: InboundKind; effect?: () => Promise<void> }> {
   if (msg.headers[TEST_REPLY_HEADER]) return { kind: "ignored" };
   if (message.spam) {
     return {
@@ -153,7 +153,6 @@ async function decide(
     if (!send && !recipient) return { kind: "ignored" };
     return {
       kind: "bounce",
-      sendId: send?.id,
       effect: async () => {
         if (send) {
           // The same details (with troubleshooting) as a failure at send time, for the Inbox and Failed emails.
@@ -188,7 +187,6 @@ async function decide(
   if (!send) return { kind: "ignored" };
   return {
     kind: analysis.kind,
-    sendId: send.id,
     effect: async () => {
       await recordReply(db, mailbox, msg, analysis, send, msg.from || send.to_email, at);
       if (analysis.kind === "reply") {

@@ -115,8 +115,6 @@ export const mailboxSyncs = pgTable(
     lastErrorAt: timestamptz("last_error_at"),
     /** Errors since the last successful run (the dashboard's "n recent sync errors"). */
     errorCount: bigint("error_count", { mode: "number" }).notNull().default(0),
-    /** Gmail: the history id the next sync reads from. */
-    gmailHistoryId: text("gmail_history_id"),
     createdAt: createdAt(),
   },
   (t) => [index("mailbox_syncs_due_idx").on(t.nextSyncAt), index("mailbox_syncs_user_idx").on(t.userId)],

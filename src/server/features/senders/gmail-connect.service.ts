@@ -179,7 +179,7 @@ export function createGmailConnectService(deps: FeatureDeps) {
           .values({ senderAccountId: sender.id, userId: session.userId, nextSyncAt: at })
           .onConflictDoUpdate({
             target: mailboxSyncs.senderAccountId,
-            set: { nextSyncAt: at, lastError: null, lastErrorAt: null, errorCount: 0, gmailHistoryId: null },
+            set: { nextSyncAt: at, lastError: null, lastErrorAt: null, errorCount: 0 },
           });
         return updated;
       });
