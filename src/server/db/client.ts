@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -35,11 +36,12 @@ export type Database = {
 
 /**
  * A PGlite instance with the extensions the migrations create (pg_trgm: the
- * trigram indexes behind the Contacts and Inbox searches). PGlite loads an
+ * trigram indexes behind the Contacts and Inbox searches; btree_gist: the
+ * exclusion constraint that keeps an owner's meetings apart). PGlite loads an
  * extension's code only when it is listed here; `create extension` alone fails.
  */
 export function createPglite(options: Omit<PGliteOptions, "extensions"> & { dataDir?: string } = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { pg_trgm } });
+  return PGlite.create({ ...options, extensions: { pg_trgm, btree_gist } });
 }
 
 export function fromPglite(client: PGlite): Database {

@@ -9,6 +9,7 @@ export * from "./campaigns.ts";
 export * from "./contacts.ts";
 export * from "./mail-capture.ts";
 export * from "./mailbox.ts";
+export * from "./rate-limits.ts";
 export * from "./scheduling.ts";
 export * from "./senders.ts";
 export * from "./sending.ts";

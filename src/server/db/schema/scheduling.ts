@@ -10,12 +10,18 @@
  * - A slot can be booked once: (link_id, scheduled_date) is unique among
  *   meetings still 'scheduled', so two visitors racing for the same time cannot
  *   both succeed, while a cancelled meeting frees its slot.
+ * - An owner's scheduled meetings never overlap, across all of their links:
+ *   the exclusion constraint scheduled_meetings_no_overlap (btree_gist, written
+ *   in migration 0011 because Drizzle cannot declare EXCLUDE) on
+ *   (user_id =, tstzrange(scheduled_date, ends_at) &&). ends_at is stored
+ *   because an index expression cannot add an interval to a timestamptz.
+ * - (user_id, lower(prospect_email)) lets a contact's details find its meetings.
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { meetingStatuses, weekdays } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
-import { createdAt, descending, id, isOneOf, isSubsetOf, isTimeOfDay, timestamptz } from "./columns.ts";
+import { createdAt, descending, id, isOneOf, isSubsetOf, isTimeOfDay, lower, timestamptz } from "./columns.ts";
 
 export const schedulingLinks = pgTable(
   "scheduling_links",
@@ -65,7 +71,12 @@ export const scheduledMeetings = pgTable(
     prospectName: text("prospect_name"),
     scheduledDate: timestamptz("scheduled_date").notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
+    /** scheduled_date + duration_minutes (see the header). */
+    endsAt: timestamptz("ends_at").notNull(),
+    /** The link's zone when booked: the confirmation and the invite name it. */
+    timezone: text("timezone").notNull(),
     status: text("status", { enum: meetingStatuses }).notNull().default("scheduled"),
+    cancelledAt: timestamptz("cancelled_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -73,9 +84,11 @@ export const scheduledMeetings = pgTable(
       .on(t.linkId, t.scheduledDate)
       .where(sql`${t.status} = 'scheduled'`),
     index("scheduled_meetings_user_date_idx").on(t.userId, t.scheduledDate),
+    index("scheduled_meetings_user_email_idx").on(t.userId, lower(t.prospectEmail)),
     // Booked slots of a link (booking page) and the cascade when a link is deleted.
     index("scheduled_meetings_link_date_idx").on(t.linkId, t.scheduledDate),
     check("scheduled_meetings_duration_minutes_check", sql`${t.durationMinutes} > 0`),
+    check("scheduled_meetings_ends_at_check", sql`${t.endsAt} > ${t.scheduledDate}`),
     check("scheduled_meetings_status_check", isOneOf(t.status, meetingStatuses)),
   ],
 );

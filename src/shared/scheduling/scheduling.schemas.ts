@@ -1,0 +1,158 @@
+// The scheduling API's contract: scheduling links (signed-in owner) and the
+// public booking page's endpoints (no sign-in). Shared by the server routes,
+// the Scheduling Links manager and the booking page. Messages are the spec's
+// wording where the spec gives one.
+import { z } from "zod";
+import { weekdays } from "../db-enums.ts";
+import { isValidTimeZone } from "../settings/timezone.ts";
+
+/** The spec's timezone configuration: a new link's zone unless the user picks another. */
+export const DEFAULT_LINK_TIMEZONE = "Asia/Baghdad";
+export const DEFAULT_LINK_DURATION = 30;
+export const DEFAULT_LINK_START = "09:00";
+export const DEFAULT_LINK_END = "17:00";
+export const DEFAULT_LINK_DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"] as const;
+export const LINK_DURATION_STEP = 15;
+/** A day has 1440 minutes; a longer meeting could never fit a window. */
+export const LINK_DURATION_MAX = 1440;
+export const LINK_CODE_LENGTH = 8;
+
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the 24-hour HH:MM format");
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+export const createLinkSchema = z
+  .object({
+    title: z.string().trim().min(1, "Please enter a title").max(200, "Titles are limited to 200 characters"),
+    description: z.string().trim().max(2000, "Descriptions are limited to 2,000 characters").default(""),
+    durationMinutes: z
+      .number({ error: "Duration must be a number of minutes" })
+      .int("Duration must be a whole number of minutes")
+      .min(LINK_DURATION_STEP, "Duration must be at least 15 minutes")
+      .max(LINK_DURATION_MAX, "Duration cannot exceed 1,440 minutes")
+      .multipleOf(LINK_DURATION_STEP, "Duration must be a multiple of 15 minutes"),
+    availableDays: z
+      .array(z.enum(weekdays))
+      .min(1, "Please select at least one available day")
+      .refine((days) => new Set(days).size === days.length, "Each day can be listed once"),
+    availableTimeStart: timeOfDay,
+    availableTimeEnd: timeOfDay,
+    timezone: z.string().refine(isValidTimeZone, "Choose a valid timezone"),
+  })
+  .refine((v) => minutes(v.availableTimeEnd) > minutes(v.availableTimeStart), {
+    path: ["availableTimeEnd"],
+    message: "End time must be after start time",
+  })
+  .refine((v) => minutes(v.availableTimeEnd) - minutes(v.availableTimeStart) >= v.durationMinutes, {
+    path: ["durationMinutes"],
+    message: "The meeting must fit between the start and end times",
+  });
+export type CreateLinkInput = z.input<typeof createLinkSchema>;
+export type CreateLink = z.output<typeof createLinkSchema>;
+
+/** PATCH /api/scheduling-links/{id}: deactivate or reactivate. */
+export const updateLinkSchema = z.object({ isActive: z.boolean() });
+export type UpdateLink = z.infer<typeof updateLinkSchema>;
+
+export const schedulingLinkSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  durationMinutes: z.number().int(),
+  availableDays: z.array(z.enum(weekdays)),
+  availableTimeStart: z.string(),
+  availableTimeEnd: z.string(),
+  timezone: z.string(),
+  linkCode: z.string(),
+  isActive: z.boolean(),
+  /** The public booking page, absolute: PUBLIC_URL + /schedule/{linkCode}. */
+  publicUrl: z.string(),
+  /** Meetings still scheduled and not yet ended (the manager shows the count). */
+  upcomingMeetings: z.number().int(),
+  createdAt: z.string(),
+});
+export type SchedulingLinkDto = z.infer<typeof schedulingLinkSchema>;
+
+export const schedulingLinkListSchema = z.object({ links: z.array(schedulingLinkSchema) });
+export type SchedulingLinkList = z.infer<typeof schedulingLinkListSchema>;
+
+// ---- Public booking page (no sign-in) ---------------------------------------
+
+/** What a visitor may see of a link: its own fields, nothing about the owner. */
+export const publicLinkSchema = z.object({
+  linkCode: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  durationMinutes: z.number().int(),
+  availableDays: z.array(z.enum(weekdays)),
+  availableTimeStart: z.string(),
+  availableTimeEnd: z.string(),
+  timezone: z.string(),
+  /** Today in the link's zone (YYYY-MM-DD): the first date the picker allows. */
+  today: z.string(),
+});
+export type PublicLink = z.infer<typeof publicLinkSchema>;
+
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the YYYY-MM-DD date format");
+
+export const slotsQuerySchema = z.object({ date: localDate });
+
+export const slotSchema = z.object({
+  /** 'HH:MM' on the link's wall clock. */
+  time: z.string(),
+  /** The instant (ISO, UTC) the slot starts. */
+  startsAt: z.string(),
+});
+export type Slot = z.infer<typeof slotSchema>;
+
+/** The free slots of one date: on the grid, not past, not overlapping any of the owner's meetings. */
+export const slotListSchema = z.object({ date: z.string(), slots: z.array(slotSchema) });
+export type SlotList = z.infer<typeof slotListSchema>;
+
+/** Date, time and email are required ('Please fill in all required fields'); the server checks the rest. */
+export const bookMeetingSchema = z.object({
+  date: z.string().trim().min(1, "Please fill in all required fields"),
+  time: z.string().trim().min(1, "Please fill in all required fields"),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please fill in all required fields")
+    .max(254)
+    .email("Please enter a valid email address"),
+  name: z.string().trim().max(200, "Names are limited to 200 characters").optional(),
+});
+export type BookMeeting = z.infer<typeof bookMeetingSchema>;
+
+export const bookedMeetingSchema = z.object({
+  date: z.string(),
+  time: z.string(),
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+  timezone: z.string(),
+  title: z.string(),
+});
+export type BookedMeeting = z.infer<typeof bookedMeetingSchema>;
+
+/** The meeting behind a cancel link (/schedule/cancel/{token}). */
+export const publicMeetingSchema = bookedMeetingSchema.extend({
+  status: z.enum(["scheduled", "cancelled", "completed"]),
+});
+export type PublicMeeting = z.infer<typeof publicMeetingSchema>;
+
+export const schedulingMessages = {
+  linkCreated: "Scheduling link created successfully",
+  linkCreateFailed: "Failed to create scheduling link",
+  linkDeleted: "Scheduling link deleted",
+  linkDeleteFailed: "Failed to delete scheduling link",
+  linksLoadFailed: "Failed to load scheduling links",
+  linkCopied: "Link copied to clipboard",
+  linkNotFound: "Scheduling link not found",
+  linkLoadFailed: "Failed to load scheduling link",
+  meetingScheduled: "Meeting scheduled successfully!",
+  meetingFailed: "Failed to schedule meeting",
+  requiredFields: "Please fill in all required fields",
+  slotTaken: "That time was just booked. Please choose another time.",
+  slotUnavailable: "That time is not available. Please choose another time.",
+  meetingNotFound: "Meeting not found",
+  meetingCancelled: "Your meeting has been cancelled",
+  tooManyRequests: "Too many requests. Please wait a moment and try again.",
+} as const;
