@@ -10,6 +10,7 @@ import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { AppError, errorBody, handleError } from "./errors.ts";
 import { bulkRoutes } from "./features/bulk/bulk.routes.ts";
+import { calendarRoutes } from "./features/calendar/calendar.routes.ts";
 import { campaignRoutes } from "./features/campaigns/campaigns.routes.ts";
 import { composeRoutes } from "./features/compose/compose.routes.ts";
 import { contactDirectoryRoutes } from "./features/contact-directory/contact-directory.routes.ts";
@@ -24,6 +25,8 @@ import { mailboxActionRoutes } from "./features/mailbox/mailbox-actions.routes.t
 import { metaRoutes } from "./features/meta/meta.routes.ts";
 import { outboxRoutes } from "./features/outbox/outbox.routes.ts";
 import { createOutboxService } from "./features/outbox/outbox.service.ts";
+import { publicBookingRoutes } from "./features/scheduling/public-booking.routes.ts";
+import { schedulingRoutes } from "./features/scheduling/scheduling.routes.ts";
 import { senderRoutes } from "./features/senders/senders.routes.ts";
 import { sendingRoutes } from "./features/sending/sending.routes.ts";
 import { settingsRoutes } from "./features/settings/settings.routes.ts";
@@ -59,11 +62,9 @@ export type AppDeps = {
   capturePort?: number;
 };
 
-/** Routes behind sign-in, chained so the web client's types follow them. */
-function protectedApi(deps: AppDeps) {
-  const db = deps.database.db;
-  const features: FeatureDeps = {
-    db,
+function featureDeps(deps: AppDeps): FeatureDeps {
+  return {
+    db: deps.database.db,
     config: deps.config,
     log: deps.log,
     secrets: createSecretBox(deps.config.appSecret),
@@ -71,7 +72,14 @@ function protectedApi(deps: AppDeps) {
     transports: deps.transports,
     now: deps.now,
     capturePort: deps.capturePort,
+    database: deps.database,
   };
+}
+
+/** Routes behind sign-in, chained so the web client's types follow them. */
+function protectedApi(deps: AppDeps) {
+  const db = deps.database.db;
+  const features = featureDeps(deps);
   return new OpenAPIHono<AppEnv>()
     .use("*", requireUser(deps.auth))
     .route("/settings", settingsRoutes(createSettingsService(db)))
@@ -89,10 +97,19 @@ function protectedApi(deps: AppDeps) {
     .route("/dashboard", dashboardRoutes(features))
     .route("/domain-health", domainHealthRoutes(features))
     .route("/verification", verificationRoutes(features))
-    .route("/", mailboxActionRoutes(features));
+    .route("/", mailboxActionRoutes(features))
+    .route("/scheduling-links", schedulingRoutes(features))
+    .route("/calendar", calendarRoutes(features));
 }
 
 export type AppType = ReturnType<typeof protectedApi>;
+
+/** The public booking page's API (no sign-in): its own client type, so that page carries none of the signed-in app. */
+function publicApi(deps: AppDeps) {
+  return new OpenAPIHono<AppEnv>().route("/public", publicBookingRoutes(featureDeps(deps)));
+}
+
+export type PublicType = ReturnType<typeof publicApi>;
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const { config, auth, log } = deps;
@@ -138,6 +155,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
 
   app.route("/api", metaRoutes(deps));
+  app.route("/api", publicApi(deps));
   if (config.mailDelivery === "capture") {
     // Reading stays open (the first user reads their confirmation link before
     // having an account); emptying it is for a signed-in user.

@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import type { SecretBox } from "../crypto/secret-box.ts";
-import type { Db } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { SystemMailer } from "../mail/system-mailer.ts";
 import type { TransportFactory } from "../sending/outgoing.ts";
@@ -19,4 +19,6 @@ export type FeatureDeps = {
   capturePort?: number;
   /** The clock of the sending engine; tests drive it. Defaults to the real time. */
   now?: () => Date;
+  /** The database handle with its engine (the public rate limiter shares its budgets through PostgreSQL when there is one). */
+  database?: Database;
 };
