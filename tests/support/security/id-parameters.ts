@@ -53,10 +53,22 @@ const NESTED_ID_KINDS: Record<string, IdKind> = {
   senderAccounts: "campaignSender",
 };
 
+/**
+ * Path parameters whose kind their route decides: an attachment's index is a
+ * position within a captured message, one that has attachments.
+ */
+const ROUTE_PATH_KINDS: Record<string, Record<string, IdKind>> = {
+  "/api/outbox/{id}/attachments/{index}": { id: "capturedMessageWithAttachment", index: "attachmentIndex" },
+};
+
+const OPEN_OUTBOX =
+  "capture mode's outbox is open without sign-in and shared by every account (outbox.routes.ts; loopback only)";
+
 /** Routes that show every captured message to anyone who reaches the server, on purpose. */
 const EXEMPT_PATHS: Record<string, string> = {
-  "/api/outbox/{id}":
-    "capture mode's outbox is open without sign-in and shared by every account (outbox.routes.ts; loopback only)",
+  "/api/outbox/{id}": OPEN_OUTBOX,
+  "/api/outbox/{id}/attachments/{index}": OPEN_OUTBOX,
+  "/api/outbox/{id}/raw": OPEN_OUTBOX,
 };
 
 const isIdName = (name: string) => name === "id" || /[a-z]Ids?$/.test(name);
@@ -94,7 +106,7 @@ export function idParameters(op: ApiOperation): IdParameter[] {
   const out: IdParameter[] = op.pathParams.map((p) => ({
     in: "path",
     name: p.name,
-    kind: pathParamKind(op, p.name),
+    kind: ROUTE_PATH_KINDS[op.path]?.[p.name] ?? pathParamKind(op, p.name),
     required: true,
     exempt,
   }));
