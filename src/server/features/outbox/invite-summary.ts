@@ -28,20 +28,15 @@ function person(property: Property | null): { email: string | null; name: string
   };
 }
 
-/** The first event of an iCalendar text, or null when the text is not a calendar with an event. */
+/** The first event of an iCalendar text, or null when the text is not a calendar with an event ical.js can read. */
 export function inviteSummary(source: string): InviteSummary | null {
-  let root: InstanceType<typeof ICAL.Component>;
   try {
     const parsed = ICAL.parse(source) as unknown[];
     // Several top-level components parse to a list of them; the calendar is the first.
-    root = new ICAL.Component((Array.isArray(parsed[0]) ? parsed[0] : parsed) as unknown[]);
-  } catch {
-    return null;
-  }
-  const calendar = root.name === "vcalendar" ? root : root.getFirstSubcomponent("vcalendar");
-  const vevent = calendar?.getFirstSubcomponent("vevent");
-  if (!calendar || !vevent) return null;
-  try {
+    const root = new ICAL.Component((Array.isArray(parsed[0]) ? parsed[0] : parsed) as unknown[]);
+    const calendar = root.name === "vcalendar" ? root : root.getFirstSubcomponent("vcalendar");
+    const vevent = calendar?.getFirstSubcomponent("vevent");
+    if (!calendar || !vevent) return null;
     const event = new ICAL.Event(vevent);
     return {
       title: text(event.summary),
@@ -56,7 +51,8 @@ export function inviteSummary(source: string): InviteSummary | null {
       method: text(calendar.getFirstPropertyValue("method")),
     };
   } catch {
-    // A value ical.js cannot read (a broken date): the invite is still listed and downloadable.
+    // Not iCalendar, or a value ical.js cannot read (a broken date): the
+    // attachment is still listed and downloadable, without a summary.
     return null;
   }
 }

@@ -279,6 +279,20 @@ describe("a captured message shown whole", () => {
     }
   });
 
+  it("still shows a message whose source is not MIME", async () => {
+    const [row] = await ctx.database.db
+      .insert(capturedEmails)
+      .values({ fromAddress: "x@example.com", toAddresses: ["y@example.com"], raw: "no header block at all" })
+      .returning();
+    const res = await ctx.request(`/api/outbox/${row!.id}`);
+    expect(res.status).toBe(200);
+    const message = (await res.json()) as OutboxMessage;
+    expect(message.attachments).toEqual([]);
+    expect(message.parts.map((p) => p.contentType)).toEqual(["text/plain"]);
+    expect((await ctx.request(`/api/outbox/${row!.id}/attachments/0`)).status).toBe(404);
+    expect(await (await ctx.request(`/api/outbox/${row!.id}/raw`)).text()).toBe("no header block at all");
+  });
+
   it("reads messages without a session, as the rest of the outbox", async () => {
     // Every request above is anonymous; a signed-in one gets the same.
     const { cookie } = await ctx.signUpVerified("outbox-reader@example.com");
