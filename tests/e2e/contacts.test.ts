@@ -5,15 +5,23 @@
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { format } from "date-fns";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { CreateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
 import { user as users } from "../../src/server/db/schema/auth.ts";
-import { campaigns, contacts, emailSends, emailSequences } from "../../src/server/db/schema/index.ts";
+import {
+  campaigns,
+  contacts,
+  emailSends,
+  emailSequences,
+  scheduledMeetings,
+  schedulingLinks,
+} from "../../src/server/db/schema/index.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, useBrowser } from "./support/browser.ts";
-import { signedInUser } from "./support/users.ts";
+import { createVerifiedUser, signedInUser } from "./support/users.ts";
 
 /** Screenshots for a visual review, only when asked: E2E_SCREENSHOTS_DIR=/tmp/shots. */
 const shotsDir = process.env.E2E_SCREENSHOTS_DIR;
@@ -139,6 +147,63 @@ describeJourneys("contacts", () => {
 
     await search.fill("nobody here");
     await page.getByText("No contacts found").waitFor();
+  });
+
+  it("shows the meetings an address booked in its details, and only the user's own", async () => {
+    const { page } = browser;
+    const signedIn = await signedInUser(page, app.baseUrl, "contacts-meetings");
+    await launchCampaign(
+      page,
+      app.baseUrl,
+      campaign("Meetings Campaign", [
+        { email: "sam@example.com", firstName: "Sam", lastName: "Lee", company: null, customFields: {} },
+        { email: "kim@example.com", firstName: "Kim", lastName: null, company: null, customFields: {} },
+      ]),
+    );
+    // Booked through the owner's link (the public booking page stores the same row), by
+    // the address in another letter case; another user's meeting with Sam stays theirs.
+    const db = app.database.db;
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, signedIn.email));
+    const other = await createVerifiedUser(app.baseUrl, "contacts-other");
+    const [stranger] = await db.select({ id: users.id }).from(users).where(eq(users.email, other.email));
+    const startsAt = new Date(Date.UTC(2027, 2, 1, 10, 0));
+    for (const [userId, title, linkCode] of [
+      [owner!.id, "Intro call", "e2eINTRO"],
+      [stranger!.id, "Someone else's call", "e2eOTHER"],
+    ] as const) {
+      const [link] = await db.insert(schedulingLinks).values({ userId, title, linkCode }).returning();
+      await db.insert(scheduledMeetings).values({
+        linkId: link!.id,
+        userId,
+        prospectEmail: "Sam@Example.com",
+        scheduledDate: startsAt,
+        durationMinutes: 30,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        timezone: "Asia/Baghdad",
+      });
+    }
+
+    await page.goto(`${app.baseUrl}/contacts`);
+    await page.getByRole("button", { name: "View details for sam@example.com" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sam Lee" });
+    const meetings = dialog.getByRole("table", { name: "Meetings" });
+    await meetings.waitFor();
+    const rows = meetings.getByRole("row");
+    expect(await rows.count()).toBe(2);
+    const cells = await rows.nth(1).getByRole("cell").allTextContents();
+    expect(cells).toEqual([format(startsAt, "MMM d, yyyy h:mm a"), "30 min", "Intro call", "Scheduled"]);
+    expect(await dialog.getByText("Someone else's call").count()).toBe(0);
+    if (shotsDir) {
+      mkdirSync(shotsDir, { recursive: true });
+      await page.screenshot({ path: join(shotsDir, "contacts-details-meetings.png") });
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+
+    await page.getByRole("button", { name: "View details for kim@example.com" }).click();
+    const kim = page.getByRole("dialog", { name: "Kim" });
+    await kim.getByRole("table", { name: "Email history" }).waitFor();
+    await kim.getByText("No meetings", { exact: true }).waitFor();
   });
 
   it.skipIf(!shotsDir)("screenshots of the page and the details dialog, light and dark", async () => {

@@ -1,11 +1,14 @@
 // Contacts page (spec part 1 §2, §4): every contact of the user's campaigns,
 // one entry per email address (case-insensitively) across campaigns.
 import { z } from "zod";
+import { meetingStatuses } from "../db-enums.ts";
 import type { ContactEmailStatus, EmailDisplayStatus } from "../reporting/display-status.ts";
 
 export const DIRECTORY_PAGE_SIZE = 50;
 /** The newest sends a contact's history shows (a contact has one send per campaign step). */
 export const HISTORY_LIMIT = 500;
+/** The latest meetings a contact's history shows. */
+export const MEETINGS_LIMIT = 100;
 
 export const contactEmailStatuses = [
   "none",
@@ -92,12 +95,31 @@ export const contactHistorySendSchema = z.object({
 });
 export type ContactHistorySend = z.infer<typeof contactHistorySendSchema>;
 
+/** A meeting this address booked with the user through one of their scheduling links. */
+export const contactHistoryMeetingSchema = z.object({
+  id: z.string(),
+  /** The meeting's start (ISO, UTC). */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  durationMinutes: z.number().int(),
+  /** The link's zone when booked (IANA). */
+  timezone: z.string(),
+  /** The scheduling link's title. */
+  linkTitle: z.string(),
+  status: z.enum(meetingStatuses),
+});
+export type ContactHistoryMeeting = z.infer<typeof contactHistoryMeetingSchema>;
+
 export const contactHistorySchema = z
   .object({
     /** Newest first, at most HISTORY_LIMIT. */
     sends: z.array(contactHistorySendSchema),
     /** Whether older sends exist beyond HISTORY_LIMIT. */
     truncated: z.boolean(),
+    /** The user's meetings booked by this address (case-insensitively), latest start first, at most MEETINGS_LIMIT. */
+    meetings: z.array(contactHistoryMeetingSchema),
+    /** Whether earlier meetings exist beyond MEETINGS_LIMIT. */
+    meetingsTruncated: z.boolean(),
   })
   .meta({ id: "ContactHistory" });
 export type ContactHistory = z.infer<typeof contactHistorySchema>;

@@ -58,13 +58,25 @@ const NESTED_ID_KINDS: Record<string, IdKind> = {
   senderAccounts: "campaignSender",
 };
 
+/**
+ * Path parameters whose kind their route decides: an attachment's index is a
+ * position within a captured message, one that has attachments.
+ */
+const ROUTE_PATH_KINDS: Record<string, Record<string, IdKind>> = {
+  "/api/outbox/{id}/attachments/{index}": { id: "capturedMessageWithAttachment", index: "attachmentIndex" },
+};
+
+const OPEN_OUTBOX =
+  "capture mode's outbox is open without sign-in and shared by every account (outbox.routes.ts; loopback only)";
+
 const PUBLIC_BOOKING =
   "the public booking page needs no sign-in: the link's code or the meeting's signed token in the URL is the credential, and the answers carry none of the owner's data (public-booking.routes.ts)";
 
 /** Routes that are open to anyone who reaches the server, on purpose. */
 const EXEMPT_PATHS: Record<string, string> = {
-  "/api/outbox/{id}":
-    "capture mode's outbox is open without sign-in and shared by every account (outbox.routes.ts; loopback only)",
+  "/api/outbox/{id}": OPEN_OUTBOX,
+  "/api/outbox/{id}/attachments/{index}": OPEN_OUTBOX,
+  "/api/outbox/{id}/raw": OPEN_OUTBOX,
   "/api/public/schedule/{linkCode}": PUBLIC_BOOKING,
   "/api/public/schedule/{linkCode}/slots": PUBLIC_BOOKING,
   "/api/public/schedule/{linkCode}/meetings": PUBLIC_BOOKING,
@@ -107,7 +119,7 @@ export function idParameters(op: ApiOperation): IdParameter[] {
   const out: IdParameter[] = op.pathParams.map((p) => ({
     in: "path",
     name: p.name,
-    kind: pathParamKind(op, p.name),
+    kind: ROUTE_PATH_KINDS[op.path]?.[p.name] ?? pathParamKind(op, p.name),
     required: true,
     exempt,
   }));

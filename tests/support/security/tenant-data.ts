@@ -4,16 +4,20 @@
 // a meeting booked on its public page. Returns the ids of
 // each kind of object, so a suite can put them into any route that names one.
 import { sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
 import type { Db } from "../../../src/server/db/client.ts";
 import { recoverClaims } from "../../../src/server/jobs/recover-claims.ts";
+import { captureSmtpUrl } from "../../../src/server/mail/system-mailer.ts";
 import { signToken } from "../../../src/server/mail/tokens.ts";
 import { addDays } from "../../../src/shared/scheduling/zoned-time.ts";
 import type { TestContext } from "../test-app.ts";
 
 /** The kinds of object an id in a route can name. */
 export type IdKind =
+  | "attachmentIndex"
   | "campaign"
   | "capturedMessage"
+  | "capturedMessageWithAttachment"
   | "campaignSender"
   | "contact"
   | "contactEmail"
@@ -125,6 +129,7 @@ export async function seedTenant(
   const captured = outbox.messages.find((m) => m.to.includes(contactEmail));
   if (!contact || !send || !captured)
     throw new Error("seeding: the launched campaign has no contact or send to point at");
+  const withAttachment = await captureMessageWithAttachment(ctx, marker);
   const unknownSend = await makeUnknownSend(ctx.database.db, campaignId, `${slug}-contact-2@prospects.test`);
   // A reply (contact 3 marked as replied by hand, the note carrying the marker) and spam emails.
   await call(ctx, cookie, "POST", "/api/mailbox/reply-tracker/mark-replied", {
@@ -140,8 +145,10 @@ export async function seedTenant(
   if (!reply || !spamEmail) throw new Error("seeding: no reply or spam email to point at");
   const booking = await seedBooking(ctx, cookie, marker);
   const ids: Record<IdKind, string> = {
+    attachmentIndex: "0",
     campaign: campaignId,
     capturedMessage: captured.id,
+    capturedMessageWithAttachment: withAttachment,
     campaignSender: campaignSenderId,
     contact: contact.id,
     contactEmail,
@@ -163,7 +170,31 @@ export async function seedTenant(
     ...emails.emails.map((e) => e.id),
     ...spamList.emails.map((e) => e.id),
   ];
-  return { ids, traces: [marker, ...new Set([...Object.values(ids), ...everyId])] };
+  // An attachment's index ("0") is a position, not this user's data: any answer may hold it.
+  const { attachmentIndex: _position, ...ownIds } = ids;
+  return { ids, traces: [marker, ...new Set([...Object.values(ownIds), ...everyId])] };
+}
+
+/** A message with an attachment in the capture outbox (campaign mail has none), sent over SMTP like any mail. */
+async function captureMessageWithAttachment(ctx: TestContext, marker: string): Promise<string> {
+  const subject = `${marker} message with an attachment`;
+  const transport = nodemailer.createTransport(captureSmtpUrl(ctx.capturePort));
+  try {
+    await transport.sendMail({
+      from: "system@coldreach.test",
+      to: `${marker.toLowerCase()}-files@prospects.test`,
+      subject,
+      text: `${marker} see the attachment`,
+      attachments: [{ filename: "notes.txt", content: `${marker} notes` }],
+    });
+  } finally {
+    transport.close();
+  }
+  const res = await ctx.request("/api/outbox?limit=200");
+  const list = (await res.json()) as { messages: { id: string; subject: string }[] };
+  const id = list.messages.find((m) => m.subject === subject)?.id;
+  if (!id) throw new Error("seeding: the message with an attachment was not captured");
+  return id;
 }
 
 /**

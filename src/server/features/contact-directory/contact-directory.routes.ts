@@ -27,7 +27,8 @@ const historyRoute = createRoute({
   method: "get",
   path: "/contacts/history",
   tags,
-  summary: "Every email sent to this address by the user's campaigns, newest first",
+  summary:
+    "Every email sent to this address by the user's campaigns, newest first, and the meetings it booked through the user's scheduling links",
   request: { query: contactHistoryQuerySchema },
   responses: { 200: { description: "Email history", content: json(contactHistorySchema) }, ...errorResponses },
 });

@@ -12,7 +12,8 @@
 // 2. those entries' details: their contact rows aggregated, each row's latest
 //    send fetched through a LATERAL join on email_sends (contact_id, created_at desc).
 // The export reads every matching key in page order once, then runs (2) per
-// chunk of entries, streaming CSV as it goes.
+// chunk of entries, streaming CSV as it goes. A contact's history (its sends
+// and the meetings its address booked) is one statement.
 import { type SQL, sql } from "drizzle-orm";
 import {
   type ContactDirectoryPage,
@@ -20,8 +21,10 @@ import {
   type ContactHistory,
   type DirectoryContact,
   HISTORY_LIMIT,
+  MEETINGS_LIMIT,
 } from "#shared/contacts/contact-directory.schemas.ts";
 import { CSV_BOM, contactCsvHeader, contactCsvRecord, csvRecord } from "#shared/contacts/contacts-csv.ts";
+import type { MeetingStatus } from "#shared/db-enums.ts";
 import { contactEmailStatus, contactSendStatus, type SendLike } from "#shared/reporting/display-status.ts";
 import type { Db } from "../../db/client.ts";
 import { isCursorTime } from "../../db/cursor-time.ts";
@@ -93,16 +96,30 @@ type EntryRow = {
   latest: { status: string; sentAt: string | null; openedAt: string | null } | null;
 };
 
-type HistoryRow = {
+/** One send of a contact's history (jsonb: timestamps as text). */
+type HistorySend = {
   id: string;
   campaign_id: string | null;
   campaign_name: string | null;
   step_number: number | null;
   status: string;
-  sent_at: Timestamp | null;
-  opened_at: Timestamp | null;
-  created_at: Timestamp;
+  sent_at: string | null;
+  opened_at: string | null;
+  created_at: string;
 };
+
+/** One meeting of a contact's history (jsonb: timestamps as text). */
+type HistoryMeeting = {
+  id: string;
+  scheduled_date: string;
+  ends_at: string;
+  duration_minutes: number;
+  timezone: string;
+  link_title: string;
+  status: MeetingStatus;
+};
+
+type HistoryRow = { sends: HistorySend[]; meetings: HistoryMeeting[] };
 
 function toEntry(row: EntryRow): DirectoryContact {
   const repliedAt = iso(row.replied_at);
@@ -286,22 +303,43 @@ export function createContactDirectoryService(db: Db) {
       }
     },
 
-    /** Every send to this address across the user's campaigns, newest first. */
+    /**
+     * Every send to this address across the user's campaigns, newest first,
+     * and the meetings it booked with the user (scheduled_meetings_user_email_idx),
+     * latest first: one statement, each list one more than shown (to tell
+     * whether there are more).
+     */
     async history(userId: string, email: string): Promise<ContactHistory> {
-      const rows = await queryRows<HistoryRow>(
+      const [row] = await queryRows<HistoryRow>(
         db,
-        sql`select e.id, e.campaign_id, cam.name as campaign_name, seq.step_number, e.status,
-                   e.sent_at, e.opened_at, e.created_at
-            from contacts c
-            join email_sends e on e.contact_id = c.id
-            left join campaigns cam on cam.id = e.campaign_id
-            left join email_sequences seq on seq.id = e.sequence_id
-            where c.user_id = ${userId} and lower(c.email) = lower(${email})
-            order by e.created_at desc, e.id
-            limit ${HISTORY_LIMIT + 1}`,
+        sql`with s as (
+              select e.id, e.campaign_id, cam.name as campaign_name, seq.step_number, e.status,
+                     e.sent_at, e.opened_at, e.created_at
+              from contacts c
+              join email_sends e on e.contact_id = c.id
+              left join campaigns cam on cam.id = e.campaign_id
+              left join email_sequences seq on seq.id = e.sequence_id
+              where c.user_id = ${userId} and lower(c.email) = lower(${email})
+              order by e.created_at desc, e.id
+              limit ${HISTORY_LIMIT + 1}
+            ), m as (
+              select m.id, m.scheduled_date, m.ends_at, m.duration_minutes, m.timezone, m.status,
+                     l.title as link_title
+              from scheduled_meetings m
+              join scheduling_links l on l.id = m.link_id
+              where m.user_id = ${userId} and lower(m.prospect_email) = lower(${email})
+              order by m.scheduled_date desc, m.id
+              limit ${MEETINGS_LIMIT + 1}
+            )
+            select
+              coalesce((select jsonb_agg(to_jsonb(s) order by s.created_at desc, s.id) from s), '[]'::jsonb) as sends,
+              coalesce((select jsonb_agg(to_jsonb(m) order by m.scheduled_date desc, m.id) from m), '[]'::jsonb)
+                as meetings`,
       );
+      const sends = row?.sends ?? [];
+      const meetings = row?.meetings ?? [];
       return {
-        sends: rows.slice(0, HISTORY_LIMIT).map((r) => {
+        sends: sends.slice(0, HISTORY_LIMIT).map((r) => {
           const sentAt = iso(r.sent_at);
           const openedAt = iso(r.opened_at);
           return {
@@ -315,7 +353,17 @@ export function createContactDirectoryService(db: Db) {
             createdAt: iso(r.created_at),
           };
         }),
-        truncated: rows.length > HISTORY_LIMIT,
+        truncated: sends.length > HISTORY_LIMIT,
+        meetings: meetings.slice(0, MEETINGS_LIMIT).map((m) => ({
+          id: m.id,
+          startsAt: iso(m.scheduled_date),
+          endsAt: iso(m.ends_at),
+          durationMinutes: m.duration_minutes,
+          timezone: m.timezone,
+          linkTitle: m.link_title,
+          status: m.status,
+        })),
+        meetingsTruncated: meetings.length > MEETINGS_LIMIT,
       };
     },
   };

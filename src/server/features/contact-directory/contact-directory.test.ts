@@ -3,9 +3,20 @@
 // below from the rows inserted, not from the code under test.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContactDirectoryPage, ContactHistory } from "#shared/contacts/contact-directory.schemas.ts";
+import {
+  type ContactDirectoryPage,
+  type ContactHistory,
+  MEETINGS_LIMIT,
+} from "#shared/contacts/contact-directory.schemas.ts";
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
-import { campaigns, contacts, emailSends, emailSequences } from "../../db/schema/index.ts";
+import {
+  campaigns,
+  contacts,
+  emailSends,
+  emailSequences,
+  scheduledMeetings,
+  schedulingLinks,
+} from "../../db/schema/index.ts";
 
 let ctx: TestContext;
 type User = { cookie: string; userId: string };
@@ -357,19 +368,109 @@ describe("GET /api/contacts/history", () => {
   });
 
   it("is empty for an address without sends or unknown to the user", async () => {
-    expect(await get<ContactHistory>(alice, "/api/contacts/history?email=li%40example.com")).toEqual({
-      sends: [],
-      truncated: false,
-    });
-    expect(await get<ContactHistory>(alice, "/api/contacts/history?email=nobody%40example.com")).toEqual({
-      sends: [],
-      truncated: false,
-    });
+    const empty = { sends: [], truncated: false, meetings: [], meetingsTruncated: false };
+    expect(await get<ContactHistory>(alice, "/api/contacts/history?email=li%40example.com")).toEqual(empty);
+    expect(await get<ContactHistory>(alice, "/api/contacts/history?email=nobody%40example.com")).toEqual(empty);
   });
 
   it("needs an email", async () => {
     const res = await ctx.request("/api/contacts/history", { cookie: alice.cookie });
     expect(res.status).toBe(400);
+  });
+});
+
+/** A scheduling link of the user's and meetings booked through it, as the booking page stores them. */
+async function seedMeetings(
+  userId: string,
+  title: string,
+  linkCode: string,
+  meetings: { email: string; startsAt: Date; minutes: number; status?: "scheduled" | "cancelled" | "completed" }[],
+) {
+  const db = ctx.database.db;
+  const [link] = await db
+    .insert(schedulingLinks)
+    .values({ userId, title, linkCode, timezone: "Asia/Baghdad" })
+    .returning();
+  return db
+    .insert(scheduledMeetings)
+    .values(
+      meetings.map((m) => ({
+        linkId: link!.id,
+        userId,
+        prospectEmail: m.email,
+        scheduledDate: m.startsAt,
+        durationMinutes: m.minutes,
+        endsAt: new Date(m.startsAt.getTime() + m.minutes * 60_000),
+        timezone: "Asia/Baghdad",
+        status: m.status ?? "scheduled",
+        cancelledAt: m.status === "cancelled" ? at(20) : null,
+      })),
+    )
+    .returning();
+}
+
+describe("meetings in a contact's history", () => {
+  let alices: { id: string }[];
+  let bobs: { id: string }[];
+
+  beforeAll(async () => {
+    alices = await seedMeetings(alice.userId, "Intro call", "aliceIC1", [
+      { email: "JANE@example.com", startsAt: at(12, 9), minutes: 30 },
+      { email: "jane@example.com", startsAt: at(15, 13), minutes: 45, status: "cancelled" },
+      { email: "raj@example.com", startsAt: at(13, 9), minutes: 30 },
+    ]);
+    await seedMeetings(alice.userId, "Demo", "aliceDM2", [
+      { email: "Jane@Example.com", startsAt: at(10, 14), minutes: 60, status: "completed" },
+    ]);
+    // Bob's meetings with the same address (Bob has his own Jane): never Alice's.
+    bobs = await seedMeetings(bob.userId, "Bob's call", "bobCALL3", [
+      { email: "jane@example.com", startsAt: at(14, 9), minutes: 15 },
+    ]);
+  });
+
+  it("lists the user's meetings booked by the address, any letter case, latest first, with the link's title", async () => {
+    const history = await get<ContactHistory>(alice, "/api/contacts/history?email=jane%40EXAMPLE.com");
+    expect(history.meetingsTruncated).toBe(false);
+    expect(history.meetings).toEqual([
+      {
+        id: alices[1]!.id,
+        startsAt: at(15, 13).toISOString(),
+        endsAt: new Date(at(15, 13).getTime() + 45 * 60_000).toISOString(),
+        durationMinutes: 45,
+        timezone: "Asia/Baghdad",
+        linkTitle: "Intro call",
+        status: "cancelled",
+      },
+      expect.objectContaining({ id: alices[0]!.id, startsAt: at(12, 9).toISOString(), linkTitle: "Intro call" }),
+      expect.objectContaining({ linkTitle: "Demo", durationMinutes: 60, status: "completed" }),
+    ]);
+    // The sends are unchanged beside them.
+    expect(history.sends).toHaveLength(3);
+    const raj = await get<ContactHistory>(alice, "/api/contacts/history?email=raj%40example.com");
+    expect(raj.meetings.map((m) => m.id)).toEqual([alices[2]!.id]);
+  });
+
+  it("never shows another user's meetings with the same address", async () => {
+    const aliceIds = (await get<ContactHistory>(alice, "/api/contacts/history?email=jane%40example.com")).meetings.map(
+      (m) => m.id,
+    );
+    expect(aliceIds).not.toContain(bobs[0]!.id);
+    const history = await get<ContactHistory>(bob, "/api/contacts/history?email=jane%40example.com");
+    expect(history.meetings.map((m) => [m.id, m.linkTitle])).toEqual([[bobs[0]!.id, "Bob's call"]]);
+    expect(history.sends.map((s) => s.campaignName)).toEqual(["Bob's campaign"]);
+  });
+
+  it("shows the latest meetings when there are more than it lists", async () => {
+    const many = Array.from({ length: MEETINGS_LIMIT + 2 }, (_, i) => ({
+      email: "omar@example.com",
+      startsAt: new Date(Date.UTC(2027, 0, 1) + i * 3_600_000),
+      minutes: 15,
+    }));
+    await seedMeetings(alice.userId, "Office hours", "aliceOH4", many);
+    const history = await get<ContactHistory>(alice, "/api/contacts/history?email=omar%40example.com");
+    expect(history.meetings).toHaveLength(MEETINGS_LIMIT);
+    expect(history.meetingsTruncated).toBe(true);
+    expect(history.meetings[0]?.startsAt).toBe(many.at(-1)!.startsAt.toISOString());
   });
 });
 

@@ -1,10 +1,12 @@
 // Contacts page → details: contact information, a status summary (sent,
-// opened, failed) and the email history across campaigns, loaded on open.
-// At most 80% of the screen high; the content scrolls inside.
+// opened, failed), the meetings the address booked through the user's
+// scheduling links and the email history across campaigns, loaded on open
+// (one request). At most 80% of the screen high; the content scrolls inside.
 import { format } from "date-fns";
 import type { ReactNode } from "react";
-import type { DirectoryContact } from "#shared/contacts/contact-directory.schemas.ts";
+import type { ContactHistoryMeeting, DirectoryContact } from "#shared/contacts/contact-directory.schemas.ts";
 import { contactName } from "#shared/contacts/contacts-csv.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
@@ -37,7 +39,7 @@ function DetailsBody({ contact }: { contact: DirectoryContact }) {
     <>
       <DialogHeader className="border-b p-6 pr-12">
         <DialogTitle className="break-all">{name || contact.email}</DialogTitle>
-        <DialogDescription>Contact details and email history across your campaigns</DialogDescription>
+        <DialogDescription>Contact details, meetings and email history across your campaigns</DialogDescription>
       </DialogHeader>
       <div className="min-h-0 flex-1 space-y-6 overflow-y-auto p-6">
         <section aria-labelledby="contact-information" className="space-y-3">
@@ -72,6 +74,13 @@ function DetailsBody({ contact }: { contact: DirectoryContact }) {
           </div>
         </section>
 
+        <section aria-labelledby="contact-meetings" className="space-y-3">
+          <h3 id="contact-meetings" className="font-semibold text-sm">
+            Meetings
+          </h3>
+          <Meetings email={contact.email} />
+        </section>
+
         <section aria-labelledby="email-history" className="space-y-3">
           <h3 id="email-history" className="font-semibold text-sm">
             Email History
@@ -97,6 +106,65 @@ function Figure({ label, value, tone }: { label: string; value: number; tone?: s
     <div className="rounded-lg border p-3 text-center">
       <p className={cn("font-semibold text-2xl tabular-nums", tone)}>{value.toLocaleString("en-US")}</p>
       <p className="text-muted-foreground text-xs">{label}</p>
+    </div>
+  );
+}
+
+const meetingStatus: Record<
+  ContactHistoryMeeting["status"],
+  { label: string; variant: "secondary" | "success" | "outline" }
+> = {
+  scheduled: { label: "Scheduled", variant: "secondary" },
+  completed: { label: "Completed", variant: "success" },
+  cancelled: { label: "Cancelled", variant: "outline" },
+};
+
+/** The meetings this address booked with the user; the same request as the email history. */
+function Meetings({ email }: { email: string }) {
+  const history = useContactHistory(email);
+  if (history.isPending) {
+    return (
+      <div role="status" aria-label="Loading meetings">
+        <Skeleton className="h-9 w-full" />
+      </div>
+    );
+  }
+  // The email history below says it failed and offers Try Again (one request serves both).
+  if (history.isError) return <p className="text-muted-foreground text-sm">Meetings could not be loaded</p>;
+  const meetings = history.data.meetings;
+  if (meetings.length === 0) return <p className="text-muted-foreground text-sm">No meetings</p>;
+  return (
+    <div className="rounded-lg border">
+      <Table aria-label="Meetings">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Date</TableHead>
+            <TableHead>Duration</TableHead>
+            <TableHead>Scheduling Link</TableHead>
+            <TableHead>Status</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {meetings.map((meeting) => {
+            const status = meetingStatus[meeting.status];
+            return (
+              <TableRow key={meeting.id}>
+                <TableCell>{when(meeting.startsAt)}</TableCell>
+                <TableCell className="tabular-nums">{meeting.durationMinutes} min</TableCell>
+                <TableCell className="max-w-56 truncate" title={meeting.linkTitle}>
+                  {meeting.linkTitle}
+                </TableCell>
+                <TableCell>
+                  <Badge variant={status.variant}>{status.label}</Badge>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      {history.data.meetingsTruncated && (
+        <p className="border-t p-3 text-muted-foreground text-xs">Showing the {meetings.length} latest meetings.</p>
+      )}
     </div>
   );
 }

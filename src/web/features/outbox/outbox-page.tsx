@@ -1,109 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
-import { ArrowLeft, Inbox, MessageSquareReply, RefreshCw, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { ArrowLeft, Inbox, RefreshCw, Trash2 } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
-import type { OutboxList, OutboxMessage } from "#shared/outbox/outbox.schemas.ts";
+import type { OutboxList } from "#shared/outbox/outbox.schemas.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { getJson } from "#web/lib/api-client.ts";
 import { cn } from "#web/lib/cn.ts";
-import { resultFailed, resultMessage, useSimulateReply } from "../mailbox/mailbox-actions.ts";
-
-export const simulateReplyText = {
-  sent: "Reply sent to the capture server; it will be picked up by the next mailbox sync.",
-  failed: "The reply could not be simulated",
-} as const;
-
-/**
- * Capture mode, for trying reply tracking: a reply from the recipient to the
- * sender, sent over SMTP into the capture server, where the mailbox sync
- * picks it up as if it had come from a real mailbox (campaign emails only).
- */
-function SimulateReply({ id }: { id: string }) {
-  const simulate = useSimulateReply();
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  async function run() {
-    setOutcome(null);
-    try {
-      const result = await simulate.mutateAsync(id);
-      const message = resultMessage(result);
-      if (resultFailed(result)) {
-        setOutcome({ ok: false, text: message ?? simulateReplyText.failed });
-        toast.error(simulateReplyText.failed, { description: message ?? undefined });
-      } else {
-        setOutcome({ ok: true, text: simulateReplyText.sent });
-        toast.success(simulateReplyText.sent);
-      }
-    } catch (err) {
-      const text = err instanceof Error ? err.message : simulateReplyText.failed;
-      setOutcome({ ok: false, text });
-      toast.error(simulateReplyText.failed, { description: text });
-    }
-  }
-  return (
-    <div className="space-y-2">
-      <Button variant="outline" size="sm" onClick={() => void run()} disabled={simulate.isPending}>
-        <MessageSquareReply aria-hidden /> {simulate.isPending ? "Sending reply..." : "Simulate reply"}
-      </Button>
-      {outcome && (
-        <p
-          role={outcome.ok ? "status" : "alert"}
-          className={cn("text-sm", outcome.ok ? "text-success" : "text-destructive")}
-        >
-          {outcome.text}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/**
- * The captured message rendered in a sandboxed frame: no scripts run, and links
- * open in the top window so a confirmation link signs the user in here.
- */
-function MessageFrame({ message }: { message: OutboxMessage }) {
-  const html =
-    message.html ?? `<pre style="white-space:pre-wrap;font-family:system-ui">${escapeText(message.text ?? "")}</pre>`;
-  const doc = `<!doctype html><html><head><base target="_top"><meta charset="utf-8"></head><body style="margin:0;padding:16px;background:#fff">${html}</body></html>`;
-  return (
-    <iframe
-      title={`Message: ${message.subject}`}
-      srcDoc={doc}
-      sandbox="allow-top-navigation-by-user-activation allow-popups allow-popups-to-escape-sandbox"
-      className="h-[60vh] w-full rounded-md border bg-white"
-    />
-  );
-}
-
-function escapeText(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
-}
-
-function MessageView({ id }: { id: string }) {
-  const message = useQuery({ queryKey: ["outbox", id], queryFn: () => getJson<OutboxMessage>(`/api/outbox/${id}`) });
-  if (message.isPending) return <Spinner label="Loading message..." />;
-  if (message.isError) return <p role="alert">This message could not be loaded: {message.error.message}</p>;
-  const m = message.data;
-  return (
-    <div className="space-y-4">
-      <div className="space-y-1 text-sm">
-        <h2 className="font-semibold text-xl">{m.subject || "(no subject)"}</h2>
-        <p>
-          <span className="text-muted-foreground">From:</span> {m.from}
-        </p>
-        <p>
-          <span className="text-muted-foreground">To:</span> {m.to.join(", ")}
-        </p>
-        <p className="text-muted-foreground">{new Date(m.receivedAt).toLocaleString()}</p>
-      </div>
-      {m.campaignMessage && <SimulateReply key={m.id} id={m.id} />}
-      <MessageFrame message={m} />
-    </div>
-  );
-}
+import { MessageView } from "./message-view.tsx";
 
 /** Capture mode's local outbox: every message the app sent, newest first. */
 export function OutboxPage() {
@@ -191,8 +97,8 @@ export function OutboxPage() {
             </ul>
           </CardContent>
         </Card>
-        <Card>
-          <CardContent className="py-6">
+        <Card className="min-w-0">
+          <CardContent>
             {id ? <MessageView id={id} /> : <p className="text-muted-foreground">Choose a message to read it.</p>}
           </CardContent>
         </Card>
