@@ -109,11 +109,12 @@ export const slotListSchema = z.object({ date: z.string(), slots: z.array(slotSc
 export type SlotList = z.infer<typeof slotListSchema>;
 
 /** Date, time and email are required ('Please fill in all required fields'); the server checks the rest. */
+const required = { error: "Please fill in all required fields" };
 export const bookMeetingSchema = z.object({
-  date: z.string().trim().min(1, "Please fill in all required fields"),
-  time: z.string().trim().min(1, "Please fill in all required fields"),
+  date: z.string(required).trim().min(1, required.error),
+  time: z.string(required).trim().min(1, required.error),
   email: z
-    .string()
+    .string(required)
     .trim()
     .min(1, "Please fill in all required fields")
     .max(254)
