@@ -469,6 +469,19 @@ describe("GET /api/calendar/month", () => {
     });
   });
 
+  it("answers for the first and last months PostgreSQL and the API can name", async () => {
+    for (const edge of ["0001-01", "9999-12"]) {
+      const { status, body } = await month(edge);
+      expect(status, edge).toBe(200);
+      expect(body.days).toEqual([]);
+    }
+    for (const edge of ["0001-01-01", "9999-12-31"]) {
+      const { status, body } = await dayPage(edge);
+      expect(status, edge).toBe(200);
+      expect(body.events).toEqual([]);
+    }
+  });
+
   it("rejects a malformed month with a 400, and answers 401 when signed out", async () => {
     for (const bad of ["2026-13", "2026-00", "0000-01", "2026-1", "november", ""]) {
       expect((await month(bad)).status, bad).toBe(400);
