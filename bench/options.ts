@@ -1,7 +1,8 @@
 // Command-line options of `npm run bench -- --messages=2000 …`. Defaults are
 // the issue's figures: 10,000 messages per sending run, 10,000 contacts × 5
 // steps for launch, for the screens 100 campaigns, 50,000 contacts and
-// 1,000,000 email_sends, and a 10,000-message IMAP mailbox.
+// 1,000,000 email_sends, a 10,000-message IMAP mailbox, and a calendar month
+// of 100,000 sends.
 
 export type BenchOptions = {
   /** Messages per sending run (engine and raw nodemailer each). */
@@ -23,6 +24,9 @@ export type BenchOptions = {
   screens: boolean;
   mailbox: boolean;
   verification: boolean;
+  calendar: boolean;
+  /** Sends in the calendar's measured month. */
+  calendarSends: number;
   /** Messages in the IMAP mailbox of the mailbox part (10% replies, 5% bounces, the rest newsletters). */
   mailboxMessages: number;
   /** The screens' measured user: campaigns, contacts and email_sends seeded. */
@@ -48,13 +52,14 @@ const USAGE = `npm run bench -- [options]
   --steps=N         sequence steps per campaign (default 5, at least 2)
   --repeats=N       launch measurements, median of N (default 3)
   --send-pairs=N    engine/raw comparisons per configuration, median ratio of N (default 3)
-  --only=send|launch|screens|mailbox|verification  run one part (mailbox needs Dovecot: apt-get install dovecot-imapd)
+  --only=send|launch|screens|mailbox|verification|calendar  run one part (mailbox needs Dovecot: apt-get install dovecot-imapd)
   --screen-campaigns=N  campaigns of the screens' user (default 100, at least 3)
   --screen-contacts=N   contacts of the screens' user (default 50000)
   --screen-sends=N      email_sends of the screens' user (default 1000000; at least the campaign
                         sends its contacts get, about 2 per contact)
   --screen-requests=N   timed requests per screen call (default 30)
   --mailbox-messages=N  messages in the synced IMAP mailbox (default 10000, at least 100)
+  --calendar-sends=N    sends in the calendar's measured month (default 100000)
   --raw-defaults    also time raw nodemailer with its default socket (Nagle's algorithm on)
   --keep            keep the temporary database afterwards
 Database: PGlite in a temporary directory, or a throw-away database on the
@@ -78,6 +83,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     screens: true,
     mailbox: true,
     verification: true,
+    calendar: true,
+    calendarSends: 100_000,
     mailboxMessages: 10_000,
     screenCampaigns: 100,
     screenContacts: 50_000,
@@ -106,17 +113,21 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         options.sendPairs = positiveInt(flag, value);
         break;
       case "only":
-        if (!["send", "launch", "screens", "mailbox", "verification"].includes(value)) {
-          throw new Error(`--only takes send, launch, screens, mailbox or verification, got "${value}"`);
+        if (!["send", "launch", "screens", "mailbox", "verification", "calendar"].includes(value)) {
+          throw new Error(`--only takes send, launch, screens, mailbox, verification or calendar, got "${value}"`);
         }
         options.send = value === "send";
         options.launch = value === "launch";
         options.screens = value === "screens";
         options.mailbox = value === "mailbox";
         options.verification = value === "verification";
+        options.calendar = value === "calendar";
         break;
       case "mailbox-messages":
         options.mailboxMessages = positiveInt(flag, value);
+        break;
+      case "calendar-sends":
+        options.calendarSends = positiveInt(flag, value);
         break;
       case "screen-campaigns":
         options.screenCampaigns = positiveInt(flag, value);

@@ -3,7 +3,8 @@
 // measured in one run on one database, and the mailbox sync over IMAP against
 // a throw-away Dovecot (no database), printed side by side with the issue's
 // targets, and email verification (offline checks, DNS and the SMTP probe
-// against local servers). Options: bench/options.ts.
+// against local servers), and the calendar's month and day at 100,000 sends
+// a month. Options: bench/options.ts.
 //
 // Verification is part of the run: a figure only counts if the sink received
 // exactly the messages, the database recorded exactly the sends and the
@@ -18,6 +19,7 @@ import { type Config, loadConfig } from "../src/server/config.ts";
 import { type Db, migrationsFolder } from "../src/server/db/client.ts";
 import { createLogger, type Logger } from "../src/server/logger.ts";
 import { openBenchDatabase } from "./bench-database.ts";
+import { calendarReport, runCalendarBench } from "./calendar.ts";
 import { runLaunchBench } from "./launch.ts";
 import { machineFacts } from "./machine.ts";
 import { type MailboxFigures, runMailboxBench } from "./mailbox-sync.ts";
@@ -187,7 +189,7 @@ async function main(): Promise<void> {
   // First, and without a database: it needs none, and a run of it alone opens none.
   const mailbox = options.mailbox ? await runMailboxBench({ messages: options.mailboxMessages, progress }) : undefined;
   const verification = options.verification ? await runVerificationBench({ progress }) : undefined;
-  if (!options.send && !options.launch && !options.screens) {
+  if (!options.send && !options.launch && !options.screens && !options.calendar) {
     console.log(`  command:  npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`);
     console.log("");
     if (mailbox) printMailbox(mailbox);
@@ -281,6 +283,15 @@ async function main(): Promise<void> {
         })
       : undefined;
 
+    const calendar = options.calendar
+      ? await runCalendarBench({
+          database: bench.database,
+          sends: options.calendarSends,
+          requests: options.screenRequests,
+          progress,
+        })
+      : undefined;
+
     if (sends.length > 0) {
       console.log(sendIntro(options.messages, options.sendPairs));
       console.log(sendTable(sends));
@@ -305,6 +316,10 @@ async function main(): Promise<void> {
       console.log(screensIntro(screens));
       console.log(screensTable(screens));
       if (mismatches) console.log(`\nFigures that differ from the naive queries:\n${mismatches}`);
+      console.log("");
+    }
+    if (calendar) {
+      console.log(calendarReport(calendar));
       console.log("");
     }
     if (mailbox) printMailbox(mailbox);

@@ -6,6 +6,7 @@ import { useAppInfo } from "./features/app-info/use-app-info.ts";
 import { AuthPage } from "./features/auth/auth-page.tsx";
 import { RequireAuth } from "./features/auth/require-auth.tsx";
 import { BulkEmailPage } from "./features/bulk/bulk-email-page.tsx";
+import { CalendarPage } from "./features/calendar/calendar-page.tsx";
 import { EditCampaignPage } from "./features/campaigns/edit/edit-campaign-page.tsx";
 import { CampaignsOverviewPage } from "./features/campaigns/overview/campaigns-overview-page.tsx";
 import { CreateCampaignPage } from "./features/campaigns/wizard/create-campaign-page.tsx";
@@ -78,7 +79,7 @@ export const router = createBrowserRouter([
           { path: "/campaigns/create", element: <CreateCampaignPage /> },
           { path: "/campaigns/edit", element: <Navigate to="/" replace /> },
           { path: "/campaigns/edit/:id", element: <EditCampaignPage /> },
-          { path: "/calendar", element: s.calendar },
+          { path: "/calendar", element: <CalendarPage /> },
           { path: "/delivery", element: <DeliveryPage /> },
           { path: "/inbox", element: <InboxPage /> },
           { path: "/inbox/compose", element: <ComposePage /> },

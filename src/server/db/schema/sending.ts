@@ -82,6 +82,11 @@ export const scheduledEmails = pgTable(
     // The sends waiting for the user's decision (Failed emails, a campaign's list).
     index("scheduled_emails_unknown_idx").on(t.campaignId, t.updatedAt).where(sql`${t.status} = 'unknown'`),
     index("scheduled_emails_sender_scheduled_idx").on(t.senderAccountId, t.scheduledFor),
+    // The calendar: a campaign's queued emails in a time range (month counts,
+    // a day's list in (scheduled_for, id) order for its keyset pages).
+    index("scheduled_emails_campaign_scheduled_idx")
+      .on(t.campaignId, t.scheduledFor, t.id)
+      .where(sql`${t.status} = 'scheduled'`),
     // For the cascade when a step is deleted.
     index("scheduled_emails_sequence_idx").on(t.sequenceId),
     check("scheduled_emails_status_check", isOneOf(t.status, scheduledEmailStatuses)),
@@ -147,6 +152,12 @@ export const emailSends = pgTable(
       descending(t.createdAt),
       descending(t.id),
     ),
+    // The calendar: a user's sent emails by sent_at, failed ones by created_at
+    // (a failed send has no sent_at; its record is written with the outcome, so
+    // created_at is the attempt), with id for a day's (time, id) keyset pages.
+    // A month's per-day counts are index-only scans of these.
+    index("email_sends_user_sent_at_idx").on(t.userId, t.sentAt, t.id).where(sql`${t.status} = 'sent'`),
+    index("email_sends_user_failed_at_idx").on(t.userId, t.createdAt, t.id).where(sql`${t.status} = 'failed'`),
     // For the SET NULL when a step is deleted.
     index("email_sends_sequence_idx").on(t.sequenceId).where(sql`${t.sequenceId} is not null`),
     index("email_sends_message_id_idx").on(t.messageId).where(sql`${t.messageId} is not null`),

@@ -1,14 +1,384 @@
-// BACKBONE STUB (branch backbone-14 only): the helper replaces this file.
-import type { CalendarDayEvents, CalendarMonth } from "#shared/calendar/calendar.schemas.ts";
+// The calendar (spec part 1 §2 Calendar, §4 "Calendar event type"): a month as
+// per-day counts, and one day's events a page at a time, in the user's
+// timezone setting (UTC when none).
+//
+// Events: queued emails (scheduled_emails 'scheduled', at scheduled_for: type
+// scheduled), sends (email_sends sent, at sent_at: type sent; failed, at
+// created_at: type failed) and meetings (scheduled or
+// completed; a cancelled one is gone from the calendar). The spec reads sends
+// by sent_at, but a failed send never gets one (its record is written with the
+// outcome, so created_at is the attempt), and a calendar that hides every
+// failure is not what a user expects. A pending send is not an event: its
+// queue row is back to 'scheduled' (a retry) and shows as such.
+//
+// Round trips: a month is at most two, whatever the number of events: the
+// zone, the local days and each day's count of each kind in one statement
+// (per day and kind one range count on an index of migration 0012 or
+// scheduled_meetings_user_date_idx, so sent emails are counted from the index
+// alone and no row's time is converted to the zone), then the events of the
+// days that have exactly one, all kinds in one statement. A day is two.
+import { type SQL, sql } from "drizzle-orm";
+import { isStorableDate } from "#shared/api/storable-dates.ts";
+import type {
+  CalendarDay,
+  CalendarDayEvents,
+  CalendarEvent,
+  CalendarEventType,
+  CalendarMonth,
+  DayCounts,
+} from "#shared/calendar/calendar.schemas.ts";
+import { parseSendErrorMessage } from "#shared/sending/send-error-message.ts";
+import { isCursorTime } from "../../db/cursor-time.ts";
+import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
+import { type Executor, queryRows } from "../../jobs/sql-helpers.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 
-export function createCalendarService(_deps: FeatureDeps) {
-  const todo = (): never => {
-    throw new AppError("service_unavailable", "not built yet");
-  };
+/** Events per page of a day's list. */
+export const DAY_PAGE_SIZE = 100;
+
+/** The id prefixes of the spec's Calendar event; failed sends are sent- too (one table). */
+type Kind = "meeting" | "scheduled" | "sent";
+
+type Cursor = { at: string; kind: Kind; id: string };
+
+// ------------------------------------------------------------------- cursor
+
+/**
+ * A position in the day's order (time, then event id), opaque to clients. The
+ * time travels as PostgreSQL's text with microseconds: a JS Date would drop
+ * them and a page boundary could skip or repeat events.
+ */
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, `${cursor.kind}-${cursor.id}`])).toString("base64url");
+}
+
+function decodeCursor(text: string | undefined): Cursor | null {
+  if (text === undefined) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 2) {
+      const [at, eventId] = value;
+      const match = typeof eventId === "string" ? /^(meeting|scheduled|sent)-(.+)$/.exec(eventId) : null;
+      if (isCursorTime(at) && match && isUuid(match[2])) {
+        return { at, kind: match[1] as Kind, id: match[2]!.toLowerCase() };
+      }
+    }
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new AppError("validation_error", "Invalid cursor", { fields: { cursor: "Invalid cursor" } });
+}
+
+// ---------------------------------------------------------------- the zone
+
+/** Timestamps as cursor text: UTC with microseconds. */
+const exactText = (instant: SQL) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+type Span = { tz: string; lo: string; hi: string };
+
+/**
+ * The user's zone and the instants where a local day starts and ends (by
+ * PostgreSQL's zone rules, as the month's days are), as exact text: the
+ * statement that scans takes them as constants, so the planner sees the range.
+ */
+async function localDaySpan(db: Executor, userId: string, date: string): Promise<Span> {
+  const [row] = await queryRows<Span>(
+    db,
+    sql`select z.tz,
+          ${exactText(sql`(${date}::date)::timestamp at time zone z.tz`)} as lo,
+          ${exactText(sql`(${date}::date + interval '1 day') at time zone z.tz`)} as hi
+        from (select coalesce((select s.timezone from user_settings s where s.user_id = ${userId}), 'UTC') as tz) z`,
+  );
+  if (!row) throw new Error("calendar: the span query returned no row");
+  return row;
+}
+
+// ---------------------------------------------------------------- events
+
+/**
+ * What the branches of the events statement read: a day's time range from a
+ * keyset position, or the events inside some ranges (a month's days that have
+ * exactly one event, whatever its kind).
+ */
+type Filter =
+  | { range: { lo: string; hi: string; after: Cursor | null; limit: number } }
+  | { ranges: { lo: string; hi: string }[] };
+
+/** Timestamps we produced (exact text, no commas or quotes) as one timestamptz[] parameter. */
+const instants = (values: string[]) => sql`${`{${values.join(",")}}`}::timestamptz[]`;
+
+/**
+ * The keyset condition of one kind's branch. The day's order is (time, event
+ * id), and event ids of one kind order as their uuids, so within a branch the
+ * cursor is one row comparison on (time, id) that its index scan starts from;
+ * for a kind whose prefix sorts before the cursor's, an event at the cursor's
+ * very time comes before it (only later times remain), and after it for a
+ * kind sorting later.
+ */
+function afterCursor(kind: Kind, at: SQL, id: SQL, cursor: Cursor | null): SQL {
+  if (!cursor) return sql``;
+  const t = sql`${cursor.at}::timestamptz`;
+  if (kind === cursor.kind) return sql`and (${at}, ${id}) > (${t}, ${cursor.id}::uuid)`;
+  return kind < cursor.kind ? sql`and ${at} > ${t}` : sql`and ${at} >= ${t}`;
+}
+
+/** Where one kind's events are read from, scoped to the user. */
+type Source = { kind: Kind; select: SQL; from: SQL; where: SQL; at: SQL; id: SQL };
+
+/** When a failed send happened: its record is written with the outcome (a retried one: at its first attempt). */
+const FAILED_AT = sql`es.created_at`;
+
+function sources(userId: string): Record<"scheduled" | "sent" | "failed" | "meeting", Source> {
   return {
-    month: async (_userId: string, _month: string): Promise<CalendarMonth> => todo(),
-    day: async (_userId: string, _date: string, _cursor?: string): Promise<CalendarDayEvents> => todo(),
+    scheduled: {
+      kind: "scheduled",
+      select: sql`se.*, c.name as campaign_name`,
+      // The queue has no user column: a row is the user's through its campaign.
+      from: sql`scheduled_emails se join campaigns c on c.id = se.campaign_id`,
+      where: sql`c.user_id = ${userId} and se.status = 'scheduled'`,
+      at: sql`se.scheduled_for`,
+      id: sql`se.id`,
+    },
+    // Sent and failed sends are read through their own indexes; both are sent- events.
+    sent: {
+      kind: "sent",
+      select: sql`es.*, es.sent_at as at`,
+      from: sql`email_sends es`,
+      where: sql`es.user_id = ${userId} and es.status = 'sent'`,
+      at: sql`es.sent_at`,
+      id: sql`es.id`,
+    },
+    failed: {
+      kind: "sent",
+      select: sql`es.*, ${FAILED_AT} as at`,
+      from: sql`email_sends es`,
+      where: sql`es.user_id = ${userId} and es.status = 'failed'`,
+      at: FAILED_AT,
+      id: sql`es.id`,
+    },
+    meeting: {
+      kind: "meeting",
+      select: sql`m.*`,
+      from: sql`scheduled_meetings m`,
+      where: sql`m.user_id = ${userId} and m.status <> 'cancelled'`,
+      at: sql`m.scheduled_date`,
+      id: sql`m.id`,
+    },
   };
 }
+
+/**
+ * The rows one kind contributes, picked before any join: a day's page in
+ * (time, id) order from the cursor on, or the first event inside each given
+ * range (a lateral "order by time, id limit 1" per range: one index probe
+ * each, never a scan of the user's rows).
+ */
+function pick(source: Source, filter: Filter): SQL {
+  const { kind, select, from, where, at, id } = source;
+  if ("ranges" in filter) {
+    const los = instants(filter.ranges.map((r) => r.lo));
+    const his = instants(filter.ranges.map((r) => r.hi));
+    return sql`select x.* from unnest(${los}, ${his}) r(lo, hi)
+      cross join lateral (
+        select ${select} from ${from} where ${where} and ${at} >= r.lo and ${at} < r.hi order by ${at}, ${id} limit 1
+      ) x`;
+  }
+  const { lo, hi, after, limit } = filter.range;
+  return sql`select ${select} from ${from}
+    where ${where} and ${at} >= ${lo}::timestamptz and ${at} < ${hi}::timestamptz ${afterCursor(kind, at, id, after)}
+    order by ${at}, ${id} limit ${limit}`;
+}
+
+type EventRow = {
+  event_id: string;
+  type: CalendarEventType;
+  at_key: string;
+  title: string;
+  status: string | null;
+  campaign_name: string | null;
+  contact_email: string;
+  subject: string | null;
+  step_number: number | null;
+  error_message: string | null;
+  duration_minutes: number | null;
+};
+
+/**
+ * One statement for the events of all three kinds, joined to what the
+ * calendar shows (campaign name, contact address, step subject and number,
+ * link title), in the day's order. Each branch picks its rows first (through
+ * its index, a page at most) and joins only those.
+ */
+function eventsQuery(userId: string, filter: Filter, limit: number | null): SQL {
+  const from = sources(userId);
+  return sql`
+    select e.*, ${exactText(sql`e.at`)} as at_key from (
+      select 'scheduled-' || se.id::text as event_id, 'scheduled' as type, se.scheduled_for as at,
+        coalesce(nullif(q.subject, ''), '(no subject)') as title, se.status, se.campaign_name,
+        coalesce(ct.email, 'Unknown') as contact_email, q.subject, q.step_number, se.error_message,
+        null::int as duration_minutes
+      from (${pick(from.scheduled, filter)}) se
+      left join contacts ct on ct.id = se.contact_id
+      left join email_sequences q on q.id = se.sequence_id
+      union all
+      select 'sent-' || es.id::text, es.status, es.at,
+        -- The subject as sent (merge tags applied), else the step's.
+        coalesce(nullif(es.subject, ''), nullif(q.subject, ''), '(no subject)'), es.status, c.name,
+        coalesce(ct.email, nullif(es.to_email, ''), 'Unknown'), coalesce(nullif(es.subject, ''), q.subject),
+        q.step_number, es.error_message, null::int
+      from ((${pick(from.sent, filter)}) union all (${pick(from.failed, filter)})) es
+      left join campaigns c on c.id = es.campaign_id
+      left join contacts ct on ct.id = es.contact_id
+      left join email_sequences q on q.id = es.sequence_id
+      union all
+      select 'meeting-' || m.id::text, 'meeting', m.scheduled_date, coalesce(l.title, 'Meeting'), m.status, null,
+        m.prospect_email, null, null::int, null, m.duration_minutes
+      from (${pick(from.meeting, filter)}) m
+      left join scheduling_links l on l.id = m.link_id
+    ) e
+    order by e.at, e.event_id collate "C"
+    ${limit === null ? sql`` : sql`limit ${limit}`}`;
+}
+
+/** A send's stored error is the JSON the inbox reads; the calendar shows its human text. */
+function errorText(stored: string | null): string | null {
+  if (!stored) return null;
+  return parseSendErrorMessage(stored)?.error ?? stored;
+}
+
+function toEvent(row: EventRow): CalendarEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    title: row.title,
+    // Milliseconds are what an ISO instant carries; the microseconds stay in the cursor.
+    at: `${row.at_key.slice(0, 23)}Z`,
+    status: row.status,
+    campaignName: row.campaign_name,
+    contactEmail: row.contact_email,
+    subject: row.subject,
+    stepNumber: row.step_number === null ? null : Number(row.step_number),
+    errorMessage: errorText(row.error_message),
+    durationMinutes: row.duration_minutes === null ? null : Number(row.duration_minutes),
+  };
+}
+
+// ---------------------------------------------------------------- counts
+
+type DayRow = {
+  day: string;
+  tz: string;
+  lo: string;
+  hi: string;
+  scheduled: number;
+  sent: number;
+  failed: number;
+  meetings: number;
+};
+
+/**
+ * Every local day of the month (where it starts and ends, by the zone's rules
+ * on that day) with its count of each kind: per day and kind one range count
+ * through that kind's index.
+ */
+function monthQuery(userId: string, month: string): SQL {
+  const count = (from: SQL, at: SQL) => sql`(select count(*) from ${from} and ${at} >= d.lo and ${at} < d.hi)::int`;
+  return sql`
+    with d as materialized (
+      -- Materialized: the zone is read once, not once per count.
+      select g as day, z.tz, g at time zone z.tz as lo, (g + interval '1 day') at time zone z.tz as hi
+      from (select coalesce((select s.timezone from user_settings s where s.user_id = ${userId}), 'UTC') as tz) z,
+        generate_series((${`${month}-01`}::date)::timestamp,
+                        (${`${month}-01`}::date) + interval '1 month' - interval '1 day', interval '1 day') g
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as day, d.tz, ${exactText(sql`d.lo`)} as lo, ${exactText(sql`d.hi`)} as hi,
+      ${count(
+        sql`scheduled_emails se join campaigns c on c.id = se.campaign_id
+            where c.user_id = ${userId} and se.status = 'scheduled'`,
+        sql`se.scheduled_for`,
+      )} as scheduled,
+      ${count(sql`email_sends es where es.user_id = ${userId} and es.status = 'sent'`, sql`es.sent_at`)} as sent,
+      ${count(sql`email_sends es where es.user_id = ${userId} and es.status = 'failed'`, FAILED_AT)} as failed,
+      ${count(
+        sql`scheduled_meetings m where m.user_id = ${userId} and m.status <> 'cancelled'`,
+        sql`m.scheduled_date`,
+      )} as meetings
+    from d
+    order by d.day`;
+}
+
+const zero = (): DayCounts => ({ scheduled: 0, sent: 0, failed: 0, meetings: 0 });
+const total = (c: DayCounts) => c.scheduled + c.sent + c.failed + c.meetings;
+
+function invalid(field: string, message: string): AppError {
+  return new AppError("validation_error", message, { fields: { [field]: message } });
+}
+
+export function createCalendarService({ db }: Pick<FeatureDeps, "db">) {
+  return {
+    /** The month's per-day counts, its totals, and the single event of each day that has one. */
+    async month(userId: string, month: string): Promise<CalendarMonth> {
+      if (!/^\d{4}-\d{2}$/.test(month) || !isStorableDate(`${month}-01`)) {
+        throw invalid("month", "Use the YYYY-MM month format");
+      }
+      const rows = await queryRows<DayRow>(db, monthQuery(userId, month));
+      const timezone = rows[0]?.tz ?? "UTC";
+      const busy = rows
+        .map((r) => ({
+          ...r,
+          counts: {
+            scheduled: Number(r.scheduled),
+            sent: Number(r.sent),
+            failed: Number(r.failed),
+            meetings: Number(r.meetings),
+          },
+        }))
+        .filter((r) => total(r.counts) > 0);
+
+      // The days with exactly one event: those events, whatever their kind, in one statement.
+      const single = busy.filter((r) => total(r.counts) === 1);
+      const only = new Map<string, CalendarEvent>();
+      if (single.length > 0) {
+        const events = await queryRows<EventRow>(db, eventsQuery(userId, { ranges: single }, null));
+        const dayOf = (at: string) => single.find((r) => r.lo <= at && at < r.hi)?.day;
+        for (const row of events) {
+          const day = dayOf(row.at_key);
+          if (day) only.set(day, toEvent(row));
+        }
+      }
+
+      const totals = zero();
+      const days: CalendarDay[] = busy.map((r) => {
+        totals.scheduled += r.counts.scheduled;
+        totals.sent += r.counts.sent;
+        totals.failed += r.counts.failed;
+        totals.meetings += r.counts.meetings;
+        return { date: r.day, counts: r.counts, only: only.get(r.day) ?? null };
+      });
+      return { month, timezone, days, totals };
+    },
+
+    /** One local day's events in time order, DAY_PAGE_SIZE at a time. */
+    async day(userId: string, date: string, cursorText?: string): Promise<CalendarDayEvents> {
+      if (!isStorableDate(date)) throw invalid("date", "Use the YYYY-MM-DD date format");
+      const cursor = decodeCursor(cursorText);
+      const span = await localDaySpan(db, userId, date);
+      const limit = DAY_PAGE_SIZE + 1;
+      const rows = await queryRows<EventRow>(
+        db,
+        eventsQuery(userId, { range: { lo: span.lo, hi: span.hi, after: cursor, limit } }, limit),
+      );
+      const page = rows.slice(0, DAY_PAGE_SIZE);
+      const last = page.at(-1);
+      let nextCursor: string | null = null;
+      if (rows.length > DAY_PAGE_SIZE && last) {
+        const [, kind, id] = /^(meeting|scheduled|sent)-(.+)$/.exec(last.event_id) ?? [];
+        nextCursor = encodeCursor({ at: last.at_key, kind: kind as Kind, id: id! });
+      }
+      return { date, timezone: span.tz, events: page.map(toEvent), nextCursor };
+    },
+  };
+}
+
+export type CalendarService = ReturnType<typeof createCalendarService>;

@@ -1,0 +1,4 @@
+-- The calendar's range scans, each with id for a day's keyset pages (and index-only counts per day): a user's sent emails by sent_at, failed ones by created_at (a failed send has no sent_at), a campaign's queued emails by scheduled_for. Meetings already have (user_id, scheduled_date).
+CREATE INDEX "email_sends_user_sent_at_idx" ON "email_sends" USING btree ("user_id","sent_at","id") WHERE "email_sends"."status" = 'sent';--> statement-breakpoint
+CREATE INDEX "email_sends_user_failed_at_idx" ON "email_sends" USING btree ("user_id","created_at","id") WHERE "email_sends"."status" = 'failed';--> statement-breakpoint
+CREATE INDEX "scheduled_emails_campaign_scheduled_idx" ON "scheduled_emails" USING btree ("campaign_id","scheduled_for","id") WHERE "scheduled_emails"."status" = 'scheduled';
