@@ -8,10 +8,4 @@ export const placeholderScreens = {
       holds="This month calendar will show scheduled, sent and failed emails and booked meetings, and manage your scheduling links."
     />
   ),
-  booking: (
-    <ScreenPlaceholder
-      title="Schedule a meeting"
-      holds="This public page will let a prospect pick a time from a scheduling link and book a meeting."
-    />
-  ),
 };
