@@ -11,6 +11,8 @@ export function useSchedulingLinksQuery(enabled = true) {
     queryKey: schedulingLinksQueryKey,
     queryFn: async () => (await unwrap(await api["scheduling-links"].$get())).links,
     enabled,
+    // Prospects book while the manager is closed: each opening asks again for the upcoming counts.
+    staleTime: 0,
   });
 }
 
