@@ -83,6 +83,22 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...base, ALLOWED_HOSTS: "*" }, [])).toThrow(/no wildcards/);
   });
 
+  it("limits the public booking endpoints to 120 reads and 10 writes a minute, or the configured budgets", () => {
+    const secret = { APP_SECRET: "x".repeat(32) };
+    expect(loadConfig(secret, []).publicRateLimit).toEqual({ readsPerMinute: 120, writesPerMinute: 10 });
+    expect(
+      loadConfig(
+        { ...secret, PUBLIC_RATE_LIMIT_READS_PER_MINUTE: "600", PUBLIC_RATE_LIMIT_WRITES_PER_MINUTE: "30" },
+        [],
+      ).publicRateLimit,
+    ).toEqual({ readsPerMinute: 600, writesPerMinute: 30 });
+    for (const bad of ["0", "-5", "1.5", "lots"]) {
+      expect(() => loadConfig({ ...secret, PUBLIC_RATE_LIMIT_WRITES_PER_MINUTE: bad }, [])).toThrow(
+        /PUBLIC_RATE_LIMIT_WRITES_PER_MINUTE/,
+      );
+    }
+  });
+
   it("points the Gmail API at Google by default, or at GMAIL_API_BASE_URL", () => {
     const base = { DATA_DIR: tmp(), APP_SECRET: "x".repeat(40) };
     expect(loadConfig(base, []).gmailApiBaseUrl).toBe("https://gmail.googleapis.com");

@@ -66,6 +66,14 @@ const envSchema = z
     ROLE: z.preprocess(emptyToUndefined, z.enum(roles).default("all")),
     STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default("./dist/web")),
     AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+    PUBLIC_RATE_LIMIT_READS_PER_MINUTE: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(1_000_000).default(120),
+    ),
+    PUBLIC_RATE_LIMIT_WRITES_PER_MINUTE: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(1_000_000).default(10),
+    ),
     GMAIL_API_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("https://gmail.googleapis.com")),
     GOOGLE_OAUTH_AUTH_URL: z.preprocess(
       emptyToUndefined,
@@ -151,6 +159,11 @@ export type Config = {
   role: Role;
   staticDir: string;
   authRateLimit: boolean;
+  /**
+   * Requests per minute and client address on the public booking endpoints:
+   * reads (the link, its free times, a meeting) and writes (booking, cancelling).
+   */
+  publicRateLimit: { readsPerMinute: number; writesPerMinute: number };
   /** Gmail API origin; tests point it at a local fake. */
   gmailApiBaseUrl: string;
   /** Google's OAuth endpoints (Gmail connect, token refresh, revocation); tests point them at a local stand-in. */
@@ -248,6 +261,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     role: e.ROLE,
     staticDir: resolve(e.STATIC_DIR),
     authRateLimit: e.AUTH_RATE_LIMIT === "on",
+    publicRateLimit: {
+      readsPerMinute: e.PUBLIC_RATE_LIMIT_READS_PER_MINUTE,
+      writesPerMinute: e.PUBLIC_RATE_LIMIT_WRITES_PER_MINUTE,
+    },
     gmailApiBaseUrl: e.GMAIL_API_BASE_URL.replace(/\/$/, ""),
     googleEndpoints: {
       authUrl: e.GOOGLE_OAUTH_AUTH_URL,

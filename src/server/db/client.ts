@@ -27,6 +27,11 @@ const MIGRATION_LOCK_ID = 727_001;
 export type Database = {
   db: Db;
   kind: DbKind;
+  /**
+   * PostgreSQL only: the connection pool behind `db`, for libraries that speak
+   * node-postgres themselves (the public booking page's rate limiter).
+   */
+  pool?: pg.Pool;
   /** Runs raw SQL (used by migrations and health checks). */
   exec: (sql: string) => Promise<void>;
   /** Applies pending migrations from src/server/db/migrations. */
@@ -75,6 +80,7 @@ export function fromPostgres(url: string, max = 10, onIdleError: (err: Error) =>
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: "postgres",
+    pool,
     exec: async (sql) => {
       await pool.query(sql);
     },

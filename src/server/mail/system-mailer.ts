@@ -2,7 +2,23 @@
 // capture server in capture mode, to SYSTEM_SMTP_URL in live mode.
 import nodemailer, { type Transporter } from "nodemailer";
 
-export type SystemMessage = { to: string; subject: string; html: string; text: string };
+/** An iCalendar object sent as the message's text/calendar alternative (nodemailer's icalEvent). */
+export type IcalEvent = {
+  /** The iTIP method, matching the calendar's METHOD ("REQUEST", "CANCEL"). */
+  method: string;
+  /** The VCALENDAR text. */
+  content: string;
+  filename?: string;
+};
+
+export type SystemMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** A calendar invite: mail clients show it with Accept / Decline (a booking's confirmation). */
+  icalEvent?: IcalEvent;
+};
 export type SystemMailer = {
   send: (message: SystemMessage) => Promise<void>;
   /** Waits (a bounded time) for messages still being handed over, then closes. */

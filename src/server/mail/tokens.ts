@@ -1,10 +1,12 @@
 // Unguessable, verifiable tokens for public links in sent mail (open pixel,
-// unsubscribe): "<id>.<HMAC-SHA256(kind:id) base64url, 22 chars>". The id is
-// an email_sends id; the HMAC proves the link came from us, so ids cannot be
-// enumerated to mark opens or unsubscribe other people.
+// unsubscribe, a booked meeting's cancel link): "<id>.<HMAC-SHA256(kind:id)
+// base64url, 22 chars>". The id is an email_sends id (open, unsubscribe) or a
+// scheduled_meetings id (meeting); the HMAC proves the link came from us, so
+// ids cannot be enumerated to mark opens, unsubscribe or cancel for other
+// people, and the kind keeps one link from serving as another.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export type TokenKind = "open" | "unsubscribe";
+export type TokenKind = "open" | "unsubscribe" | "meeting";
 
 function mac(secret: string, kind: TokenKind, id: string): string {
   return createHmac("sha256", secret).update(`${kind}:${id}`).digest("base64url").slice(0, 22);

@@ -72,6 +72,11 @@ function build(op: ApiOperation, params: IdParameter[], owners: Map<IdParameter,
   const query = params
     .filter((p) => p.in === "query" && owner(p))
     .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(idOf(owner(p)!, p.kind))}`);
+  // Required query parameters that name no object (a date, a month) get a valid example, so the request gets past validation.
+  for (const p of op.queryParams) {
+    if (!p.required || params.some((id) => id.in === "query" && id.name === p.name)) continue;
+    query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(String(exampleOf(p.schema, p.name, bobHints)))}`);
+  }
   let json = op.body ? exampleOf(op.body.schema, "body", bobHints) : undefined;
   for (const p of params.filter((p) => p.in === "body" && owner(p))) {
     json = withValueAt(json, p.bodyPath!, idOf(owner(p)!, p.kind));

@@ -208,6 +208,13 @@ export function fuzzHints(pools: FuzzPools, op?: ApiOperation): Hints {
       valid: fc.oneof(fc.constant(null), fc.constantFrom("2026-12-08", "2027-02-28", "2028-02-29")),
       mutants: dateMutants,
     },
+    // The booking page: dates from the fuzz clock's week on, times of the default grid (09:00–17:00 × 30).
+    date: { valid: fc.constantFrom("2026-12-07", "2026-12-08", "2026-12-12", "2027-01-04"), mutants: dateMutants },
+    time: { valid: fc.constantFrom("09:00", "10:30", "16:30", "12:15") },
+    // A scheduling link whose window holds its duration.
+    availableTimeStart: { valid: fc.constantFrom("08:00", "09:00", "09:30") },
+    availableTimeEnd: { valid: fc.constantFrom("12:00", "17:00", "23:59") },
+    durationMinutes: { valid: fc.constantFrom(15, 30, 45, 60, 90) },
     cursor: {
       valid: ownCursors.length > 0 ? fc.constantFrom(...ownCursors) : fc.constant(undefined),
       mutants: cursorMutants(everyCursor),

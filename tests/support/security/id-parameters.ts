@@ -34,6 +34,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   "unknown-sends": "unknownSend",
   spam: "spamEmail",
   replies: "reply",
+  "scheduling-links": "schedulingLink",
 };
 
 /** Parameters and body properties named after their kind. */
@@ -46,6 +47,10 @@ const NAMED_KINDS: Record<string, IdKind> = {
   sendId: "send",
   /** /api/domain-health/{domain}: a domain of one of the user's senders. */
   domain: "senderDomain",
+  /** /api/public/schedule/{linkCode}: a scheduling link's public code. */
+  linkCode: "linkCode",
+  /** /api/public/meetings/{token}: the signed token of a booked meeting's cancel link. */
+  token: "meetingToken",
 };
 
 /** Body properties called `id`, by the array or object that holds them. */
@@ -53,10 +58,18 @@ const NESTED_ID_KINDS: Record<string, IdKind> = {
   senderAccounts: "campaignSender",
 };
 
-/** Routes that show every captured message to anyone who reaches the server, on purpose. */
+const PUBLIC_BOOKING =
+  "the public booking page needs no sign-in: the link's code or the meeting's signed token in the URL is the credential, and the answers carry none of the owner's data (public-booking.routes.ts)";
+
+/** Routes that are open to anyone who reaches the server, on purpose. */
 const EXEMPT_PATHS: Record<string, string> = {
   "/api/outbox/{id}":
     "capture mode's outbox is open without sign-in and shared by every account (outbox.routes.ts; loopback only)",
+  "/api/public/schedule/{linkCode}": PUBLIC_BOOKING,
+  "/api/public/schedule/{linkCode}/slots": PUBLIC_BOOKING,
+  "/api/public/schedule/{linkCode}/meetings": PUBLIC_BOOKING,
+  "/api/public/meetings/{token}": PUBLIC_BOOKING,
+  "/api/public/meetings/{token}/cancel": PUBLIC_BOOKING,
 };
 
 const isIdName = (name: string) => name === "id" || /[a-z]Ids?$/.test(name);

@@ -1,10 +1,13 @@
 // A user's data for the security suites, made through the API as a user would
 // make it: a saved sender, a template, a campaign with contacts and two steps,
-// launched so that there are sends, and a direct email. Returns the ids of
+// launched so that there are sends, a direct email, and a scheduling link with
+// a meeting booked on its public page. Returns the ids of
 // each kind of object, so a suite can put them into any route that names one.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../src/server/db/client.ts";
 import { recoverClaims } from "../../../src/server/jobs/recover-claims.ts";
+import { signToken } from "../../../src/server/mail/tokens.ts";
+import { addDays } from "../../../src/shared/scheduling/zoned-time.ts";
 import type { TestContext } from "../test-app.ts";
 
 /** The kinds of object an id in a route can name. */
@@ -22,7 +25,10 @@ export type IdKind =
   | "senderDomain"
   | "spamEmail"
   | "template"
-  | "unknownSend";
+  | "unknownSend"
+  | "schedulingLink"
+  | "linkCode"
+  | "meetingToken";
 
 export type TenantData = {
   ids: Record<IdKind, string>;
@@ -132,6 +138,7 @@ export async function seedTenant(
   const reply = replyList.replies[0]?.id;
   const spamEmail = spamList.emails[0]?.id;
   if (!reply || !spamEmail) throw new Error("seeding: no reply or spam email to point at");
+  const booking = await seedBooking(ctx, cookie, marker);
   const ids: Record<IdKind, string> = {
     campaign: campaignId,
     capturedMessage: captured.id,
@@ -147,6 +154,9 @@ export async function seedTenant(
     template: template.id,
     unknownSend,
     reply,
+    schedulingLink: booking.linkId,
+    linkCode: booking.linkCode,
+    meetingToken: booking.token,
   };
   const everyId = [
     ...contacts.contacts.map((c) => c.id),
@@ -154,6 +164,59 @@ export async function seedTenant(
     ...spamList.emails.map((e) => e.id),
   ];
   return { ids, traces: [marker, ...new Set([...Object.values(ids), ...everyId])] };
+}
+
+/**
+ * A scheduling link and a meeting a visitor booked on its public page (the
+ * first free time from the app's today), with the token of its cancel link.
+ * Waits for the booking's two messages (confirmation, owner's notice), which
+ * go out in the background, so that they do not land in a later snapshot.
+ */
+async function seedBooking(ctx: TestContext, cookie: string, marker: string) {
+  const title = `${marker} intro call`;
+  const link = await call<{ id: string; linkCode: string }>(ctx, cookie, "POST", "/api/scheduling-links", {
+    title,
+    description: `${marker} link description`,
+    durationMinutes: 30,
+    availableDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+    availableTimeStart: "09:00",
+    availableTimeEnd: "17:00",
+    timezone: "Asia/Baghdad",
+  });
+  const page = await call<{ today: string }>(ctx, "", "GET", `/api/public/schedule/${link.linkCode}`);
+  let slot: { date: string; time: string } | undefined;
+  for (let day = 1; day <= 14 && !slot; day++) {
+    const date = addDays(page.today, day);
+    const free = await call<{ slots: { time: string }[] }>(
+      ctx,
+      "",
+      "GET",
+      `/api/public/schedule/${link.linkCode}/slots?date=${date}`,
+    );
+    if (free.slots[0]) slot = { date, time: free.slots[0].time };
+  }
+  if (!slot) throw new Error("seeding: the scheduling link offers no time in the next two weeks");
+  await call(ctx, "", "POST", `/api/public/schedule/${link.linkCode}/meetings`, {
+    ...slot,
+    email: `${marker.toLowerCase()}-booker@prospects.test`,
+    name: `${marker} Booker`,
+  });
+  const [meeting] = await rows<{ id: string }>(
+    ctx.database.db,
+    sql`select id from scheduled_meetings where link_id = ${link.id}::uuid`,
+  );
+  if (!meeting) throw new Error("seeding: the booking stored no meeting");
+  const subjects = [`Meeting scheduled: ${title}`, `New meeting booked: ${title}`];
+  for (let waited = 0; ; waited += 50) {
+    const [sent] = await rows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from captured_emails where subject in (${subjects[0]}, ${subjects[1]})`,
+    );
+    if (sent?.n === 2) break;
+    if (waited > 10_000) throw new Error("seeding: the booking's mail was not captured");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { linkId: link.id, linkCode: link.linkCode, token: signToken(ctx.config.appSecret, "meeting", meeting.id) };
 }
 
 /**
@@ -175,8 +238,8 @@ async function makeUnknownSend(db: Db, campaignId: string, contactEmail: string)
   return row.id;
 }
 
-/** Tables that change on every request of a signed-in user (sessions, rate limits), not user data. */
-const BOOKKEEPING_TABLES = new Set(["session", "verification", "rate_limit"]);
+/** Tables that change on every request (sessions, better-auth's and the public pages' rate limits), not user data. */
+const BOOKKEEPING_TABLES = new Set(["session", "verification", "rate_limit", "rate_limits"]);
 
 type Snapshot = Record<string, string[]>;
 

@@ -1,23 +1,329 @@
-// BACKBONE STUB (branch backbone-14 only): the helper replaces this file.
-import type {
-  BookedMeeting,
-  BookMeeting,
-  PublicLink,
-  PublicMeeting,
-  SlotList,
+// The public booking page's use cases (no sign-in). A visitor sees an ACTIVE
+// link's own fields and nothing about its owner; every input is checked here
+// (date bookable, time one of that date's grid slots, not past); the database
+// decides races: the unique (link, start) among scheduled meetings and the
+// owner's no-overlap exclusion constraint turn the losers into 409s.
+//
+// After a booking commits: the contact's sequences stop (every campaign of the
+// owner with that address), the prospect gets a confirmation with a calendar
+// invite and a cancel link, the owner a notification. Mail goes out in the
+// background: a slow or failing mail server neither delays nor undoes the
+// booking, and its failure is logged.
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { dayRange, freeSlots, gridSlots, isBookableDate, type SlotRules } from "#shared/scheduling/booking-slots.ts";
+import {
+  type BookedMeeting,
+  type BookMeeting,
+  type PublicLink,
+  type PublicMeeting,
+  type SlotList,
+  schedulingMessages,
 } from "#shared/scheduling/scheduling.schemas.ts";
+import { localDate, wallClock } from "#shared/scheduling/zoned-time.ts";
+import { scheduledMeetings, schedulingLinks, user, userSettings } from "../../db/schema/index.ts";
+import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
+import { stopSequencesOfAddress } from "../../jobs/stop-contact-sequence.ts";
+import type { SystemMessage } from "../../mail/system-mailer.ts";
+import { signToken, verifyToken } from "../../mail/tokens.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
+import {
+  bookedNotification,
+  cancellationEmail,
+  cancelledNotification,
+  confirmationEmail,
+  type MeetingFacts,
+  meetingUid,
+  type Organizer,
+} from "./booking-emails.ts";
+import { pgError } from "./scheduling.service.ts";
 
-export function createBookingService(_deps: FeatureDeps) {
-  const todo = (): never => {
-    throw new AppError("service_unavailable", "not built yet");
-  };
+type LinkRow = typeof schedulingLinks.$inferSelect;
+
+/** Any 8 letters or digits: new codes use a narrower alphabet, but a code is looked up, not parsed. */
+const LINK_CODE = /^[A-Za-z0-9]{8}$/;
+
+/** unique_violation (the link's slot) and exclusion_violation (another meeting of the owner overlaps). */
+const SLOT_CONFLICTS = new Set(["23505", "23P01"]);
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** "HH:MM" on the wall clock of `timeZone` at `instant`. */
+function timeIn(instant: Date, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+function linkNotFound(): AppError {
+  return new AppError("not_found", schedulingMessages.linkNotFound);
+}
+
+function meetingNotFound(): AppError {
+  return new AppError("not_found", schedulingMessages.meetingNotFound);
+}
+
+const rulesOf = (link: LinkRow): SlotRules => ({
+  durationMinutes: link.durationMinutes,
+  availableDays: link.availableDays,
+  availableTimeStart: link.availableTimeStart,
+  availableTimeEnd: link.availableTimeEnd,
+  timezone: link.timezone,
+});
+
+export function createBookingService(deps: FeatureDeps) {
+  const { db, config, log } = deps;
+  const clock = () => deps.now?.() ?? new Date();
+  const calendarUrl = `${config.publicUrl}/calendar`;
+
+  /** An active link by its public code; anything else (inactive, unknown, malformed) is not found. */
+  async function activeLink(code: string): Promise<LinkRow> {
+    if (!LINK_CODE.test(code)) throw linkNotFound();
+    const [link] = await db
+      .select()
+      .from(schedulingLinks)
+      .where(and(eq(schedulingLinks.linkCode, code), eq(schedulingLinks.isActive, true)));
+    if (!link) throw linkNotFound();
+    return link;
+  }
+
+  /** The owner's scheduled meetings (any link) overlapping `date` in the link's zone: one query. */
+  async function busyOn(link: LinkRow, date: string) {
+    const day = dayRange(date, link.timezone);
+    return db
+      .select({ start: scheduledMeetings.scheduledDate, end: scheduledMeetings.endsAt })
+      .from(scheduledMeetings)
+      .where(
+        and(
+          eq(scheduledMeetings.userId, link.userId),
+          eq(scheduledMeetings.status, "scheduled"),
+          lt(scheduledMeetings.scheduledDate, day.end),
+          gt(scheduledMeetings.endsAt, day.start),
+        ),
+      );
+  }
+
+  /** The owner as the invite's ORGANIZER and where their notices go (the notification address, else the account's). */
+  async function ownerOf(userId: string): Promise<{ organizer: Organizer; notifyTo: string } | undefined> {
+    const [row] = await db
+      .select({
+        name: user.name,
+        fullName: user.fullName,
+        email: user.email,
+        notificationEmail: sql<string>`coalesce(${userSettings.notificationEmail}, '')`,
+      })
+      .from(user)
+      .leftJoin(userSettings, eq(userSettings.userId, user.id))
+      .where(eq(user.id, userId));
+    if (!row) return undefined;
+    const name = row.fullName?.trim() || row.name.trim() || row.email;
+    return { organizer: { name, email: row.email }, notifyTo: row.notificationEmail.trim() || row.email };
+  }
+
+  /**
+   * Sends in the background; a failure is logged with the meeting's id and the
+   * kind of message only (no addresses, no cancel link: it carries a token).
+   */
+  function deliver(meetingId: string, kind: string, build: () => Promise<SystemMessage[]>): void {
+    void build()
+      .then((messages) =>
+        Promise.allSettled(messages.map((m) => deps.mailer.send(m))).then((results) => {
+          for (const r of results) {
+            if (r.status === "rejected") log.error({ err: r.reason, meetingId, kind }, "booking mail failed to send");
+          }
+        }),
+      )
+      .catch((err: unknown) => {
+        log.error({ err, meetingId, kind }, "booking mail could not be prepared");
+      });
+  }
+
+  const cancelUrl = (meetingId: string) =>
+    `${config.publicUrl}/schedule/cancel/${signToken(config.appSecret, "meeting", meetingId)}`;
+
+  /** A meeting (with its link's title) by the token of its cancel link. */
+  async function meetingByToken(token: string) {
+    const id = verifyToken(config.appSecret, "meeting", token);
+    if (!id || !isUuid(id)) throw meetingNotFound();
+    const [row] = await db
+      .select({ meeting: scheduledMeetings, title: schedulingLinks.title })
+      .from(scheduledMeetings)
+      .innerJoin(schedulingLinks, eq(schedulingLinks.id, scheduledMeetings.linkId))
+      .where(eq(scheduledMeetings.id, id));
+    if (!row) throw meetingNotFound();
+    return row;
+  }
+
+  const facts = (m: typeof scheduledMeetings.$inferSelect, title: string): MeetingFacts => ({
+    id: m.id,
+    title,
+    startsAt: m.scheduledDate,
+    endsAt: m.endsAt,
+    durationMinutes: m.durationMinutes,
+    timezone: m.timezone,
+    prospectEmail: m.prospectEmail,
+    prospectName: m.prospectName,
+  });
+
+  const toPublicMeeting = (m: typeof scheduledMeetings.$inferSelect, title: string): PublicMeeting => ({
+    date: localDate(m.scheduledDate, m.timezone),
+    time: timeIn(m.scheduledDate, m.timezone),
+    startsAt: m.scheduledDate.toISOString(),
+    durationMinutes: m.durationMinutes,
+    timezone: m.timezone,
+    title,
+    status: m.status,
+  });
+
   return {
-    link: async (_code: string): Promise<PublicLink> => todo(),
-    slots: async (_code: string, _date: string): Promise<SlotList> => todo(),
-    book: async (_code: string, _input: BookMeeting): Promise<BookedMeeting> => todo(),
-    meeting: async (_token: string): Promise<PublicMeeting> => todo(),
-    cancel: async (_token: string): Promise<PublicMeeting> => todo(),
+    /** The link's own fields (nothing about the owner) and today in its zone. */
+    async link(code: string): Promise<PublicLink> {
+      const link = await activeLink(code);
+      return {
+        linkCode: link.linkCode,
+        title: link.title,
+        description: link.description,
+        durationMinutes: link.durationMinutes,
+        availableDays: link.availableDays,
+        availableTimeStart: link.availableTimeStart,
+        availableTimeEnd: link.availableTimeEnd,
+        timezone: link.timezone,
+        today: localDate(clock(), link.timezone),
+      };
+    },
+
+    /** The free slots of `date`: empty for a date that cannot be booked (past, unavailable weekday, not a date). */
+    async slots(code: string, date: string): Promise<SlotList> {
+      const link = await activeLink(code);
+      const now = clock();
+      const rules = rulesOf(link);
+      if (!isBookableDate(rules, date, now)) return { date, slots: [] };
+      const busy = await busyOn(link, date);
+      const slots = freeSlots(rules, date, { now, busy });
+      return { date, slots: slots.map((s) => ({ time: s.time, startsAt: s.startsAt.toISOString() })) };
+    },
+
+    async book(code: string, input: BookMeeting): Promise<BookedMeeting> {
+      const link = await activeLink(code);
+      const now = clock();
+      const rules = rulesOf(link);
+      // On the grid of a bookable date and not started: else the visitor asked
+      // for a time the link never offers (400). Whether it is still free is the
+      // database's call, at the insert (409).
+      const slot = isBookableDate(rules, input.date, now)
+        ? gridSlots(rules, input.date).find((s) => s.time === input.time && s.startsAt.getTime() > now.getTime())
+        : undefined;
+      if (!slot) throw new AppError("bad_request", schedulingMessages.slotUnavailable);
+      const prospectName = input.name?.trim() || null;
+      let meeting: typeof scheduledMeetings.$inferSelect;
+      try {
+        const [row] = await db
+          .insert(scheduledMeetings)
+          .values({
+            linkId: link.id,
+            userId: link.userId,
+            prospectEmail: input.email,
+            prospectName,
+            scheduledDate: slot.startsAt,
+            durationMinutes: link.durationMinutes,
+            endsAt: slot.endsAt,
+            timezone: link.timezone,
+            status: "scheduled",
+          })
+          .returning();
+        if (!row) throw new Error("meeting insert returned no row");
+        meeting = row;
+      } catch (err) {
+        if (SLOT_CONFLICTS.has(pgError(err).code ?? "")) throw new AppError("conflict", schedulingMessages.slotTaken);
+        throw err;
+      }
+
+      // A meeting ends the prospect's outreach, like a reply. Run after the
+      // commit so that it can never cost the visitor the booking; a failure is
+      // logged, and the steps it would have cancelled stay visible in the queue.
+      try {
+        await stopSequencesOfAddress(db, link.userId, meeting.prospectEmail, "booked", now);
+      } catch (err) {
+        log.error({ err, meetingId: meeting.id }, "booking could not stop the prospect's sequences");
+      }
+
+      const booked = facts(meeting, link.title);
+      deliver(meeting.id, "booked", async () => {
+        const owner = await ownerOf(link.userId);
+        if (!owner) return [];
+        return [
+          confirmationEmail({
+            meeting: booked,
+            organizer: owner.organizer,
+            uid: meetingUid(meeting.id, config.publicUrl),
+            cancelUrl: cancelUrl(meeting.id),
+            stamp: now,
+          }),
+          bookedNotification({ to: owner.notifyTo, meeting: booked, calendarUrl }),
+        ];
+      });
+
+      return {
+        date: input.date,
+        time: slot.time,
+        startsAt: slot.startsAt.toISOString(),
+        durationMinutes: link.durationMinutes,
+        timezone: link.timezone,
+        title: link.title,
+      };
+    },
+
+    /** The meeting behind a cancel link, whatever its status (the page says when it is already cancelled). */
+    async meeting(token: string): Promise<PublicMeeting> {
+      const { meeting, title } = await meetingByToken(token);
+      return toPublicMeeting(meeting, title);
+    },
+
+    /**
+     * Cancels a scheduled meeting: its time is free again at once (the
+     * constraints only hold scheduled meetings), the owner is told and the
+     * prospect's calendar gets a CANCEL. A second cancel changes nothing and
+     * sends nothing. A meeting that has already started stays as it was: an
+     * old link must not rewrite the calendar's history.
+     */
+    async cancel(token: string): Promise<PublicMeeting> {
+      const { meeting, title } = await meetingByToken(token);
+      const now = clock();
+      const [cancelled] = await db
+        .update(scheduledMeetings)
+        .set({ status: "cancelled", cancelledAt: now })
+        .where(
+          and(
+            eq(scheduledMeetings.id, meeting.id),
+            eq(scheduledMeetings.status, "scheduled"),
+            gt(scheduledMeetings.scheduledDate, now),
+          ),
+        )
+        .returning();
+      if (!cancelled) {
+        // Already cancelled (perhaps a moment ago, by a second click), or started.
+        const current = await meetingByToken(token);
+        if (current.meeting.status === "scheduled") {
+          throw new AppError("conflict", "This meeting has already started and can no longer be cancelled");
+        }
+        return toPublicMeeting(current.meeting, title);
+      }
+      const gone = facts(cancelled, title);
+      deliver(cancelled.id, "cancelled", async () => {
+        const owner = await ownerOf(cancelled.userId);
+        if (!owner) return [];
+        return [
+          cancelledNotification({ to: owner.notifyTo, meeting: gone, calendarUrl }),
+          cancellationEmail({
+            meeting: gone,
+            organizer: owner.organizer,
+            uid: meetingUid(cancelled.id, config.publicUrl),
+            stamp: now,
+          }),
+        ];
+      });
+      return toPublicMeeting(cancelled, title);
+    },
   };
 }
+
+export type BookingService = ReturnType<typeof createBookingService>;

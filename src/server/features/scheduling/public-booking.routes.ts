@@ -73,7 +73,11 @@ const cancelRoute = createRoute({
   tags,
   summary: "Cancel a meeting from the link in its confirmation email (frees the slot, tells the owner)",
   request: { params: tokenParam },
-  responses: { 200: { description: "Cancelled", content: json(publicMeetingSchema) }, ...errors },
+  responses: {
+    200: { description: "Cancelled (or already cancelled)", content: json(publicMeetingSchema) },
+    409: { description: "The meeting has already started", content: json(errorResponseSchema) },
+    ...errors,
+  },
 });
 
 export function publicBookingRoutes(deps: FeatureDeps) {

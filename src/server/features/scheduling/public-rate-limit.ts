@@ -1,9 +1,73 @@
-// BACKBONE STUB (branch backbone-14 only): the helper replaces this file.
-import type { MiddlewareHandler } from "hono";
+// Rate limits of the public booking endpoints (no sign-in), per client
+// address: one budget for reads (the link, its free times, a meeting) and a
+// smaller one for writes (booking, cancelling), each per minute and set in
+// config (PUBLIC_RATE_LIMIT_READS_PER_MINUTE / _WRITES_PER_MINUTE).
+//
+// On PostgreSQL the counters live in the rate_limits table, so several web
+// processes behind a load balancer share one budget per address; PGlite is a
+// single process, where counting in memory is the same thing and costs no
+// query. Over budget: 429 with Retry-After (seconds) and the API's error body.
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, MiddlewareHandler } from "hono";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import { schedulingMessages } from "#shared/scheduling/scheduling.schemas.ts";
+import { errorBody } from "../../errors.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 
-export function publicRateLimit(_deps: FeatureDeps): MiddlewareHandler {
-  return async (_c, next) => {
+const WINDOW_SECONDS = 60;
+
+function limiter(deps: FeatureDeps, keyPrefix: string, points: number): RateLimiterAbstract {
+  const options = { keyPrefix, points, duration: WINDOW_SECONDS };
+  const pool = deps.database?.kind === "postgres" ? deps.database.pool : undefined;
+  if (!pool) return new RateLimiterMemory(options);
+  return new RateLimiterPostgres({
+    ...options,
+    storeClient: pool,
+    storeType: "pool",
+    // Created by migration 0011 (key, points, expire), like every other table.
+    tableName: "rate_limits",
+    tableCreated: true,
+    // Should the database fail to answer, this process goes on counting alone
+    // rather than refusing every visitor or letting everything through.
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
+}
+
+/**
+ * The client's address from the socket. Headers such as X-Forwarded-For are
+ * not read: a client could send any value and pick a fresh budget each time.
+ * In-process requests (tests) have no socket: they share the key "unknown".
+ */
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+const isRead = (method: string) => method === "GET" || method === "HEAD";
+
+export function publicRateLimit(deps: FeatureDeps): MiddlewareHandler {
+  const { readsPerMinute, writesPerMinute } = deps.config.publicRateLimit;
+  const reads = limiter(deps, "public_reads", readsPerMinute);
+  const writes = limiter(deps, "public_writes", writesPerMinute);
+  return async (c, next) => {
+    const budget = isRead(c.req.method) ? reads : writes;
+    try {
+      await budget.consume(clientAddress(c));
+    } catch (rejection) {
+      // consume() rejects with a RateLimiterRes when over budget; anything else is a real error.
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      c.header("Retry-After", String(retryAfter));
+      return c.json(errorBody("rate_limited", schedulingMessages.tooManyRequests), 429);
+    }
     await next();
   };
 }

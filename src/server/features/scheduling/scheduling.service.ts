@@ -1,16 +1,160 @@
-// BACKBONE STUB (branch backbone-14 only): the helper replaces this file.
-import type { CreateLink, SchedulingLinkDto, UpdateLink } from "#shared/scheduling/scheduling.schemas.ts";
+// The owner's scheduling links (the Scheduling Links manager on the calendar).
+// Every query is scoped to the signed-in user: another user's link, or an id
+// that is not even a uuid, is "Scheduling link not found", never "forbidden",
+// so ids reveal nothing.
+import { randomInt } from "node:crypto";
+import { and, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import {
+  type CreateLink,
+  LINK_CODE_LENGTH,
+  type SchedulingLinkDto,
+  schedulingMessages,
+  type UpdateLink,
+} from "#shared/scheduling/scheduling.schemas.ts";
+import { scheduledMeetings, schedulingLinks } from "../../db/schema/index.ts";
+import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 
-export function createSchedulingService(_deps: FeatureDeps) {
-  const todo = (): never => {
-    throw new AppError("service_unavailable", "not built yet");
-  };
+/**
+ * The public code's alphabet: letters and digits without the look-alikes
+ * (0/O/o, 1/l/I), so a code read aloud or copied by hand still works.
+ * 55 symbols, 8 characters: ~46 bits.
+ */
+export const LINK_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz";
+
+/** A fresh code from the operating system's CSPRNG (randomInt draws without modulo bias). */
+export function newLinkCode(): string {
+  let code = "";
+  for (let i = 0; i < LINK_CODE_LENGTH; i++) code += LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** Collisions are ~1 in 10^13 per pair; more than a few in a row means something else is wrong. */
+const CODE_ATTEMPTS = 5;
+
+type LinkRow = typeof schedulingLinks.$inferSelect & { upcomingMeetings: number };
+
+/** The PostgreSQL error behind a Drizzle query error (Drizzle wraps the driver's error in `cause`). */
+export function pgError(err: unknown): { code?: string; constraint?: string } {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  return e?.cause?.code ? e.cause : (e ?? {});
+}
+
+function notFound(): AppError {
+  return new AppError("not_found", schedulingMessages.linkNotFound);
+}
+
+export type SchedulingServiceOptions = {
+  /** The code generator (tests force a collision); newLinkCode by default. */
+  linkCode?: () => string;
+};
+
+export function createSchedulingService(deps: FeatureDeps, options: SchedulingServiceOptions = {}) {
+  const { db, config } = deps;
+  const now = () => deps.now?.() ?? new Date();
+  const generateCode = options.linkCode ?? newLinkCode;
+
+  const toDto = (row: LinkRow): SchedulingLinkDto => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    durationMinutes: row.durationMinutes,
+    availableDays: row.availableDays,
+    availableTimeStart: row.availableTimeStart,
+    availableTimeEnd: row.availableTimeEnd,
+    timezone: row.timezone,
+    linkCode: row.linkCode,
+    isActive: row.isActive,
+    publicUrl: `${config.publicUrl}/schedule/${row.linkCode}`,
+    upcomingMeetings: row.upcomingMeetings,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  /**
+   * The user's links (or one of them) with their count of upcoming meetings
+   * (still scheduled, not yet ended), in one query: a left join grouped by
+   * link, never a count per link.
+   */
+  async function select(userId: string, id?: string): Promise<LinkRow[]> {
+    return db
+      .select({
+        ...getTableColumns(schedulingLinks),
+        upcomingMeetings: sql<number>`count(${scheduledMeetings.id})::int`,
+      })
+      .from(schedulingLinks)
+      .leftJoin(
+        scheduledMeetings,
+        and(
+          eq(scheduledMeetings.linkId, schedulingLinks.id),
+          eq(scheduledMeetings.status, "scheduled"),
+          gt(scheduledMeetings.endsAt, now()),
+        ),
+      )
+      .where(and(eq(schedulingLinks.userId, userId), id === undefined ? undefined : eq(schedulingLinks.id, id)))
+      .groupBy(schedulingLinks.id)
+      .orderBy(desc(schedulingLinks.createdAt), desc(schedulingLinks.id));
+  }
+
   return {
-    list: async (_userId: string): Promise<SchedulingLinkDto[]> => todo(),
-    create: async (_userId: string, _input: CreateLink): Promise<SchedulingLinkDto> => todo(),
-    update: async (_userId: string, _id: string, _input: UpdateLink): Promise<SchedulingLinkDto> => todo(),
-    remove: async (_userId: string, _id: string): Promise<void> => todo(),
+    /** Newest first. */
+    async list(userId: string): Promise<SchedulingLinkDto[]> {
+      return (await select(userId)).map(toDto);
+    },
+
+    /** Inserts the link with a fresh public code, drawing again when the code is taken. */
+    async create(userId: string, input: CreateLink): Promise<SchedulingLinkDto> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const [row] = await db
+            .insert(schedulingLinks)
+            .values({
+              userId,
+              title: input.title,
+              description: input.description || null,
+              durationMinutes: input.durationMinutes,
+              availableDays: input.availableDays,
+              availableTimeStart: input.availableTimeStart,
+              availableTimeEnd: input.availableTimeEnd,
+              timezone: input.timezone,
+              linkCode: generateCode(),
+              isActive: true,
+            })
+            .returning();
+          if (!row) throw new Error("scheduling link insert returned no row");
+          return toDto({ ...row, upcomingMeetings: 0 });
+        } catch (err) {
+          const e = pgError(err);
+          const collision = e.code === "23505" && e.constraint === "scheduling_links_link_code_unique";
+          if (!collision || attempt >= CODE_ATTEMPTS) throw err;
+        }
+      }
+    },
+
+    /** Deactivates or reactivates a link: only active links are public. */
+    async update(userId: string, id: string, input: UpdateLink): Promise<SchedulingLinkDto> {
+      if (!isUuid(id)) throw notFound();
+      const updated = await db
+        .update(schedulingLinks)
+        .set({ isActive: input.isActive })
+        .where(and(eq(schedulingLinks.id, id), eq(schedulingLinks.userId, userId)))
+        .returning({ id: schedulingLinks.id });
+      if (updated.length === 0) throw notFound();
+      const [row] = await select(userId, id);
+      if (!row) throw notFound();
+      return toDto(row);
+    },
+
+    /** Deletes the link; its meetings go with it (ON DELETE CASCADE). */
+    async remove(userId: string, id: string): Promise<void> {
+      if (!isUuid(id)) throw notFound();
+      const deleted = await db
+        .delete(schedulingLinks)
+        .where(and(eq(schedulingLinks.id, id), eq(schedulingLinks.userId, userId)))
+        .returning({ id: schedulingLinks.id });
+      if (deleted.length === 0) throw notFound();
+    },
   };
 }
+
+export type SchedulingService = ReturnType<typeof createSchedulingService>;

@@ -1,0 +1,146 @@
+// The bookable times of a scheduling link (the public booking page and the
+// server's check of a booking). Pure: the caller passes "now" and the owner's
+// busy intervals.
+//
+// - The grid starts at available_time_start and steps by duration_minutes on
+//   the link's wall clock; a slot must END by available_time_end, so the end
+//   is exclusive (09:00–17:00 × 30 → 09:00 … 16:30) and a duration that does
+//   not divide the window leaves the remainder unused (× 45 → last 16:00).
+// - Only dates whose own weekday is one of available_days, and not before
+//   today in the link's zone.
+// - Wall-clock times are instants in the link's IANA zone. On a spring-forward
+//   day a time that does not exist is not offered (nobody can be told "02:30"
+//   when clocks skip it); on a fall-back day a repeated time is offered once,
+//   at its first (earlier) instant. A slot's end is its start plus the
+//   duration in real time, and must not pass the window's end instant.
+// - Slots that have started (start <= now) or overlap a busy interval
+//   [start, end) are not offered; touching one is fine.
+import type { Weekday } from "../db-enums.ts";
+import {
+  addDays,
+  type LocalDate,
+  localDate,
+  minutesOfDay,
+  wallClock,
+  weekdayIndex,
+  zonedInstant,
+} from "./zoned-time.ts";
+
+export type SlotRules = {
+  durationMinutes: number;
+  availableDays: readonly Weekday[];
+  /** "HH:MM" on the link's wall clock. */
+  availableTimeStart: string;
+  /** "HH:MM": every slot ends by it. */
+  availableTimeEnd: string;
+  /** IANA zone of the link's wall clock. */
+  timezone: string;
+};
+
+/** A half-open interval [start, end) of instants. */
+export type Interval = { start: Date; end: Date };
+
+export type GridSlot = {
+  /** "HH:MM" on the link's wall clock. */
+  time: string;
+  startsAt: Date;
+  endsAt: Date;
+};
+
+const MINUTE_MS = 60_000;
+
+const weekdayByIndex: readonly Weekday[] = [
+  "sunday",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** "HH:MM" of minutes since midnight. */
+export function timeOfDay(minutes: number): string {
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/**
+ * "YYYY-MM-DD" naming a real calendar date. The round trip through addDays
+ * rejects 2026-02-30 and years below 100 (which Date.UTC reads as 19xx).
+ */
+export function isCalendarDate(date: string): date is LocalDate {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && addDays(date, 0) === date;
+}
+
+/** The weekday of a calendar date ("monday" …): it does not depend on any zone. */
+export function weekdayOf(date: LocalDate): Weekday {
+  return weekdayByIndex[weekdayIndex(date)]!;
+}
+
+/** Whether a visitor may pick `date`: a real date, not before today in the link's zone, on an available weekday. */
+export function isBookableDate(rules: SlotRules, date: string, now: Date): boolean {
+  if (!isCalendarDate(date)) return false;
+  if (date < localDate(now, rules.timezone)) return false;
+  return rules.availableDays.includes(weekdayOf(date));
+}
+
+/** Whether a wall clock in `timeZone` shows exactly `date` `time` at `instant` (false inside a DST gap). */
+function shows(instant: Date, date: LocalDate, minutes: number, timeZone: string): boolean {
+  const w = wallClock(instant, timeZone);
+  const shown = `${String(w.year).padStart(4, "0")}-${pad(w.month)}-${pad(w.day)}`;
+  return shown === date && w.hour * 60 + w.minute === minutes;
+}
+
+/**
+ * Every slot of the grid on `date`, ignoring weekday, past and busy times:
+ * the times that exist that day and end by the window's end.
+ */
+export function gridSlots(rules: SlotRules, date: LocalDate): GridSlot[] {
+  const start = minutesOfDay(rules.availableTimeStart);
+  const end = minutesOfDay(rules.availableTimeEnd);
+  const step = rules.durationMinutes;
+  if (!(step > 0)) return [];
+  // The window's end as an instant. zonedInstant moves a time inside a DST gap
+  // past the gap, the same reading the start times get.
+  const windowEnd = zonedInstant(date, rules.availableTimeEnd, rules.timezone).getTime();
+  const slots: GridSlot[] = [];
+  for (let m = start; m + step <= end; m += step) {
+    const time = timeOfDay(m);
+    const startsAt = zonedInstant(date, time, rules.timezone);
+    // Spring forward: zonedInstant resolved a skipped time past the gap; that wall time does not exist today.
+    if (!shows(startsAt, date, m, rules.timezone)) continue;
+    const endsAt = new Date(startsAt.getTime() + step * MINUTE_MS);
+    if (endsAt.getTime() > windowEnd) continue;
+    slots.push({ time, startsAt, endsAt });
+  }
+  return slots;
+}
+
+const overlaps = (a: Interval, b: Interval) =>
+  a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
+
+/**
+ * The slots a visitor may book on `date`: a bookable date, on the grid, not
+ * started yet, overlapping none of the owner's busy intervals.
+ */
+export function freeSlots(
+  rules: SlotRules,
+  date: string,
+  options: { now: Date; busy?: readonly Interval[] },
+): GridSlot[] {
+  if (!isBookableDate(rules, date, options.now)) return [];
+  const now = options.now.getTime();
+  const busy = options.busy ?? [];
+  return gridSlots(rules, date).filter(
+    (slot) =>
+      slot.startsAt.getTime() > now &&
+      !busy.some((interval) => overlaps({ start: slot.startsAt, end: slot.endsAt }, interval)),
+  );
+}
+
+/** The instants a date covers in a zone, [its first instant, the next date's first instant): the busy query's range. */
+export function dayRange(date: LocalDate, timeZone: string): Interval {
+  return { start: zonedInstant(date, "00:00", timeZone), end: zonedInstant(addDays(date, 1), "00:00", timeZone) };
+}
