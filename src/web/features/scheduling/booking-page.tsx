@@ -101,7 +101,9 @@ function MeetingScheduled({
           <dd>{formatLongDate(meeting.date)}</dd>
           <dt className="text-muted-foreground">Time</dt>
           <dd>
-            {labels.time} {labels.zone}
+            <span className="block">
+              {labels.time} {labels.zone}
+            </span>
             {labels.local && <span className="block text-muted-foreground">{labels.local} your time</span>}
           </dd>
           <dt className="text-muted-foreground">Duration</dt>

@@ -29,7 +29,9 @@ function MeetingDetails({ meeting }: { meeting: PublicMeeting }) {
       <dd>{formatLongDate(meeting.date)}</dd>
       <dt className="text-muted-foreground">Time</dt>
       <dd>
-        {formatClock(meeting.time)} {zoneShortName(meeting.timezone, new Date(meeting.startsAt))}
+        <span className="block">
+          {formatClock(meeting.time)} {zoneShortName(meeting.timezone, new Date(meeting.startsAt))}
+        </span>
         {local && (
           <span className="block text-muted-foreground">
             {local.time} {local.zone} your time
