@@ -20,7 +20,8 @@ import { EmailClassificationPage } from "./features/mailbox/email-classification
 import { FailedEmailsPage } from "./features/mailbox/failed-emails-page.tsx";
 import { ReplyTrackerPage } from "./features/mailbox/reply-tracker-page.tsx";
 import { OutboxPage } from "./features/outbox/outbox-page.tsx";
-import { placeholderScreens as s } from "./features/placeholders/placeholder-routes.tsx";
+import { BookingPage } from "./features/scheduling/booking-page.tsx";
+import { CancelMeetingPage } from "./features/scheduling/cancel-meeting-page.tsx";
 import { GmailCallbackPage } from "./features/senders/gmail-callback-page.tsx";
 import { SenderProfilePage } from "./features/senders/sender-profile-page.tsx";
 import { SendersPage } from "./features/senders/senders-page.tsx";
@@ -65,7 +66,22 @@ export const router = createBrowserRouter([
       </OpenPage>
     ),
   },
-  { path: "/schedule/:linkCode", element: <OpenPage>{s.booking}</OpenPage> },
+  {
+    path: "/schedule/:linkCode",
+    element: (
+      <OpenPage>
+        <BookingPage />
+      </OpenPage>
+    ),
+  },
+  {
+    path: "/schedule/cancel/:token",
+    element: (
+      <OpenPage>
+        <CancelMeetingPage />
+      </OpenPage>
+    ),
+  },
   {
     element: <RequireAuth />,
     children: [
