@@ -6,11 +6,11 @@ import {
   gridSlots,
   type Interval,
   isBookableDate,
+  isBookableDay,
   isCalendarDate,
   type SlotRules,
-  weekdayOf,
 } from "./booking-slots.ts";
-import { localDate, minutesOfDay, wallClock } from "./zoned-time.ts";
+import { localDate, minutesOfDay, wallClock, weekdayOf } from "./zoned-time.ts";
 
 const rules = (patch: Partial<SlotRules> = {}): SlotRules => ({
   durationMinutes: 30,
@@ -75,6 +75,15 @@ describe("weekdays and dates", () => {
     expect(freeSlots(rules(), "2026-12-06", { now: longAgo })).toEqual([]);
     expect(freeSlots(rules({ availableDays: ["saturday"] }), "2026-12-05", { now: longAgo })).toHaveLength(16);
     expect(freeSlots(rules({ availableDays: ["saturday"] }), MONDAY, { now: longAgo })).toEqual([]);
+  });
+
+  it("allows, given the link's today, only dates from today on and on the link's days", () => {
+    const days = ["monday", "wednesday"] as const;
+    expect(weekdayOf("2026-12-07")).toBe("monday");
+    expect(isBookableDay("2026-12-07", "2026-12-07", days)).toBe(true);
+    expect(isBookableDay("2026-12-08", "2026-12-07", days)).toBe(false);
+    expect(isBookableDay("2026-12-09", "2026-12-07", days)).toBe(true);
+    expect(isBookableDay("2026-11-30", "2026-12-07", days)).toBe(false);
   });
 
   it("refuses dates before today in the link's zone, and dates that do not exist", () => {

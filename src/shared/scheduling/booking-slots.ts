@@ -16,15 +16,7 @@
 // - Slots that have started (start <= now) or overlap a busy interval
 //   [start, end) are not offered; touching one is fine.
 import type { Weekday } from "../db-enums.ts";
-import {
-  addDays,
-  type LocalDate,
-  localDate,
-  minutesOfDay,
-  wallClock,
-  weekdayIndex,
-  zonedInstant,
-} from "./zoned-time.ts";
+import { addDays, type LocalDate, localDate, minutesOfDay, wallClock, weekdayOf, zonedInstant } from "./zoned-time.ts";
 
 export type SlotRules = {
   durationMinutes: number;
@@ -49,16 +41,6 @@ export type GridSlot = {
 
 const MINUTE_MS = 60_000;
 
-const weekdayByIndex: readonly Weekday[] = [
-  "sunday",
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-];
-
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** "HH:MM" of minutes since midnight. */
@@ -74,16 +56,14 @@ export function isCalendarDate(date: string): date is LocalDate {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && addDays(date, 0) === date;
 }
 
-/** The weekday of a calendar date ("monday" …): it does not depend on any zone. */
-export function weekdayOf(date: LocalDate): Weekday {
-  return weekdayByIndex[weekdayIndex(date)]!;
-}
-
 /** Whether a visitor may pick `date`: a real date, not before today in the link's zone, on an available weekday. */
 export function isBookableDate(rules: SlotRules, date: string, now: Date): boolean {
-  if (!isCalendarDate(date)) return false;
-  if (date < localDate(now, rules.timezone)) return false;
-  return rules.availableDays.includes(weekdayOf(date));
+  return isCalendarDate(date) && isBookableDay(date, localDate(now, rules.timezone), rules.availableDays);
+}
+
+/** The same rule given the link's today (the booking page has it from the server): not before it, on an available weekday. */
+export function isBookableDay(date: LocalDate, today: LocalDate, days: readonly Weekday[]): boolean {
+  return date >= today && days.includes(weekdayOf(date));
 }
 
 /** Whether a wall clock in `timeZone` shows exactly `date` `time` at `instant` (false inside a DST gap). */

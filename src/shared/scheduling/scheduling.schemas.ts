@@ -53,8 +53,9 @@ export type CreateLink = z.output<typeof createLinkSchema>;
 export const updateLinkSchema = z.object({ isActive: z.boolean() });
 export type UpdateLink = z.infer<typeof updateLinkSchema>;
 
-export const schedulingLinkSchema = z.object({
-  id: z.string(),
+/** A link's own fields: what its owner and its visitors both see. */
+const linkFields = {
+  linkCode: z.string(),
   title: z.string(),
   description: z.string().nullable(),
   durationMinutes: z.number().int(),
@@ -62,7 +63,11 @@ export const schedulingLinkSchema = z.object({
   availableTimeStart: z.string(),
   availableTimeEnd: z.string(),
   timezone: z.string(),
-  linkCode: z.string(),
+};
+
+export const schedulingLinkSchema = z.object({
+  id: z.string(),
+  ...linkFields,
   isActive: z.boolean(),
   /** The public booking page, absolute: PUBLIC_URL + /schedule/{linkCode}. */
   publicUrl: z.string(),
@@ -79,14 +84,7 @@ export type SchedulingLinkList = z.infer<typeof schedulingLinkListSchema>;
 
 /** What a visitor may see of a link: its own fields, nothing about the owner. */
 export const publicLinkSchema = z.object({
-  linkCode: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  durationMinutes: z.number().int(),
-  availableDays: z.array(z.enum(weekdays)),
-  availableTimeStart: z.string(),
-  availableTimeEnd: z.string(),
-  timezone: z.string(),
+  ...linkFields,
   /** Today in the link's zone (YYYY-MM-DD): the first date the picker allows. */
   today: z.string(),
 });

@@ -3,7 +3,7 @@
 // timezone. Work that falls outside waits for the next allowed instant; it is
 // never dropped.
 import type { Weekday } from "../db-enums.ts";
-import { addDays, type LocalDate, localDate, weekdayIndex, zonedInstant } from "./zoned-time.ts";
+import { addDays, type LocalDate, localDate, weekdayOf, zonedInstant } from "./zoned-time.ts";
 
 export type SendingRules = {
   timezone: string;
@@ -17,18 +17,8 @@ export type SendingRules = {
   sendingDays: readonly Weekday[];
 };
 
-const weekdayByIndex: readonly Weekday[] = [
-  "sunday",
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-];
-
 export function isSendingDay(date: LocalDate, rules: SendingRules): boolean {
-  return rules.sendingDays.includes(weekdayByIndex[weekdayIndex(date)]!);
+  return rules.sendingDays.includes(weekdayOf(date));
 }
 
 const MINUTE_MS = 60_000;

@@ -2,6 +2,8 @@
 // the sending engine keeps instants (UTC) in the database and applies the
 // user's sending window, days and daily limits in the user's zone.
 
+import type { Weekday } from "../db-enums.ts";
+
 /** A calendar date and time of day as a clock on the wall in some zone shows it. */
 export type WallClock = {
   year: number;
@@ -116,6 +118,21 @@ export function addDays(date: LocalDate, days: number): LocalDate {
 export function weekdayIndex(date: LocalDate): number {
   const { year, month, day } = parseDate(date);
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+const weekdayByIndex: readonly Weekday[] = [
+  "sunday",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+];
+
+/** The weekday of a calendar date ("monday" …): it does not depend on any zone. */
+export function weekdayOf(date: LocalDate): Weekday {
+  return weekdayByIndex[weekdayIndex(date)]!;
 }
 
 /** Minutes since midnight of an "HH:MM" time of day. */

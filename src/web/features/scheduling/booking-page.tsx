@@ -7,6 +7,7 @@ import { CalendarDays, CalendarX2, CircleCheck, Clock, Globe, RefreshCw } from "
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { isBookableDay } from "#shared/scheduling/booking-slots.ts";
 import {
   type BookedMeeting,
   bookMeetingSchema,
@@ -30,7 +31,6 @@ import {
   formatDuration,
   formatLongDate,
   formatWindow,
-  isBookableDate,
   monthOf,
   nextBookableDate,
   visitorLocalTime,
@@ -179,7 +179,7 @@ function BookingForm({
   onBooked: (meeting: BookedMeeting, email: string) => void;
 }) {
   const [params, setParams] = useSearchParams();
-  const bookable = (d: string) => isBookableDate(d, link.today, link.availableDays);
+  const bookable = (d: string) => isBookableDay(d, link.today, link.availableDays);
   // The chosen date lives in the address, so a reload keeps it (a stale or hand-edited one is ignored).
   const requested = params.get("date");
   const date = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) && bookable(requested) ? requested : null;

@@ -2,10 +2,7 @@
 // Intl, shared by the Scheduling Links manager and the public booking page (so
 // the public page pulls in nothing of the signed-in app).
 import { type Weekday, weekdays } from "#shared/db-enums.ts";
-import { addDays, type LocalDate, weekdayIndex } from "#shared/scheduling/zoned-time.ts";
-
-/** weekdayIndex order (0 = Sunday) → the weekday names links store. */
-const byIndex: Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+import { addDays, type LocalDate, weekdayIndex, weekdayOf } from "#shared/scheduling/zoned-time.ts";
 
 export function dayLabel(day: Weekday): string {
   return day[0]!.toUpperCase() + day.slice(1);
@@ -136,16 +133,6 @@ export function monthWeeks(month: string): (LocalDate | null)[][] {
   const weeks: (LocalDate | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
   return weeks;
-}
-
-/** The link's weekday of a calendar date. */
-export function weekdayOf(date: LocalDate): Weekday {
-  return byIndex[weekdayIndex(date)]!;
-}
-
-/** A date the visitor may pick: not before the link's today, on one of its days. */
-export function isBookableDate(date: LocalDate, today: LocalDate, days: readonly Weekday[]): boolean {
-  return date >= today && days.includes(weekdayOf(date));
 }
 
 /** The first bookable date on or after `from`, within a week (null when the link has no days). */
