@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { startStatisticsKeeper } from "./db/planner-statistics.ts";
+import { createMeetingNotices, startMeetingNoticesLoop } from "./features/scheduling/meeting-notices.ts";
 import { createMailboxSync, startMailboxSyncLoop } from "./jobs/mailbox-sync.ts";
 import { renderClaimedSend } from "./jobs/render-claimed.ts";
 import { createSendWorker } from "./jobs/send-worker.ts";
@@ -96,6 +97,7 @@ export async function startServer(opts: {
 
   let worker: WorkerLoop | undefined;
   let mailboxSync: { stop: () => Promise<void> } | undefined;
+  let meetingNotices: { stop: () => Promise<void> } | undefined;
   if (config.role !== "web") {
     const sendWorker = createSendWorker({
       db: database.db,
@@ -129,6 +131,11 @@ export async function startServer(opts: {
       // Often enough that a Refresh (requested_at) is picked up within a second.
       { pollMs: Math.min(1_000, config.workerPollMs), log },
     );
+    // Booking mail a web process recorded but did not get to send (it died, or the mail server refused).
+    meetingNotices = startMeetingNoticesLoop(createMeetingNotices({ db: database.db, config, log, mailer }), {
+      intervalMs: 5_000,
+      log,
+    });
   }
 
   const statistics = startStatisticsKeeper(database, { intervalMs: config.pgliteAnalyzeMs, log });
@@ -140,6 +147,7 @@ export async function startServer(opts: {
       // The worker first: its round in progress finishes delivering and recording.
       await worker?.stop();
       await mailboxSync?.stop();
+      await meetingNotices?.stop();
       await statistics.stop();
       await closeHttp();
       transports.closeAll();

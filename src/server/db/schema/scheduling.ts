@@ -77,6 +77,18 @@ export const scheduledMeetings = pgTable(
     timezone: text("timezone").notNull(),
     status: text("status", { enum: meetingStatuses }).notNull().default("scheduled"),
     cancelledAt: timestamptz("cancelled_at"),
+    /**
+     * Mail still owed for this meeting: 'booked' (the prospect's confirmation
+     * and the owner's notice) or 'cancelled' (both cancellation notices); null
+     * once sent. Written in the same statement as the booking or the cancel,
+     * so a process that dies before the mail went leaves it here for the
+     * worker's sweep (features/scheduling/meeting-notices.ts).
+     */
+    noticesPending: text("notices_pending", { enum: ["booked", "cancelled"] }),
+    /** When a process took the pending notices on; another takes them over after the lease. */
+    noticesClaimedAt: timestamptz("notices_claimed_at"),
+    /** Tries so far; the sweep gives up (and logs) after a few, so a refused address is not retried forever. */
+    noticesAttempts: integer("notices_attempts").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -89,6 +101,8 @@ export const scheduledMeetings = pgTable(
     index("scheduled_meetings_link_date_idx").on(t.linkId, t.scheduledDate),
     check("scheduled_meetings_duration_minutes_check", sql`${t.durationMinutes} > 0`),
     check("scheduled_meetings_ends_at_check", sql`${t.endsAt} > ${t.scheduledDate}`),
+    check("scheduled_meetings_notices_pending_check", isOneOf(t.noticesPending, ["booked", "cancelled"])),
+    index("scheduled_meetings_notices_pending_idx").on(t.noticesClaimedAt).where(sql`${t.noticesPending} is not null`),
     check("scheduled_meetings_status_check", isOneOf(t.status, meetingStatuses)),
   ],
 );

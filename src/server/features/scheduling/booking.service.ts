@@ -4,11 +4,12 @@
 // decides races: the unique (link, start) among scheduled meetings and the
 // owner's no-overlap exclusion constraint turn the losers into 409s.
 //
-// After a booking commits: the contact's sequences stop (every campaign of the
-// owner with that address), the prospect gets a confirmation with a calendar
-// invite and a cancel link, the owner a notification. Mail goes out in the
-// background: a slow or failing mail server neither delays nor undoes the
-// booking, and its failure is logged.
+// A booking also stops the address's campaign steps (every campaign of the
+// owner), in the same transaction. Its mail (the prospect's confirmation with
+// a calendar invite and a cancel link, the owner's notification) is recorded
+// as owed with it and sent in the background (meeting-notices.ts): a slow or
+// failing mail server neither delays nor undoes the booking, and a crash
+// before the mail went leaves it for the worker's sweep.
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { dayRange, freeSlots, gridSlots, isBookableDate, type SlotRules } from "#shared/scheduling/booking-slots.ts";
 import {
@@ -20,22 +21,13 @@ import {
   schedulingMessages,
 } from "#shared/scheduling/scheduling.schemas.ts";
 import { localDate, wallClock } from "#shared/scheduling/zoned-time.ts";
-import { scheduledMeetings, schedulingLinks, user, userSettings } from "../../db/schema/index.ts";
+import { scheduledMeetings, schedulingLinks } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 import { stopSequencesOfAddress } from "../../jobs/stop-contact-sequence.ts";
-import type { SystemMessage } from "../../mail/system-mailer.ts";
-import { signToken, verifyToken } from "../../mail/tokens.ts";
+import { verifyToken } from "../../mail/tokens.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
-import {
-  bookedNotification,
-  cancellationEmail,
-  cancelledNotification,
-  confirmationEmail,
-  type MeetingFacts,
-  meetingUid,
-  type Organizer,
-} from "./booking-emails.ts";
+import { createMeetingNotices } from "./meeting-notices.ts";
 import { pgError } from "./scheduling.service.ts";
 
 type LinkRow = typeof schedulingLinks.$inferSelect;
@@ -71,9 +63,9 @@ const rulesOf = (link: LinkRow): SlotRules => ({
 });
 
 export function createBookingService(deps: FeatureDeps) {
-  const { db, config, log } = deps;
+  const { db, config } = deps;
   const clock = () => deps.now?.() ?? new Date();
-  const calendarUrl = `${config.publicUrl}/calendar`;
+  const notices = createMeetingNotices(deps);
 
   /** An active link by its public code; anything else (inactive, unknown, malformed) is not found. */
   async function activeLink(code: string): Promise<LinkRow> {
@@ -102,44 +94,6 @@ export function createBookingService(deps: FeatureDeps) {
       );
   }
 
-  /** The owner as the invite's ORGANIZER and where their notices go (the notification address, else the account's). */
-  async function ownerOf(userId: string): Promise<{ organizer: Organizer; notifyTo: string } | undefined> {
-    const [row] = await db
-      .select({
-        name: user.name,
-        fullName: user.fullName,
-        email: user.email,
-        notificationEmail: sql<string>`coalesce(${userSettings.notificationEmail}, '')`,
-      })
-      .from(user)
-      .leftJoin(userSettings, eq(userSettings.userId, user.id))
-      .where(eq(user.id, userId));
-    if (!row) return undefined;
-    const name = row.fullName?.trim() || row.name.trim() || row.email;
-    return { organizer: { name, email: row.email }, notifyTo: row.notificationEmail.trim() || row.email };
-  }
-
-  /**
-   * Sends in the background; a failure is logged with the meeting's id and the
-   * kind of message only (no addresses, no cancel link: it carries a token).
-   */
-  function deliver(meetingId: string, kind: string, build: () => Promise<SystemMessage[]>): void {
-    void build()
-      .then((messages) =>
-        Promise.allSettled(messages.map((m) => deps.mailer.send(m))).then((results) => {
-          for (const r of results) {
-            if (r.status === "rejected") log.error({ err: r.reason, meetingId, kind }, "booking mail failed to send");
-          }
-        }),
-      )
-      .catch((err: unknown) => {
-        log.error({ err, meetingId, kind }, "booking mail could not be prepared");
-      });
-  }
-
-  const cancelUrl = (meetingId: string) =>
-    `${config.publicUrl}/schedule/cancel/${signToken(config.appSecret, "meeting", meetingId)}`;
-
   /** A meeting (with its link's title) by the token of its cancel link. */
   async function meetingByToken(token: string) {
     const id = verifyToken(config.appSecret, "meeting", token);
@@ -152,17 +106,6 @@ export function createBookingService(deps: FeatureDeps) {
     if (!row) throw meetingNotFound();
     return row;
   }
-
-  const facts = (m: typeof scheduledMeetings.$inferSelect, title: string): MeetingFacts => ({
-    id: m.id,
-    title,
-    startsAt: m.scheduledDate,
-    endsAt: m.endsAt,
-    durationMinutes: m.durationMinutes,
-    timezone: m.timezone,
-    prospectEmail: m.prospectEmail,
-    prospectName: m.prospectName,
-  });
 
   const toPublicMeeting = (m: typeof scheduledMeetings.$inferSelect, title: string): PublicMeeting => ({
     date: localDate(m.scheduledDate, m.timezone),
@@ -216,51 +159,36 @@ export function createBookingService(deps: FeatureDeps) {
       const prospectName = input.name?.trim() || null;
       let meeting: typeof scheduledMeetings.$inferSelect;
       try {
-        const [row] = await db
-          .insert(scheduledMeetings)
-          .values({
-            linkId: link.id,
-            userId: link.userId,
-            prospectEmail: input.email,
-            prospectName,
-            scheduledDate: slot.startsAt,
-            durationMinutes: link.durationMinutes,
-            endsAt: slot.endsAt,
-            timezone: link.timezone,
-            status: "scheduled",
-          })
-          .returning();
-        if (!row) throw new Error("meeting insert returned no row");
-        meeting = row;
+        // One transaction: the meeting, the mail it owes (claimed by this
+        // process, see meeting-notices.ts) and the end of the prospect's
+        // outreach (a meeting stops their campaign steps, like a reply) all
+        // happen, or none does.
+        meeting = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(scheduledMeetings)
+            .values({
+              linkId: link.id,
+              userId: link.userId,
+              prospectEmail: input.email,
+              prospectName,
+              scheduledDate: slot.startsAt,
+              durationMinutes: link.durationMinutes,
+              endsAt: slot.endsAt,
+              timezone: link.timezone,
+              status: "scheduled",
+              noticesPending: "booked",
+              noticesClaimedAt: new Date(),
+            })
+            .returning();
+          if (!row) throw new Error("meeting insert returned no row");
+          await stopSequencesOfAddress(tx, link.userId, row.prospectEmail, "booked", now);
+          return row;
+        });
       } catch (err) {
         if (SLOT_CONFLICTS.has(pgError(err).code ?? "")) throw new AppError("conflict", schedulingMessages.slotTaken);
         throw err;
       }
-
-      // A meeting ends the prospect's outreach, like a reply. Run after the
-      // commit so that it can never cost the visitor the booking; a failure is
-      // logged, and the steps it would have cancelled stay visible in the queue.
-      try {
-        await stopSequencesOfAddress(db, link.userId, meeting.prospectEmail, "booked", now);
-      } catch (err) {
-        log.error({ err, meetingId: meeting.id }, "booking could not stop the prospect's sequences");
-      }
-
-      const booked = facts(meeting, link.title);
-      deliver(meeting.id, "booked", async () => {
-        const owner = await ownerOf(link.userId);
-        if (!owner) return [];
-        return [
-          confirmationEmail({
-            meeting: booked,
-            organizer: owner.organizer,
-            uid: meetingUid(meeting.id, config.publicUrl),
-            cancelUrl: cancelUrl(meeting.id),
-            stamp: now,
-          }),
-          bookedNotification({ to: owner.notifyTo, meeting: booked, calendarUrl }),
-        ];
-      });
+      notices.sendNow(meeting.id);
 
       return {
         date: input.date,
@@ -290,7 +218,14 @@ export function createBookingService(deps: FeatureDeps) {
       const now = clock();
       const [cancelled] = await db
         .update(scheduledMeetings)
-        .set({ status: "cancelled", cancelledAt: now })
+        .set({
+          status: "cancelled",
+          cancelledAt: now,
+          // Replaces booking notices not yet sent: the prospect needs the cancellation now, not the invite.
+          noticesPending: "cancelled",
+          noticesClaimedAt: new Date(),
+          noticesAttempts: 0,
+        })
         .where(
           and(
             eq(scheduledMeetings.id, meeting.id),
@@ -307,20 +242,7 @@ export function createBookingService(deps: FeatureDeps) {
         }
         return toPublicMeeting(current.meeting, title);
       }
-      const gone = facts(cancelled, title);
-      deliver(cancelled.id, "cancelled", async () => {
-        const owner = await ownerOf(cancelled.userId);
-        if (!owner) return [];
-        return [
-          cancelledNotification({ to: owner.notifyTo, meeting: gone, calendarUrl }),
-          cancellationEmail({
-            meeting: gone,
-            organizer: owner.organizer,
-            uid: meetingUid(cancelled.id, config.publicUrl),
-            stamp: now,
-          }),
-        ];
-      });
+      notices.sendNow(cancelled.id);
       return toPublicMeeting(cancelled, title);
     },
   };

@@ -3,7 +3,7 @@
 // database, the invite parsed back with a real iCalendar parser, the owner's
 // notice, a campaign contact's sequence stopping), the cancel link, mail
 // failures, and the rate limits.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,9 +28,11 @@ import {
   scheduledMeetings,
   userSettings,
 } from "../../db/schema/index.ts";
+import { captureSmtpUrl, createSystemMailer } from "../../mail/system-mailer.ts";
 import { signToken } from "../../mail/tokens.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createBookingService } from "./booking.service.ts";
+import { createMeetingNotices, NOTICE_LEASE_MS } from "./meeting-notices.ts";
 
 // Monday 2026-12-07, 09:00 in Baghdad (+03:00), where the links live.
 const START = "2026-12-07T06:00:00.000Z";
@@ -407,7 +409,7 @@ describe("the mail a booking sends", () => {
     expect(notice!.textBody).toContain('hopper@prospects.test booked "Alerted link"');
   });
 
-  it("keeps the booking when the mail cannot be sent, and logs it without the cancel link", async () => {
+  it("keeps the booking when the mail cannot be sent, logs it without the cancel link, and the worker's sweep sends it later", async () => {
     const { log, lines } = capturingLogger("info");
     const deps = {
       db: db(),
@@ -430,13 +432,37 @@ describe("the mail a booking sends", () => {
     expect(result.startsAt).toBe("2026-12-16T06:00:00.000Z");
     expect((await meetingAt(link.id, result.startsAt))?.status).toBe("scheduled");
     const deadline = Date.now() + 5_000;
-    while (lines.filter((l) => l.includes("booking mail failed to send")).length < 2 && Date.now() < deadline) {
+    const pending = async () => (await meetingAt(link.id, result.startsAt))?.noticesAttempts ?? 0;
+    while ((await pending()) < 1 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    const failures = lines.filter((l) => l.includes("booking mail failed to send"));
+    const failures = lines.filter((l) => l.includes("meeting notice failed to send"));
     expect(failures).toHaveLength(2);
     expect(failures[0]).toContain("SMTP server unreachable");
     for (const line of lines) expect(line).not.toContain("/schedule/cancel/");
+    // The mail is still owed (as it would be had the process died before sending it).
+    expect(await meetingAt(link.id, result.startsAt)).toMatchObject({ noticesPending: "booked", noticesAttempts: 1 });
+
+    // A worker's sweep leaves it alone while the claim is fresh, then takes it over and sends it.
+    const mailer = createSystemMailer({ smtpUrl: captureSmtpUrl(ctx.capturePort), from: ctx.config.mailFrom });
+    try {
+      const notices = createMeetingNotices({ db: db(), config: ctx.config, log, mailer });
+      // Earlier tests' notices may still be on their way: let them land, so the sweep finds only this one.
+      await expect
+        .poll(
+          async () =>
+            (await db().select().from(scheduledMeetings).where(isNotNull(scheduledMeetings.noticesPending))).length,
+        )
+        .toBe(1);
+      expect(await notices.sweep(new Date())).toBe(0);
+      expect(await notices.sweep(new Date(Date.now() + NOTICE_LEASE_MS + 1_000))).toBe(1);
+    } finally {
+      await mailer.close();
+    }
+    const [confirmation] = await captured("lost@prospects.test", "Meeting scheduled: Intro call");
+    expect(confirmation!.raw).toContain("METHOD:REQUEST");
+    await captured(owner.email, "New meeting booked: Intro call", "lost@prospects.test");
+    expect(await meetingAt(link.id, result.startsAt)).toMatchObject({ noticesPending: null, noticesClaimedAt: null });
   });
 });
 
