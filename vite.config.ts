@@ -9,7 +9,10 @@ const apiTarget = process.env.DEV_API_URL ?? "http://127.0.0.1:3000";
 export default defineConfig({
   root: "src/web",
   plugins: [react(), tailwindcss()],
-  build: { outDir: "../../dist/web", emptyOutDir: true },
+  // The manifest (dist/web/.vite/manifest.json) maps each route module to its
+  // chunk and imports: the size budget test (src/web/bundle-budget.test.ts) and
+  // the code-splitting browser test read it.
+  build: { outDir: "../../dist/web", emptyOutDir: true, manifest: true },
   server: {
     port: 5173,
     // Regex keys: "/t" alone would also catch SPA routes like /templates.

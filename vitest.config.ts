@@ -21,7 +21,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/shared/**/*.test.ts", "src/web/**/*.test.ts"],
+          // tests/budget: the web build's size budget (Node APIs, so not under src/web).
+          include: ["src/shared/**/*.test.ts", "src/web/**/*.test.ts", "tests/budget/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/support/fail-on-console-error.ts"],
         },

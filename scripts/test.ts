@@ -5,6 +5,7 @@
 // REQUIRE_BROWSER=1 / REQUIRE_POSTGRES=1 / REQUIRE_IMAP=1 (CI sets all three).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { buildWebIfStale } from "./build-web.ts";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasBrowser = existsSync(chromium);
@@ -50,7 +51,13 @@ requireOrSkip(
   "IMAP tests (mailbox sync)",
   `${dovecot} not found (apt-get install dovecot-imapd)`,
 );
-run("unit and integration tests", "npx", ["vitest", "run", ...projects]);
+// The size budget (tests/budget) measures the web build: build it first (when
+// its sources changed; the browser journeys use the same build), and make a
+// missing build a failure rather than a skip.
+console.log("\n▶ web build");
+buildWebIfStale();
+console.log("✔ web build");
+run("unit and integration tests", "npx", ["vitest", "run", ...projects], { REQUIRE_WEB_BUILD: "1" });
 
 if (
   requireOrSkip(

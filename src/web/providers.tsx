@@ -1,9 +1,16 @@
+// What every page shares, the public booking pages included: keep it free of
+// the session and the signed-in app's API client (the session-aware parts,
+// UserCacheReset and ThemeSync, are in components/session-layout.tsx).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "./components/ui/toaster.tsx";
-import { UserCacheReset } from "./features/auth/user-cache-reset.tsx";
 import { ThemeProvider, useTheme } from "./features/theme/theme-provider.tsx";
-import { ApiError } from "./lib/api-client.ts";
+
+/** The HTTP status of a failed request (ApiError, PublicApiError), read without importing their clients. */
+function httpStatus(err: unknown): number | undefined {
+  const status = err instanceof Error ? (err as { status?: unknown }).status : undefined;
+  return typeof status === "number" ? status : undefined;
+}
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,7 +18,10 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       // A 4xx will not fix itself by asking again.
-      retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+      retry: (count, err) => {
+        const status = httpStatus(err);
+        return !(status !== undefined && status < 500) && count < 2;
+      },
     },
   },
 });
@@ -24,7 +34,6 @@ function ThemedToaster() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <UserCacheReset />
       <ThemeProvider>
         {children}
         <ThemedToaster />

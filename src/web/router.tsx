@@ -1,115 +1,139 @@
-import type { ReactNode } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
-import { FullPageSpinner } from "./components/full-page-spinner.tsx";
-import { NotFoundPage } from "./components/not-found-page.tsx";
-import { useAppInfo } from "./features/app-info/use-app-info.ts";
-import { AuthPage } from "./features/auth/auth-page.tsx";
-import { RequireAuth } from "./features/auth/require-auth.tsx";
-import { BulkEmailPage } from "./features/bulk/bulk-email-page.tsx";
-import { CalendarPage } from "./features/calendar/calendar-page.tsx";
-import { EditCampaignPage } from "./features/campaigns/edit/edit-campaign-page.tsx";
-import { CampaignsOverviewPage } from "./features/campaigns/overview/campaigns-overview-page.tsx";
-import { CreateCampaignPage } from "./features/campaigns/wizard/create-campaign-page.tsx";
-import { ComposePage } from "./features/compose/compose-page.tsx";
-import { ContactsPage } from "./features/contact-directory/contacts-page.tsx";
-import { DashboardPage } from "./features/dashboard/dashboard-page.tsx";
-import { DebugPage } from "./features/debug/debug-page.tsx";
-import { EmailsPage } from "./features/emails/emails-page.tsx";
-import { InboxPage } from "./features/inbox/inbox-page.tsx";
-import { EmailClassificationPage } from "./features/mailbox/email-classification-page.tsx";
-import { FailedEmailsPage } from "./features/mailbox/failed-emails-page.tsx";
-import { ReplyTrackerPage } from "./features/mailbox/reply-tracker-page.tsx";
-import { OutboxPage } from "./features/outbox/outbox-page.tsx";
-import { BookingPage } from "./features/scheduling/booking-page.tsx";
-import { CancelMeetingPage } from "./features/scheduling/cancel-meeting-page.tsx";
-import { GmailCallbackPage } from "./features/senders/gmail-callback-page.tsx";
-import { SenderProfilePage } from "./features/senders/sender-profile-page.tsx";
-import { SendersPage } from "./features/senders/senders-page.tsx";
-import { SettingsPage } from "./features/settings/settings-page.tsx";
-import { AppShell } from "./features/shell/app-shell.tsx";
-import { DeliveryPage } from "./features/verification/delivery-page.tsx";
+// Every screen is its own chunk (React Router's lazy routes): the first load of
+// /auth or of a public booking page fetches only what that page needs, never
+// the signed-in app (RequireAuth, AppShell and the screens load with the first
+// signed-in route). Only the tiny pieces every page shares are imported here:
+// the root layout with its loading states, the route error and OpenPage.
+import type { ComponentType, ReactNode } from "react";
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { RouteError } from "./components/route-error.tsx";
+import { RootLayout, RouteHydrateFallback } from "./components/route-loading.tsx";
 
-/** /outbox exists only in capture mode; in live mode it is the 404 page. */
-function CaptureOnly({ children }: { children: ReactNode }) {
-  const info = useAppInfo();
-  if (info.isPending) return <FullPageSpinner label="Loading..." />;
-  return info.data?.mailDelivery === "capture" ? children : <NotFoundPage />;
+/** A lazy route rendering `name` from the module `load` imports (a named export, as everywhere here). */
+function screen<M extends Record<K, ComponentType>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): Pick<RouteObject, "lazy"> {
+  return { lazy: async () => ({ Component: (await load())[name] }) };
 }
 
-function OpenPage({ children }: { children: ReactNode }) {
-  return <main className="mx-auto max-w-3xl p-4 md:p-8">{children}</main>;
+/**
+ * A screen inside the app shell: its own error element keeps the side menu on
+ * screen when that one screen's chunk cannot be fetched.
+ */
+function shellScreen<M extends Record<K, ComponentType>, K extends keyof M>(
+  path: string,
+  load: () => Promise<M>,
+  name: K,
+): RouteObject {
+  return { path, ...screen(load, name), errorElement: <RouteError /> };
 }
 
-export const router = createBrowserRouter([
-  { path: "/auth", element: <AuthPage /> },
+function OpenPage({ children }: { children?: ReactNode }) {
+  return <main className="mx-auto max-w-3xl p-4 md:p-8">{children ?? <Outlet />}</main>;
+}
+
+export const routes: RouteObject[] = [
   {
-    path: "/outbox",
-    element: (
-      <CaptureOnly>
-        <OutboxPage />
-      </CaptureOnly>
-    ),
-  },
-  {
-    path: "/outbox/:id",
-    element: (
-      <CaptureOnly>
-        <OutboxPage />
-      </CaptureOnly>
-    ),
-  },
-  {
-    path: "/gmail-callback",
-    element: (
-      <OpenPage>
-        <GmailCallbackPage />
-      </OpenPage>
-    ),
-  },
-  {
-    path: "/schedule/:linkCode",
-    element: (
-      <OpenPage>
-        <BookingPage />
-      </OpenPage>
-    ),
-  },
-  {
-    path: "/schedule/cancel/:token",
-    element: (
-      <OpenPage>
-        <CancelMeetingPage />
-      </OpenPage>
-    ),
-  },
-  {
-    element: <RequireAuth />,
+    Component: RootLayout,
+    HydrateFallback: RouteHydrateFallback,
+    errorElement: <RouteError />,
     children: [
+      // Public pages: no session, no auth client, no API client of the signed-in app.
       {
-        element: <AppShell />,
+        element: <OpenPage />,
         children: [
-          { path: "/", element: <DashboardPage /> },
-          { path: "/campaigns", element: <EmailsPage /> },
-          { path: "/campaigns-overview", element: <CampaignsOverviewPage /> },
-          { path: "/bulk-email", element: <BulkEmailPage /> },
-          { path: "/campaigns/create", element: <CreateCampaignPage /> },
-          { path: "/campaigns/edit", element: <Navigate to="/" replace /> },
-          { path: "/campaigns/edit/:id", element: <EditCampaignPage /> },
-          { path: "/calendar", element: <CalendarPage /> },
-          { path: "/delivery", element: <DeliveryPage /> },
-          { path: "/inbox", element: <InboxPage /> },
-          { path: "/inbox/compose", element: <ComposePage /> },
-          { path: "/replies", element: <ReplyTrackerPage /> },
-          { path: "/spam", element: <FailedEmailsPage /> },
-          { path: "/email-classification", element: <EmailClassificationPage /> },
-          { path: "/contacts", element: <ContactsPage /> },
-          { path: "/senders", element: <SendersPage /> },
-          { path: "/senders/profile/:email", element: <SenderProfilePage /> },
-          { path: "/settings", element: <SettingsPage /> },
-          { path: "/debug", element: <DebugPage /> },
+          {
+            path: "/schedule/:linkCode",
+            ...screen(() => import("./features/scheduling/booking-page.tsx"), "BookingPage"),
+          },
+          {
+            path: "/schedule/cancel/:token",
+            ...screen(() => import("./features/scheduling/cancel-meeting-page.tsx"), "CancelMeetingPage"),
+          },
+        ],
+      },
+      {
+        ...screen(() => import("./components/session-layout.tsx"), "SessionLayout"),
+        children: [
+          { path: "/auth", ...screen(() => import("./features/auth/auth-page.tsx"), "AuthPage") },
+          {
+            ...screen(() => import("./components/capture-only.tsx"), "CaptureOnly"),
+            children: [
+              { path: "/outbox", ...screen(() => import("./features/outbox/outbox-page.tsx"), "OutboxPage") },
+              { path: "/outbox/:id", ...screen(() => import("./features/outbox/outbox-page.tsx"), "OutboxPage") },
+            ],
+          },
+          {
+            element: <OpenPage />,
+            children: [
+              {
+                path: "/gmail-callback",
+                ...screen(() => import("./features/senders/gmail-callback-page.tsx"), "GmailCallbackPage"),
+              },
+            ],
+          },
+          {
+            ...screen(() => import("./features/auth/require-auth.tsx"), "RequireAuth"),
+            children: [
+              {
+                ...screen(() => import("./features/shell/app-shell.tsx"), "AppShell"),
+                children: [
+                  shellScreen("/", () => import("./features/dashboard/dashboard-page.tsx"), "DashboardPage"),
+                  shellScreen("/campaigns", () => import("./features/emails/emails-page.tsx"), "EmailsPage"),
+                  shellScreen(
+                    "/campaigns-overview",
+                    () => import("./features/campaigns/overview/campaigns-overview-page.tsx"),
+                    "CampaignsOverviewPage",
+                  ),
+                  shellScreen("/bulk-email", () => import("./features/bulk/bulk-email-page.tsx"), "BulkEmailPage"),
+                  shellScreen(
+                    "/campaigns/create",
+                    () => import("./features/campaigns/wizard/create-campaign-page.tsx"),
+                    "CreateCampaignPage",
+                  ),
+                  { path: "/campaigns/edit", element: <Navigate to="/" replace /> },
+                  shellScreen(
+                    "/campaigns/edit/:id",
+                    () => import("./features/campaigns/edit/edit-campaign-page.tsx"),
+                    "EditCampaignPage",
+                  ),
+                  shellScreen("/calendar", () => import("./features/calendar/calendar-page.tsx"), "CalendarPage"),
+                  shellScreen("/delivery", () => import("./features/verification/delivery-page.tsx"), "DeliveryPage"),
+                  shellScreen("/inbox", () => import("./features/inbox/inbox-page.tsx"), "InboxPage"),
+                  shellScreen("/inbox/compose", () => import("./features/compose/compose-page.tsx"), "ComposePage"),
+                  shellScreen(
+                    "/replies",
+                    () => import("./features/mailbox/reply-tracker-page.tsx"),
+                    "ReplyTrackerPage",
+                  ),
+                  shellScreen("/spam", () => import("./features/mailbox/failed-emails-page.tsx"), "FailedEmailsPage"),
+                  shellScreen(
+                    "/email-classification",
+                    () => import("./features/mailbox/email-classification-page.tsx"),
+                    "EmailClassificationPage",
+                  ),
+                  shellScreen(
+                    "/contacts",
+                    () => import("./features/contact-directory/contacts-page.tsx"),
+                    "ContactsPage",
+                  ),
+                  shellScreen("/senders", () => import("./features/senders/senders-page.tsx"), "SendersPage"),
+                  shellScreen(
+                    "/senders/profile/:email",
+                    () => import("./features/senders/sender-profile-page.tsx"),
+                    "SenderProfilePage",
+                  ),
+                  shellScreen("/settings", () => import("./features/settings/settings-page.tsx"), "SettingsPage"),
+                  shellScreen("/debug", () => import("./features/debug/debug-page.tsx"), "DebugPage"),
+                ],
+              },
+            ],
+          },
+          { path: "*", ...screen(() => import("./components/not-found-page.tsx"), "NotFoundPage") },
         ],
       },
     ],
   },
-  { path: "*", element: <NotFoundPage /> },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,13 +1,14 @@
 // Theme: light, dark or auto. auto follows the system preference and reacts to
 // its changes; signed out always follows the system; signed in, the stored
 // user setting decides (falling back to the system if it cannot be loaded).
-import { useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+//
+// This provider wraps every page, the public booking pages included, so it
+// knows nothing of the session or the API (they would weigh on every first
+// load): the pages that have a session mount ThemeSync (theme-sync.tsx), which
+// reports who is signed in and their stored mode. Where nothing reports (a
+// public page), the mode cached from the last visit stays.
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { ThemeMode } from "#shared/db-enums.ts";
-import type { Settings } from "#shared/settings/settings.schemas.ts";
-import { api, unwrap } from "#web/lib/api-client.ts";
-import { authClient } from "#web/lib/auth-client.ts";
-import { settingsQueryKey, useSettingsQuery } from "../settings/use-settings.ts";
 
 type ResolvedTheme = "light" | "dark";
 type ThemeContextValue = {
@@ -17,7 +18,19 @@ type ThemeContextValue = {
   setMode: (mode: ThemeMode) => Promise<void>;
 };
 
+/** What ThemeSync knows about the signed-in user's theme. */
+export type ThemeAccount = {
+  /** The session (and, signed in, the user's settings) has loaded or failed to. */
+  settled: boolean;
+  signedIn: boolean;
+  /** The user's stored mode, once their settings are loaded. */
+  storedMode: ThemeMode | undefined;
+  /** Saves a mode in the user's settings (optimistically). */
+  save: (mode: ThemeMode) => Promise<void>;
+};
+
 const ThemeContext = createContext<ThemeContextValue | null>(null);
+const ThemeAccountContext = createContext<((account: ThemeAccount | null) => void) | null>(null);
 const darkQuery = "(prefers-color-scheme: dark)";
 /** Cache of the last applied mode so a reload does not flash the wrong theme (read in index.html). */
 export const THEME_CACHE_KEY = "coldreach-theme";
@@ -43,17 +56,16 @@ function useSystemTheme(): ResolvedTheme {
 }
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const session = authClient.useSession();
-  const signedIn = Boolean(session.data?.user);
-  const settings = useSettingsQuery(signedIn);
-  const queryClient = useQueryClient();
+  const [account, setAccount] = useState<ThemeAccount | null>(null);
   const system = useSystemTheme();
 
   // Until the session and the user's settings are known, keep the mode cached
   // from the last visit (index.html applied it before first paint), so a
   // stored dark theme does not flash light on reload.
-  const settled = !session.isPending && (!signedIn || settings.isSuccess || settings.isError);
-  const mode: ThemeMode = !settled ? readCachedMode() : signedIn && settings.data ? settings.data.themeMode : "auto";
+  const settled = account?.settled ?? false;
+  const signedIn = account?.signedIn ?? false;
+  const storedMode = account?.storedMode;
+  const mode: ThemeMode = !settled ? readCachedMode() : signedIn && storedMode ? storedMode : "auto";
   const resolved: ResolvedTheme = mode === "auto" ? system : mode;
 
   useEffect(() => {
@@ -62,34 +74,38 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     root.style.colorScheme = resolved;
     if (!settled) return;
     try {
-      if (signedIn && settings.data) localStorage.setItem(THEME_CACHE_KEY, mode);
+      if (signedIn && storedMode) localStorage.setItem(THEME_CACHE_KEY, mode);
       else localStorage.removeItem(THEME_CACHE_KEY);
     } catch {
       // Storage may be disabled; the theme still applies for this page.
     }
-  }, [resolved, mode, signedIn, settled, settings.data]);
+  }, [resolved, mode, signedIn, settled, storedMode]);
 
-  const setMode = useCallback(
-    async (next: ThemeMode) => {
-      const previous = queryClient.getQueryData<Settings>(settingsQueryKey);
-      if (previous) queryClient.setQueryData<Settings>(settingsQueryKey, { ...previous, themeMode: next });
-      try {
-        const saved = await unwrap(await api.settings.theme.$put({ json: { themeMode: next } }));
-        queryClient.setQueryData(settingsQueryKey, saved);
-      } catch (err) {
-        if (previous) queryClient.setQueryData(settingsQueryKey, previous);
-        throw err;
-      }
-    },
-    [queryClient],
-  );
+  // The latest save function, so setMode keeps one identity across reports.
+  const save = useRef<ThemeAccount["save"] | undefined>(undefined);
+  save.current = account?.save;
+  const setMode = useCallback(async (next: ThemeMode) => {
+    if (!save.current) throw new Error("The theme can only be saved while signed in.");
+    await save.current(next);
+  }, []);
 
   const value = useMemo(() => ({ mode, resolved, setMode }), [mode, resolved, setMode]);
-  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+  return (
+    <ThemeAccountContext.Provider value={setAccount}>
+      <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>
+    </ThemeAccountContext.Provider>
+  );
 }
 
 export function useTheme(): ThemeContextValue {
   const value = useContext(ThemeContext);
   if (!value) throw new Error("useTheme must be used inside ThemeProvider");
   return value;
+}
+
+/** For ThemeSync: reports the signed-in user's theme (null: no longer known). */
+export function useReportThemeAccount(): (account: ThemeAccount | null) => void {
+  const report = useContext(ThemeAccountContext);
+  if (!report) throw new Error("useReportThemeAccount must be used inside ThemeProvider");
+  return report;
 }
