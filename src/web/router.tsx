@@ -16,16 +16,13 @@ function screen<M extends Record<K, ComponentType>, K extends keyof M>(
   return { lazy: async () => ({ Component: (await load())[name] }) };
 }
 
-/**
- * A screen inside the app shell: its own error element keeps the side menu on
- * screen when that one screen's chunk cannot be fetched.
- */
+/** A screen inside the app shell. */
 function shellScreen<M extends Record<K, ComponentType>, K extends keyof M>(
   path: string,
   load: () => Promise<M>,
   name: K,
 ): RouteObject {
-  return { path, ...screen(load, name), errorElement: <RouteError /> };
+  return { path, ...screen(load, name) };
 }
 
 function OpenPage({ children }: { children?: ReactNode }) {
@@ -78,53 +75,69 @@ export const routes: RouteObject[] = [
               {
                 ...screen(() => import("./features/shell/app-shell.tsx"), "AppShell"),
                 children: [
-                  shellScreen("/", () => import("./features/dashboard/dashboard-page.tsx"), "DashboardPage"),
-                  shellScreen("/campaigns", () => import("./features/emails/emails-page.tsx"), "EmailsPage"),
-                  shellScreen(
-                    "/campaigns-overview",
-                    () => import("./features/campaigns/overview/campaigns-overview-page.tsx"),
-                    "CampaignsOverviewPage",
-                  ),
-                  shellScreen("/bulk-email", () => import("./features/bulk/bulk-email-page.tsx"), "BulkEmailPage"),
-                  shellScreen(
-                    "/campaigns/create",
-                    () => import("./features/campaigns/wizard/create-campaign-page.tsx"),
-                    "CreateCampaignPage",
-                  ),
-                  { path: "/campaigns/edit", element: <Navigate to="/" replace /> },
-                  shellScreen(
-                    "/campaigns/edit/:id",
-                    () => import("./features/campaigns/edit/edit-campaign-page.tsx"),
-                    "EditCampaignPage",
-                  ),
-                  shellScreen("/calendar", () => import("./features/calendar/calendar-page.tsx"), "CalendarPage"),
-                  shellScreen("/delivery", () => import("./features/verification/delivery-page.tsx"), "DeliveryPage"),
-                  shellScreen("/inbox", () => import("./features/inbox/inbox-page.tsx"), "InboxPage"),
-                  shellScreen("/inbox/compose", () => import("./features/compose/compose-page.tsx"), "ComposePage"),
-                  shellScreen(
-                    "/replies",
-                    () => import("./features/mailbox/reply-tracker-page.tsx"),
-                    "ReplyTrackerPage",
-                  ),
-                  shellScreen("/spam", () => import("./features/mailbox/failed-emails-page.tsx"), "FailedEmailsPage"),
-                  shellScreen(
-                    "/email-classification",
-                    () => import("./features/mailbox/email-classification-page.tsx"),
-                    "EmailClassificationPage",
-                  ),
-                  shellScreen(
-                    "/contacts",
-                    () => import("./features/contact-directory/contacts-page.tsx"),
-                    "ContactsPage",
-                  ),
-                  shellScreen("/senders", () => import("./features/senders/senders-page.tsx"), "SendersPage"),
-                  shellScreen(
-                    "/senders/profile/:email",
-                    () => import("./features/senders/sender-profile-page.tsx"),
-                    "SenderProfilePage",
-                  ),
-                  shellScreen("/settings", () => import("./features/settings/settings-page.tsx"), "SettingsPage"),
-                  shellScreen("/debug", () => import("./features/debug/debug-page.tsx"), "DebugPage"),
+                  {
+                    // The screens' error boundary, inside the shell so the side menu stays when one
+                    // screen's chunk cannot be fetched. Not on the lazy screen routes themselves: React
+                    // Router renders nothing below a route whose lazy() failed, its own errorElement too.
+                    errorElement: <RouteError />,
+                    children: [
+                      shellScreen("/", () => import("./features/dashboard/dashboard-page.tsx"), "DashboardPage"),
+                      shellScreen("/campaigns", () => import("./features/emails/emails-page.tsx"), "EmailsPage"),
+                      shellScreen(
+                        "/campaigns-overview",
+                        () => import("./features/campaigns/overview/campaigns-overview-page.tsx"),
+                        "CampaignsOverviewPage",
+                      ),
+                      shellScreen("/bulk-email", () => import("./features/bulk/bulk-email-page.tsx"), "BulkEmailPage"),
+                      shellScreen(
+                        "/campaigns/create",
+                        () => import("./features/campaigns/wizard/create-campaign-page.tsx"),
+                        "CreateCampaignPage",
+                      ),
+                      { path: "/campaigns/edit", element: <Navigate to="/" replace /> },
+                      shellScreen(
+                        "/campaigns/edit/:id",
+                        () => import("./features/campaigns/edit/edit-campaign-page.tsx"),
+                        "EditCampaignPage",
+                      ),
+                      shellScreen("/calendar", () => import("./features/calendar/calendar-page.tsx"), "CalendarPage"),
+                      shellScreen(
+                        "/delivery",
+                        () => import("./features/verification/delivery-page.tsx"),
+                        "DeliveryPage",
+                      ),
+                      shellScreen("/inbox", () => import("./features/inbox/inbox-page.tsx"), "InboxPage"),
+                      shellScreen("/inbox/compose", () => import("./features/compose/compose-page.tsx"), "ComposePage"),
+                      shellScreen(
+                        "/replies",
+                        () => import("./features/mailbox/reply-tracker-page.tsx"),
+                        "ReplyTrackerPage",
+                      ),
+                      shellScreen(
+                        "/spam",
+                        () => import("./features/mailbox/failed-emails-page.tsx"),
+                        "FailedEmailsPage",
+                      ),
+                      shellScreen(
+                        "/email-classification",
+                        () => import("./features/mailbox/email-classification-page.tsx"),
+                        "EmailClassificationPage",
+                      ),
+                      shellScreen(
+                        "/contacts",
+                        () => import("./features/contact-directory/contacts-page.tsx"),
+                        "ContactsPage",
+                      ),
+                      shellScreen("/senders", () => import("./features/senders/senders-page.tsx"), "SendersPage"),
+                      shellScreen(
+                        "/senders/profile/:email",
+                        () => import("./features/senders/sender-profile-page.tsx"),
+                        "SenderProfilePage",
+                      ),
+                      shellScreen("/settings", () => import("./features/settings/settings-page.tsx"), "SettingsPage"),
+                      shellScreen("/debug", () => import("./features/debug/debug-page.tsx"), "DebugPage"),
+                    ],
+                  },
                 ],
               },
             ],
