@@ -23,6 +23,7 @@ import {
   Fragment,
   type ReactNode,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -49,6 +50,8 @@ type VirtualListProps<T> = {
   overscan?: number;
   "aria-label": string;
   renderRow: (item: T, row: VirtualRowProps) => ReactNode;
+  /** Told the index of the last row in view when it changes (use-load-on-scroll.ts fetches the next page from it). */
+  onVisibleEnd?: (index: number) => void;
 };
 
 type Scroller = HTMLElement | Window;
@@ -83,6 +86,7 @@ export function VirtualList<T>({
   overscan = 6,
   "aria-label": label,
   renderRow,
+  onVisibleEnd,
 }: VirtualListProps<T>) {
   const listRef = useRef<HTMLUListElement>(null);
   // Known once the list is in the DOM; until then the virtualizer is off, so
@@ -127,8 +131,18 @@ export function VirtualList<T>({
     if (listRef.current && scroller) setScrollMargin(listOffset(listRef.current, scroller));
   });
 
+  // The rows in view, not the overscan: a list in a row of another (an Inbox
+  // card's history) has its own range.
+  const visibleEnd = virtualizer.calculateRange()?.endIndex ?? -1;
+  useEffect(() => {
+    onVisibleEnd?.(visibleEnd);
+  }, [onVisibleEnd, visibleEnd]);
+
   function onFocus(e: FocusEvent<HTMLUListElement>) {
-    const row = e.target.closest<HTMLElement>("[data-index]");
+    // This list's own row: a row can hold a list of its own (an Inbox card's history), whose rows have indexes too.
+    let row = e.target.closest<HTMLElement>("[data-index]");
+    while (row && row.parentElement !== e.currentTarget)
+      row = row.parentElement?.closest<HTMLElement>("[data-index]") ?? null;
     focusedIndex.current = row ? Number(row.dataset.index) : null;
   }
   function onBlur(e: FocusEvent<HTMLUListElement>) {
