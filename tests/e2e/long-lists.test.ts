@@ -15,6 +15,7 @@ import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { user as users } from "../../src/server/db/schema/auth.ts";
 import { campaigns, contacts, emailSends } from "../../src/server/db/schema/index.ts";
+import { DIRECTORY_PAGE_SIZE } from "../../src/shared/contacts/contact-directory.schemas.ts";
 import { EMAILS_PAGE_SIZE } from "../../src/shared/emails/emails.schemas.ts";
 import { INBOX_GROUP_PAGE_SIZE } from "../../src/shared/inbox/inbox.schemas.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
@@ -259,5 +260,38 @@ describeJourneys("long lists", () => {
     expect(await history.getAttribute("aria-expanded")).toBe("true");
     await first.getByRole("region", { name: "Email history of Person 001" }).getByText("Note 001").waitFor();
     await expectStacked(list, ROW_GAP);
+  }, 120_000);
+
+  it("Contacts: the table loads its pages on scroll and keeps a bounded number of rows", async () => {
+    const { page } = browser;
+    const user = await signedInUser(page, app.baseUrl, "long-contacts");
+    await seedSends(app, user.email);
+    const requested = nextPageRequests(page, "/api/contacts");
+    await page.goto(`${app.baseUrl}/contacts`);
+    const table = page.getByRole("table", { name: "Contacts" });
+    const rows = table.locator("tbody > tr[aria-rowindex]");
+    await page.getByText(`Showing ${DIRECTORY_PAGE_SIZE} of ${TOTAL}`).waitFor();
+    expect(requested).toEqual([]);
+
+    // Scrolled to the end of the loaded rows, page after page, without a click.
+    const tbody = table.locator("tbody");
+    for (let loaded = DIRECTORY_PAGE_SIZE; loaded < TOTAL; loaded += DIRECTORY_PAGE_SIZE) {
+      await eventually(async () => {
+        await tbody.evaluate((body) => body.scrollIntoView({ block: "end" }));
+        return Number(await table.getAttribute("aria-rowcount")) - 1;
+      }).toBeGreaterThan(loaded);
+    }
+    await page.getByText(`Showing ${TOTAL} of ${TOTAL}`).waitFor();
+    expect(requested).toHaveLength(Math.ceil(TOTAL / DIRECTORY_PAGE_SIZE) - 1);
+    expect(new Set(requested).size).toBe(requested.length);
+    expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
+
+    // The last contact (the oldest) is in the table, among a bounded number of rendered rows.
+    await eventually(async () => {
+      await tbody.evaluate((body) => body.scrollIntoView({ block: "end" }));
+      return rows.last().getAttribute("aria-rowindex");
+    }).toBe(String(TOTAL + 1));
+    expect(await rows.count()).toBeLessThanOrEqual(MAX_RENDERED);
+    await shot(page, "contacts-long-end");
   }, 120_000);
 });
