@@ -1,5 +1,8 @@
-// Long lists (issue 6, "Scale"): 300 sends to 300 contacts, loaded page by
-// page with 'Load more' on Emails and on Inbox. However many rows are loaded,
+// Long lists (issue 6, "Scale"; issue 15, "Long lists load as you scroll"):
+// 300 sends to 300 contacts on Emails and on Inbox. Scrolled to the end of
+// what is loaded, the next page arrives without a click, one request per page;
+// after a failed page, scrolling does not retry in a loop and 'Load more'
+// (reachable from the keyboard) does. However many rows are loaded,
 // a bounded number is in the DOM; scrolling reaches the last one; every
 // rendered row tells screen readers the loaded total and its place; Tab walks
 // the rows in order past the rendered ones; an Inbox card expands from the
@@ -8,24 +11,26 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { user as users } from "../../src/server/db/schema/auth.ts";
 import { campaigns, contacts, emailSends } from "../../src/server/db/schema/index.ts";
+import { DIRECTORY_PAGE_SIZE } from "../../src/shared/contacts/contact-directory.schemas.ts";
 import { EMAILS_PAGE_SIZE } from "../../src/shared/emails/emails.schemas.ts";
 import { INBOX_GROUP_PAGE_SIZE } from "../../src/shared/inbox/inbox.schemas.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { describeJourneys, useBrowser } from "./support/browser.ts";
+import { describeJourneys, eventually, useBrowser } from "./support/browser.ts";
 import { signedInUser } from "./support/users.ts";
 import {
   expectStacked,
   focusedRow,
   inViewport,
-  loadAllPages,
   loadedCount,
   rowsOf,
+  scrollPastLoaded,
   scrollToEnd,
   scrollToStart,
+  scrollUntilLoaded,
   tabThroughRows,
 } from "./support/virtual-list.ts";
 
@@ -76,6 +81,17 @@ async function seedSends(app: AppServer, email: string) {
   );
 }
 
+/** The cursor of every request for a next page of `path` (the first page has none), as they are made. */
+function nextPageRequests(page: Page, path: string): string[] {
+  const cursors: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    const cursor = url.searchParams.get("cursor");
+    if (url.pathname === path && cursor) cursors.push(cursor);
+  });
+  return cursors;
+}
+
 async function shot(page: Page, name: string) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
@@ -94,17 +110,26 @@ describeJourneys("long lists", () => {
     await app?.close();
   });
 
-  it("Emails: all pages loaded, a bounded number of rows rendered, the last one reached by scrolling", async () => {
+  it("Emails: pages load on scroll, a bounded number of rows rendered, the last one reached by scrolling", async () => {
     const { page } = browser;
     const user = await signedInUser(page, app.baseUrl, "long-emails");
     await seedSends(app, user.email);
+    const requested = nextPageRequests(page, "/api/emails");
     await page.getByRole("link", { name: "Emails", exact: true }).click();
     const list = page.getByRole("list", { name: "Emails" });
     const rows = rowsOf(list);
     await rows.first().getByText("Note 001").waitFor();
     expect(await loadedCount(list)).toBe(EMAILS_PAGE_SIZE);
+    expect(requested).toEqual([]);
 
-    expect(await loadAllPages(page, list, TOTAL)).toBe(Math.ceil(TOTAL / EMAILS_PAGE_SIZE) - 1);
+    // Scrolled to the end of the first page: the second arrives, nobody clicked.
+    expect(await scrollPastLoaded(list)).toBeGreaterThan(EMAILS_PAGE_SIZE);
+    expect(requested.length).toBeGreaterThanOrEqual(1);
+
+    await scrollUntilLoaded(page, list, TOTAL);
+    // One request per page, none made twice.
+    expect(requested).toHaveLength(Math.ceil(TOTAL / EMAILS_PAGE_SIZE) - 1);
+    expect(new Set(requested).size).toBe(requested.length);
     expect(await rows.count()).toBeLessThanOrEqual(MAX_RENDERED);
     expect(new Set(await rows.evaluateAll((r) => r.map((row) => row.getAttribute("aria-setsize"))))).toEqual(
       new Set([String(TOTAL)]),
@@ -133,17 +158,58 @@ describeJourneys("long lists", () => {
     await shot(page, "emails-long-middle");
   }, 120_000);
 
-  it("Inbox: all pages loaded, a bounded number of cards rendered, cards expand from the keyboard", async () => {
+  it("Emails: after a failed page, scrolling does not retry; 'Load more' from the keyboard does", async () => {
+    const { page } = browser;
+    browser.allowConsoleError(/status of 500/, "the second page is made to fail");
+    const user = await signedInUser(page, app.baseUrl, "long-emails-failed");
+    await seedSends(app, user.email);
+    const requested = nextPageRequests(page, "/api/emails");
+    const nextPage = (url: URL) => url.pathname === "/api/emails" && url.searchParams.has("cursor");
+    const fail = (route: Route) =>
+      route.fulfill({ status: 500, json: { error: { code: "internal", message: "Down for a moment" } } });
+    await page.route(nextPage, fail);
+    await page.getByRole("link", { name: "Emails", exact: true }).click();
+    const list = page.getByRole("list", { name: "Emails" });
+    await rowsOf(list).first().getByText("Note 001").waitFor();
+
+    await list.evaluate((ul) => ul.scrollIntoView({ block: "end" }));
+    await page.getByRole("alert").getByText("Failed to load campaigns").waitFor();
+    // The one failed load (the query's own retries included), for the second page.
+    const attempts = requested.length;
+    expect(new Set(requested).size).toBe(1);
+    // Away from the end and back: the failed page is not fetched again by itself.
+    await scrollToStart(list);
+    await list.evaluate((ul) => ul.scrollIntoView({ block: "end" }));
+    await rowsOf(list)
+      .last()
+      .getByRole("heading", { name: `Note ${nth(EMAILS_PAGE_SIZE)}` })
+      .waitFor();
+
+    await page.unroute(nextPage, fail);
+    await page.getByRole("button", { name: "Load more" }).focus();
+    await page.keyboard.press("Enter");
+    await eventually(() => loadedCount(list)).toBeGreaterThan(EMAILS_PAGE_SIZE);
+    // The failed load and the one from the keyboard, for the same page: nothing in between.
+    expect(requested).toEqual(Array(attempts + 1).fill(requested[0]));
+    expect(await page.getByRole("alert").getByText("Failed to load campaigns").count()).toBe(0);
+  }, 120_000);
+
+  it("Inbox: pages load on scroll, a bounded number of cards rendered, cards expand from the keyboard", async () => {
     const { page } = browser;
     const user = await signedInUser(page, app.baseUrl, "long-inbox");
     await seedSends(app, user.email);
+    const requested = nextPageRequests(page, "/api/inbox");
     await page.goto(`${app.baseUrl}/inbox`);
     const list = page.getByRole("list", { name: "Sent emails by contact" });
     const rows = rowsOf(list);
     await rows.first().getByRole("heading", { name: "Person 001" }).waitFor();
     expect(await loadedCount(list)).toBe(INBOX_GROUP_PAGE_SIZE);
+    expect(requested).toEqual([]);
 
-    expect(await loadAllPages(page, list, TOTAL)).toBe(Math.ceil(TOTAL / INBOX_GROUP_PAGE_SIZE) - 1);
+    expect(await scrollPastLoaded(list)).toBeGreaterThan(INBOX_GROUP_PAGE_SIZE);
+    await scrollUntilLoaded(page, list, TOTAL);
+    expect(requested).toHaveLength(Math.ceil(TOTAL / INBOX_GROUP_PAGE_SIZE) - 1);
+    expect(new Set(requested).size).toBe(requested.length);
     expect(await rows.count()).toBeLessThanOrEqual(MAX_RENDERED);
     expect(new Set(await rows.evaluateAll((r) => r.map((row) => row.getAttribute("aria-setsize"))))).toEqual(
       new Set([String(TOTAL)]),
@@ -194,5 +260,38 @@ describeJourneys("long lists", () => {
     expect(await history.getAttribute("aria-expanded")).toBe("true");
     await first.getByRole("region", { name: "Email history of Person 001" }).getByText("Note 001").waitFor();
     await expectStacked(list, ROW_GAP);
+  }, 120_000);
+
+  it("Contacts: the table loads its pages on scroll and keeps a bounded number of rows", async () => {
+    const { page } = browser;
+    const user = await signedInUser(page, app.baseUrl, "long-contacts");
+    await seedSends(app, user.email);
+    const requested = nextPageRequests(page, "/api/contacts");
+    await page.goto(`${app.baseUrl}/contacts`);
+    const table = page.getByRole("table", { name: "Contacts" });
+    const rows = table.locator("tbody > tr[aria-rowindex]");
+    await page.getByText(`Showing ${DIRECTORY_PAGE_SIZE} of ${TOTAL}`).waitFor();
+    expect(requested).toEqual([]);
+
+    // Scrolled to the end of the loaded rows, page after page, without a click.
+    const tbody = table.locator("tbody");
+    for (let loaded = DIRECTORY_PAGE_SIZE; loaded < TOTAL; loaded += DIRECTORY_PAGE_SIZE) {
+      await eventually(async () => {
+        await tbody.evaluate((body) => body.scrollIntoView({ block: "end" }));
+        return Number(await table.getAttribute("aria-rowcount")) - 1;
+      }).toBeGreaterThan(loaded);
+    }
+    await page.getByText(`Showing ${TOTAL} of ${TOTAL}`).waitFor();
+    expect(requested).toHaveLength(Math.ceil(TOTAL / DIRECTORY_PAGE_SIZE) - 1);
+    expect(new Set(requested).size).toBe(requested.length);
+    expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
+
+    // The last contact (the oldest) is in the table, among a bounded number of rendered rows.
+    await eventually(async () => {
+      await tbody.evaluate((body) => body.scrollIntoView({ block: "end" }));
+      return rows.last().getAttribute("aria-rowindex");
+    }).toBe(String(TOTAL + 1));
+    expect(await rows.count()).toBeLessThanOrEqual(MAX_RENDERED);
+    await shot(page, "contacts-long-end");
   }, 120_000);
 });

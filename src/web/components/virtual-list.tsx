@@ -23,6 +23,7 @@ import {
   Fragment,
   type ReactNode,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -49,12 +50,17 @@ type VirtualListProps<T> = {
   overscan?: number;
   "aria-label": string;
   renderRow: (item: T, row: VirtualRowProps) => ReactNode;
+  /** Told the index of the last row in view when it changes (use-load-on-scroll.ts fetches the next page from it). */
+  onVisibleEnd?: (index: number) => void;
 };
 
 type Scroller = HTMLElement | Window;
 
 function scrollerOf(node: Element): Scroller {
   for (let el = node.parentElement; el && el !== document.documentElement; el = el.parentElement) {
+    // A table's container scrolls sideways only: CSS turns its overflow-y to
+    // auto because of its overflow-x, but it grows with the rows.
+    if (el.dataset.slot === "table-container") continue;
     const { overflowY } = getComputedStyle(el);
     if ((overflowY === "auto" || overflowY === "scroll") && el !== document.body) return el;
   }
@@ -71,20 +77,29 @@ function listOffset(list: HTMLElement, s: Scroller) {
 
 // The window case is what useWindowVirtualizer does; one hook serves both
 // because the scroller is only known once the list is in the DOM.
-type ListVirtualizer = Virtualizer<HTMLElement, HTMLLIElement>;
-const asWindow = (v: ListVirtualizer) => v as unknown as Virtualizer<Window, HTMLLIElement>;
+type ListVirtualizer = Virtualizer<HTMLElement, HTMLElement>;
+const asWindow = (v: ListVirtualizer) => v as unknown as Virtualizer<Window, HTMLElement>;
 const onWindow = (v: ListVirtualizer) => (v.scrollElement as unknown) instanceof Window;
 
-export function VirtualList<T>({
+type VirtualRowsOptions<T> = Pick<
+  VirtualListProps<T>,
+  "items" | "itemKey" | "estimateSize" | "gap" | "overscan" | "onVisibleEnd"
+>;
+
+/**
+ * The virtualizer of a list whose rows scroll with its nearest scrolling
+ * ancestor: VirtualList's, and a table body's (Contacts), whose rows cannot be
+ * positioned absolutely without losing the table's columns.
+ */
+export function useVirtualRows<T, E extends HTMLElement = HTMLUListElement>({
   items,
   itemKey,
   estimateSize,
   gap,
   overscan = 6,
-  "aria-label": label,
-  renderRow,
-}: VirtualListProps<T>) {
-  const listRef = useRef<HTMLUListElement>(null);
+  onVisibleEnd,
+}: VirtualRowsOptions<T>) {
+  const listRef = useRef<E>(null);
   // Known once the list is in the DOM; until then the virtualizer is off, so
   // its first scroll offset is read from the scroller, not assumed to be 0.
   const [scroller, setScroller] = useState<Scroller | null>(null);
@@ -101,7 +116,7 @@ export function VirtualList<T>({
     return [...indexes, focused].sort((a, b) => a - b);
   }, []);
 
-  const virtualizer = useVirtualizer<HTMLElement, HTMLLIElement>({
+  const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
     enabled: scroller !== null,
     count: items.length,
     getScrollElement: () => scroller as HTMLElement | null,
@@ -127,14 +142,30 @@ export function VirtualList<T>({
     if (listRef.current && scroller) setScrollMargin(listOffset(listRef.current, scroller));
   });
 
-  function onFocus(e: FocusEvent<HTMLUListElement>) {
-    const row = e.target.closest<HTMLElement>("[data-index]");
+  // The rows in view, not the overscan: a list in a row of another (an Inbox
+  // card's history) has its own range.
+  const visibleEnd = virtualizer.calculateRange()?.endIndex ?? -1;
+  useEffect(() => {
+    onVisibleEnd?.(visibleEnd);
+  }, [onVisibleEnd, visibleEnd]);
+
+  function onFocus(e: FocusEvent<E>) {
+    // This list's own row: a row can hold a list of its own (an Inbox card's history), whose rows have indexes too.
+    let row = e.target.closest<HTMLElement>("[data-index]");
+    while (row && row.parentElement !== e.currentTarget)
+      row = row.parentElement?.closest<HTMLElement>("[data-index]") ?? null;
     focusedIndex.current = row ? Number(row.dataset.index) : null;
   }
-  function onBlur(e: FocusEvent<HTMLUListElement>) {
+  function onBlur(e: FocusEvent<E>) {
     if (!e.currentTarget.contains(e.relatedTarget)) focusedIndex.current = null;
   }
 
+  return { listRef, virtualizer, onFocus, onBlur };
+}
+
+export function VirtualList<T>({ "aria-label": label, renderRow, ...options }: VirtualListProps<T>) {
+  const { items } = options;
+  const { listRef, virtualizer, onFocus, onBlur } = useVirtualRows<T>(options);
   const margin = virtualizer.options.scrollMargin;
   return (
     <ul

@@ -13,20 +13,27 @@ export async function loadedCount(list: Locator): Promise<number> {
   return Number(await rowsOf(list).first().getAttribute("aria-setsize"));
 }
 
-/** Clicks 'Load more' until every page is loaded; returns how many clicks it took. */
-export async function loadAllPages(page: Page, list: Locator, total: number): Promise<number> {
-  const loadMore = page.getByRole("button", { name: "Load more" });
-  let clicks = 0;
-  while ((await loadedCount(list)) < total) {
-    expect(clicks, "more clicks than pages").toBeLessThan(total);
-    const before = await loadedCount(list);
-    await loadMore.click();
-    clicks += 1;
-    await eventually(() => loadedCount(list)).toBeGreaterThan(before);
+/**
+ * Scrolls to the end of the loaded rows, as a reader going down would, until
+ * the next page has arrived by itself (no click); returns the new loaded count.
+ */
+export async function scrollPastLoaded(list: Locator): Promise<number> {
+  const before = await loadedCount(list);
+  await eventually(async () => {
+    await list.evaluate((ul) => ul.scrollIntoView({ block: "end" }));
+    return loadedCount(list);
+  }, `no page loaded past row ${before}`).toBeGreaterThan(before);
+  return loadedCount(list);
+}
+
+/** Scrolls down until `total` rows are loaded, each page loading by itself; no 'Load more' is left. */
+export async function scrollUntilLoaded(page: Page, list: Locator, total: number): Promise<void> {
+  for (let steps = 0; (await loadedCount(list)) < total; steps++) {
+    expect(steps, "more steps than rows").toBeLessThan(total);
+    await scrollPastLoaded(list);
   }
   expect(await loadedCount(list)).toBe(total);
-  expect(await loadMore.count()).toBe(0);
-  return clicks;
+  expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
 }
 
 /**
@@ -85,9 +92,13 @@ export async function expectStacked(list: Locator, gap: number): Promise<void> {
   await eventually(problems, "rows overlap or leave holes").toEqual([]);
 }
 
-/** The position in the list of the row holding the keyboard focus, 0 when the focus is outside the list's rows. */
+/**
+ * The position in the list of the row holding the keyboard focus, 0 when the
+ * focus is outside the list's rows. The outermost row: an Inbox card holds a
+ * virtualised list of its own.
+ */
 export async function focusedRow(page: Page): Promise<number> {
-  const row = page.locator("li[aria-posinset]:has(:focus)");
+  const row = page.locator("li[aria-posinset]:has(:focus)").first();
   return (await row.count()) === 0 ? 0 : Number(await row.getAttribute("aria-posinset"));
 }
 

@@ -1,21 +1,27 @@
 // Contacts page (spec part 1 §2): every contact across the user's campaigns,
-// one row per email address, searchable, a page at a time from the server,
-// with a details dialog and a CSV export of every matching contact.
+// one row per email address, searchable, a page at a time from the server
+// (the next page loads as the end of the table scrolls into view; 'Load more'
+// does the same from the keyboard), with a details dialog and a CSV export of
+// every matching contact. The table is virtualised: only the rows near the
+// viewport are in the DOM, however many pages are loaded.
 
 import { useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { ChevronLeft, ChevronRight, Download, Eye, RefreshCw, Users } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Download, Eye, RefreshCw, Users } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { DIRECTORY_PAGE_SIZE, type DirectoryContact } from "#shared/contacts/contact-directory.schemas.ts";
+import type { DirectoryContact } from "#shared/contacts/contact-directory.schemas.ts";
 import { contactName } from "#shared/contacts/contacts-csv.ts";
+import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { SearchInput } from "#web/components/search-input.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
+import { Table, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
+import { useLoadOnScroll } from "#web/components/use-load-on-scroll.ts";
+import { useVirtualRows } from "#web/components/virtual-list.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { cn } from "#web/lib/cn.ts";
 import { ContactDetailsDialog } from "./contact-details-dialog.tsx";
@@ -41,13 +47,7 @@ function useDebounced(value: string, delay: number): string {
 export function ContactsPage() {
   const [searchInput, setSearchInput] = useState("");
   const search = useDebounced(searchInput.trim(), SEARCH_DELAY_MS);
-  // The cursor of every page up to the current one (the first page's is null),
-  // for the search they belong to: a new search starts at its first page.
-  const [paging, setPaging] = useState<{ search: string; cursors: (string | null)[] }>({ search, cursors: [null] });
-  const cursors = paging.search === search ? paging.cursors : [null];
-  const setCursors = (next: (string | null)[]) => setPaging({ search, cursors: next });
-  const cursor = cursors.at(-1) ?? null;
-  const list = useContactDirectory(search, cursor);
+  const list = useContactDirectory(search);
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<DirectoryContact | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -75,11 +75,12 @@ export function ContactsPage() {
     }
   }
 
-  const data = list.data;
-  const contacts = data?.contacts ?? [];
+  const pages = list.data?.pages;
+  const data = pages?.[0];
+  // The same array between renders: the virtualised rows recompute their layout when it changes.
+  const contacts = useMemo(() => (pages ?? []).flatMap((p) => p.contacts), [pages]);
   const total = data?.total ?? 0;
-  const first = (cursors.length - 1) * DIRECTORY_PAGE_SIZE;
-  const pages = Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
+  const onVisibleEnd = useLoadOnScroll(list, contacts.length);
 
   return (
     <>
@@ -148,9 +149,9 @@ export function ContactsPage() {
                   list.isPlaceholderData && "opacity-60",
                 )}
               >
-                <Table aria-label="Contacts" aria-busy={list.isFetching}>
+                <Table aria-label="Contacts" aria-busy={list.isFetching} aria-rowcount={contacts.length + 1}>
                   <TableHeader>
-                    <TableRow>
+                    <TableRow aria-rowindex={1}>
                       <TableHead>Contact</TableHead>
                       <TableHead>Email</TableHead>
                       <TableHead>Campaigns</TableHead>
@@ -164,43 +165,14 @@ export function ContactsPage() {
                       </TableHead>
                     </TableRow>
                   </TableHeader>
-                  <TableBody>
-                    {contacts.map((contact) => (
-                      <ContactRow key={contact.key} contact={contact} onOpen={() => setSelected(contact)} />
-                    ))}
-                  </TableBody>
+                  <ContactRows contacts={contacts} onOpen={setSelected} onVisibleEnd={onVisibleEnd} />
                 </Table>
               </div>
               <div className="flex flex-wrap items-center justify-between gap-3 text-muted-foreground text-sm">
                 <span>
-                  Showing {count(first + 1)}–{count(first + contacts.length)} of {count(total)}
+                  Showing {count(contacts.length)} of {count(total)}
                 </span>
-                {(cursors.length > 1 || data?.nextCursor) && (
-                  <nav aria-label="Contact pages" className="flex items-center gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={cursors.length === 1}
-                      onClick={() => setCursors(cursors.slice(0, -1))}
-                    >
-                      <ChevronLeft aria-hidden /> Previous
-                    </Button>
-                    <span>
-                      Page {count(cursors.length)} of {count(pages)}
-                    </span>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={!data?.nextCursor || list.isPlaceholderData}
-                      onClick={() => {
-                        const next = data?.nextCursor;
-                        if (next) setCursors([...cursors, next]);
-                      }}
-                    >
-                      Next <ChevronRight aria-hidden />
-                    </Button>
-                  </nav>
-                )}
+                <LoadMoreButton pages={list} variant="outline" />
               </div>
             </>
           )}
@@ -211,13 +183,72 @@ export function ContactsPage() {
   );
 }
 
-function ContactRow({ contact, onOpen }: { contact: DirectoryContact; onOpen: () => void }) {
+const contactKey = (contact: DirectoryContact) => contact.key;
+
+/**
+ * The table's rows near the viewport, between two spacer rows that hold the
+ * height of the others (rows positioned absolutely would lose the columns).
+ */
+function ContactRows({
+  contacts,
+  onOpen,
+  onVisibleEnd,
+}: {
+  contacts: DirectoryContact[];
+  onOpen: (contact: DirectoryContact) => void;
+  onVisibleEnd: (index: number) => void;
+}) {
+  const { listRef, virtualizer, onFocus, onBlur } = useVirtualRows<DirectoryContact, HTMLTableSectionElement>({
+    items: contacts,
+    itemKey: contactKey,
+    estimateSize: 61,
+    gap: 0,
+    onVisibleEnd,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const margin = virtualizer.options.scrollMargin;
+  const before = (rows[0]?.start ?? margin) - margin;
+  const after = virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? margin) - margin);
+  return (
+    <tbody
+      ref={listRef}
+      data-slot="table-body"
+      className="[&_tr:last-child]:border-0"
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      {before > 0 && <tr aria-hidden style={{ height: before }} />}
+      {rows.map((row) => (
+        <ContactRow
+          key={row.key}
+          contact={contacts[row.index]!}
+          index={row.index}
+          measure={virtualizer.measureElement}
+          onOpen={() => onOpen(contacts[row.index]!)}
+        />
+      ))}
+      {after > 0 && <tr aria-hidden style={{ height: after }} />}
+    </tbody>
+  );
+}
+
+function ContactRow({
+  contact,
+  index,
+  measure,
+  onOpen,
+}: {
+  contact: DirectoryContact;
+  index: number;
+  measure: (node: HTMLElement | null) => void;
+  onOpen: () => void;
+}) {
   const name = contactName(contact);
   const shown = contact.campaigns.slice(0, CAMPAIGNS_SHOWN);
   const more = contact.campaigns.length - shown.length;
   // Table cells ignore max-width: the widths are on their content.
   return (
-    <TableRow>
+    <TableRow ref={measure} data-index={index} aria-rowindex={index + 2}>
       <TableCell>
         <div className="max-w-40">
           <p className={cn("truncate font-medium", !name && "text-muted-foreground")} title={name || undefined}>

@@ -1,29 +1,32 @@
-// Contacts page data: server-paginated entries (a cursor per page), one
+// Contacts page data: server-paginated entries (a cursor per page, loaded one
+// after another as the list scrolls), one
 // contact's email history (loaded when its dialog opens) and the CSV export.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { DIRECTORY_PAGE_SIZE } from "#shared/contacts/contact-directory.schemas.ts";
 import { contactsCsvFileName } from "#shared/contacts/contacts-csv.ts";
 import { ApiError, api, unwrap } from "#web/lib/api-client.ts";
 
 export const contactDirectoryKey = ["contact-directory"] as const;
 
-export function useContactDirectory(search: string, cursor: string | null) {
-  return useQuery({
-    queryKey: [...contactDirectoryKey, "page", { search, cursor }],
+export function useContactDirectory(search: string) {
+  return useInfiniteQuery({
+    queryKey: [...contactDirectoryKey, "pages", { search }],
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) =>
+    queryFn: async ({ pageParam, signal }) =>
       unwrap(
         await api.contacts.$get(
           {
             query: {
               search: search || undefined,
-              cursor: cursor ?? undefined,
+              cursor: pageParam ?? undefined,
               limit: String(DIRECTORY_PAGE_SIZE),
             },
           },
           { init: { signal } },
         ),
       ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 }
 

@@ -1,8 +1,9 @@
 // /campaigns, the Emails screen (spec part 1 §2, §4, §8): the user's sent
-// emails, opened ones first, then newest first, a page at a time ('Load
-// more'); search on subject, recipient, contact name and campaign name. The
-// list is virtualised: however many pages are loaded, only the rows near the
-// viewport are in the DOM.
+// emails, opened ones first, then newest first, a page at a time (the next
+// page loads as the end of the list scrolls into view; 'Load more' does the
+// same from the keyboard); search on subject, recipient, contact name and
+// campaign name. The list is virtualised: however many pages are loaded, only
+// the rows near the viewport are in the DOM.
 
 import { Loader2, Mail, Plus, RefreshCw, Search } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -13,6 +14,7 @@ import { SearchInput } from "#web/components/search-input.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { useLoadOnScroll } from "#web/components/use-load-on-scroll.ts";
 import { VirtualList } from "#web/components/virtual-list.tsx";
 import { EmailRow } from "./email-row.tsx";
 import { shouldSearchFurther } from "./search-continuation.ts";
@@ -116,6 +118,8 @@ export function EmailsPage() {
     autoFetched.current = 0;
     void list.fetchNextPage();
   }
+  // Scrolling to the end asks for more, as a click does.
+  const onVisibleEnd = useLoadOnScroll(list, emails.length, loadMore);
 
   // Searching older windows (or about to): say so rather than showing an empty result.
   const searchingOlder = search !== "" && list.hasNextPage && lastPageCount < EMAILS_PAGE_SIZE;
@@ -180,6 +184,7 @@ export function EmailsPage() {
             estimateSize={106}
             gap={12}
             renderRow={(email, row) => <EmailRow email={email} row={row} />}
+            onVisibleEnd={onVisibleEnd}
           />
           {list.hasNextPage && (
             <div className="flex justify-center">

@@ -1,9 +1,12 @@
 // A group's email history (spec part 2 §2.5): for each email, newest first,
 // its subject and status, from, campaign, sent and opened times, the message,
 // the error details with troubleshooting hints, and Reply / New Email, which
-// open Compose prefilled.
+// open Compose prefilled. Virtualised like the Inbox list it sits in: an
+// address with hundreds of direct sends keeps a few in the DOM. Older pages
+// load on the button only: loading them on scroll would keep the user inside
+// one card, never reaching the next contact.
 import { Mail, Reply } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { Link } from "react-router";
 import { newEmailHref, replyHref } from "#shared/inbox/compose-prefill.ts";
 import type { InboxSend } from "#shared/inbox/inbox.schemas.ts";
@@ -18,6 +21,7 @@ import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { VirtualList, type VirtualRowProps } from "#web/components/virtual-list.tsx";
 import { ErrorDetailsPanel } from "./error-details-panel.tsx";
 import { dateTime } from "./format.ts";
 import { type GroupSelector, useGroupHistory } from "./use-inbox.ts";
@@ -38,10 +42,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function SendItem({ send }: { send: InboxSend }) {
+function SendItem({ send, row }: { send: InboxSend; row: VirtualRowProps }) {
   const status = emailDisplayStatus(send);
   return (
-    <li className="space-y-3 rounded-lg border bg-background p-4" aria-label={send.subject || "(no subject)"}>
+    <li {...row} className="space-y-3 rounded-lg border bg-background p-4" aria-label={send.subject || "(no subject)"}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h5 className="min-w-0 break-words font-medium">{send.subject || "(no subject)"}</h5>
         <Badge variant={statusVariant[status]}>{emailDisplayStatusLabels[status]}</Badge>
@@ -90,16 +94,28 @@ export function EmailHistory({ selector }: { selector: GroupSelector }) {
   if (history.isError) {
     return <LoadFailed message={"Failed to fetch sent emails"} onRetry={() => void history.refetch()} />;
   }
-  const sends = history.data.pages.flatMap((p) => p.sends);
-  if (sends.length === 0) return <p className="text-muted-foreground text-sm">No emails sent yet</p>;
   return (
     <div className="space-y-3">
-      <ul className="space-y-3">
-        {sends.map((send) => (
-          <SendItem key={send.id} send={send} />
-        ))}
-      </ul>
+      <SendList pages={history.data.pages} />
       <LoadMoreButton pages={history} label="Load older emails" />
     </div>
+  );
+}
+
+const sendKey = (send: InboxSend) => send.id;
+
+function SendList({ pages }: { pages: readonly { sends: InboxSend[] }[] }) {
+  // The same array between renders: the virtualised list recomputes its layout when it changes.
+  const sends = useMemo(() => pages.flatMap((p) => p.sends), [pages]);
+  if (sends.length === 0) return <p className="text-muted-foreground text-sm">No emails sent yet</p>;
+  return (
+    <VirtualList
+      aria-label="Emails sent"
+      items={sends}
+      itemKey={sendKey}
+      estimateSize={220}
+      gap={12}
+      renderRow={(send, row) => <SendItem send={send} row={row} />}
+    />
   );
 }

@@ -1,7 +1,8 @@
 // Inbox (spec part 2 §2.5, §8): sent emails grouped by contact, latest activity
-// first, a page at a time; search; Compose and Refresh; the empty state 'No
-// emails sent yet'. The list is virtualised: however many pages are loaded,
-// only the cards near the viewport are in the DOM.
+// first, a page at a time (the next page loads as the end of the list scrolls
+// into view; 'Load more' does the same from the keyboard); search; Compose and
+// Refresh; the empty state 'No emails sent yet'. The list is virtualised:
+// however many pages are loaded, only the cards near the viewport are in the DOM.
 
 import { PenSquare, RefreshCw } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -12,6 +13,7 @@ import { SearchInput } from "#web/components/search-input.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { useLoadOnScroll } from "#web/components/use-load-on-scroll.ts";
 import { VirtualList } from "#web/components/virtual-list.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { InboxGroupCard } from "./inbox-group-card.tsx";
@@ -59,6 +61,7 @@ export function InboxPage() {
   const pages = groups.data?.pages;
   // The same array between renders: the virtualised list recomputes its layout when it changes.
   const list = useMemo(() => flattenGroups(pages), [pages]);
+  const onVisibleEnd = useLoadOnScroll(groups, list.length);
 
   return (
     <>
@@ -128,6 +131,7 @@ export function InboxPage() {
             itemKey={groupKey}
             estimateSize={178}
             gap={12}
+            onVisibleEnd={onVisibleEnd}
             renderRow={(group, row) => {
               const key = groupKey(group);
               return (
