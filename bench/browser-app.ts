@@ -28,6 +28,9 @@ const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
+/** Who to sign in as: a user of this run (its password known). */
+export type SignInAs = Pick<TestUser, "email" | "password">;
+
 export type BrowserApp = {
   baseUrl: string;
   browser: Browser;
@@ -38,7 +41,7 @@ export type BrowserApp = {
    * the session cookie comes from the sign-in API, so no page of the app has
    * been loaded in it (a cold cache stays cold).
    */
-  signedInContext(user: TestUser): Promise<BrowserContext>;
+  signedInContext(user: SignInAs): Promise<BrowserContext>;
   /** Console errors and uncaught page errors seen in any context so far. */
   problems: string[];
   close(): Promise<void>;
@@ -90,12 +93,16 @@ export async function startBrowserApp(database: Database): Promise<BrowserApp> {
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
   const problems: string[] = [];
 
-  async function sessionCookie(user: TestUser): Promise<string> {
-    const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: baseUrl },
-      body: JSON.stringify({ email: user.email, password: user.password }),
-    });
+  async function sessionCookie(user: SignInAs): Promise<string> {
+    const signIn = () =>
+      fetch(`${baseUrl}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseUrl },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+    // After a long pause (seeding) fetch may reuse a keep-alive socket the server has closed
+    // meanwhile, and a POST is not retried for us: once more on a fresh socket.
+    const res = await signIn().catch(signIn);
     if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
     const token = res.headers.get("set-cookie")?.match(/better-auth\.session_token=([^;]+)/)?.[1];
     if (!token) throw new Error("sign-in set no session cookie");

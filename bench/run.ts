@@ -20,6 +20,7 @@ import { type Db, migrationsFolder } from "../src/server/db/client.ts";
 import { createLogger, type Logger } from "../src/server/logger.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 import { calendarReport, runCalendarBench } from "./calendar.ts";
+import { firstViewReport, runFirstViewBench } from "./first-view.ts";
 import { importsReport, runImportsBench } from "./imports.ts";
 import { runLaunchBench } from "./launch.ts";
 import { machineFacts } from "./machine.ts";
@@ -309,6 +310,20 @@ async function main(): Promise<void> {
           progress,
         })
       : undefined;
+    const firstView = options.firstView
+      ? await runFirstViewBench({
+          database: bench.database,
+          seeded: screens?.user,
+          volume: {
+            campaigns: options.screenCampaigns,
+            contacts: options.screenContacts,
+            sends: options.screenSends,
+            savedSenders: 10,
+          },
+          runs: options.firstViewRuns,
+          progress,
+        })
+      : undefined;
 
     if (sends.length > 0) {
       console.log(sendIntro(options.messages, options.sendPairs));
@@ -342,6 +357,10 @@ async function main(): Promise<void> {
     }
     if (imports) {
       console.log(importsReport(imports));
+      console.log("");
+    }
+    if (firstView) {
+      console.log(firstViewReport(firstView));
       console.log("");
     }
     if (mailbox) printMailbox(mailbox);
