@@ -2,7 +2,8 @@
 // the issue's figures: 10,000 messages per sending run, 10,000 contacts × 5
 // steps for launch, for the screens 100 campaigns, 50,000 contacts and
 // 1,000,000 email_sends, a 10,000-message IMAP mailbox, and a calendar month
-// of 100,000 sends.
+// of 100,000 sends; in headless Chromium, a 10,000-row CSV and .xlsx imported
+// into the wizard and the dashboard's first view over the screens' data.
 
 export type BenchOptions = {
   /** Messages per sending run (engine and raw nodemailer each). */
@@ -25,6 +26,16 @@ export type BenchOptions = {
   mailbox: boolean;
   verification: boolean;
   calendar: boolean;
+  /** The contact import in the wizard (headless Chromium, the built app). */
+  imports: boolean;
+  /** The dashboard's first view over the screens' data (headless Chromium, the built app). */
+  firstView: boolean;
+  /** Rows of the imported CSV and .xlsx. */
+  importRows: number;
+  /** Imports per file (fresh browser context each); the median is printed. */
+  importRuns: number;
+  /** First views per cache state (cold: a new context each; warm: reloads); the median is printed. */
+  firstViewRuns: number;
   /** Sends in the calendar's measured month. */
   calendarSends: number;
   /** Messages in the IMAP mailbox of the mailbox part (10% replies, 5% bounces, the rest newsletters). */
@@ -52,7 +63,9 @@ const USAGE = `npm run bench -- [options]
   --steps=N         sequence steps per campaign (default 5, at least 2)
   --repeats=N       launch measurements, median of N (default 3)
   --send-pairs=N    engine/raw comparisons per configuration, median ratio of N (default 3)
-  --only=send|launch|screens|mailbox|verification|calendar  run one part (mailbox needs Dovecot: apt-get install dovecot-imapd)
+  --only=send|launch|screens|mailbox|verification|calendar|imports|first-view  run one part
+                    (mailbox needs Dovecot: apt-get install dovecot-imapd; imports and first-view
+                    need Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and \`npx vite build\`)
   --screen-campaigns=N  campaigns of the screens' user (default 100, at least 3)
   --screen-contacts=N   contacts of the screens' user (default 50000)
   --screen-sends=N      email_sends of the screens' user (default 1000000; at least the campaign
@@ -60,6 +73,10 @@ const USAGE = `npm run bench -- [options]
   --screen-requests=N   timed requests per screen call (default 30)
   --mailbox-messages=N  messages in the synced IMAP mailbox (default 10000, at least 100)
   --calendar-sends=N    sends in the calendar's measured month (default 100000)
+  --import-rows=N   rows of the imported CSV and .xlsx (default 10000)
+  --import-runs=N   imports per file, median of N (default 3)
+  --first-view-runs=N  dashboard first views per cache state, median of N (default 5); the data is
+                    the screens' (seeded for first-view when the screens part does not run)
   --raw-defaults    also time raw nodemailer with its default socket (Nagle's algorithm on)
   --keep            keep the temporary database afterwards
 Database: PGlite in a temporary directory, or a throw-away database on the
@@ -84,6 +101,11 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     mailbox: true,
     verification: true,
     calendar: true,
+    imports: true,
+    firstView: true,
+    importRows: 10_000,
+    importRuns: 3,
+    firstViewRuns: 5,
     calendarSends: 100_000,
     mailboxMessages: 10_000,
     screenCampaigns: 100,
@@ -113,8 +135,12 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         options.sendPairs = positiveInt(flag, value);
         break;
       case "only":
-        if (!["send", "launch", "screens", "mailbox", "verification", "calendar"].includes(value)) {
-          throw new Error(`--only takes send, launch, screens, mailbox, verification or calendar, got "${value}"`);
+        if (
+          !["send", "launch", "screens", "mailbox", "verification", "calendar", "imports", "first-view"].includes(value)
+        ) {
+          throw new Error(
+            `--only takes send, launch, screens, mailbox, verification, calendar, imports or first-view, got "${value}"`,
+          );
         }
         options.send = value === "send";
         options.launch = value === "launch";
@@ -122,6 +148,17 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         options.mailbox = value === "mailbox";
         options.verification = value === "verification";
         options.calendar = value === "calendar";
+        options.imports = value === "imports";
+        options.firstView = value === "first-view";
+        break;
+      case "import-rows":
+        options.importRows = positiveInt(flag, value);
+        break;
+      case "import-runs":
+        options.importRuns = positiveInt(flag, value);
+        break;
+      case "first-view-runs":
+        options.firstViewRuns = positiveInt(flag, value);
         break;
       case "mailbox-messages":
         options.mailboxMessages = positiveInt(flag, value);

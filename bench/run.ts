@@ -20,6 +20,8 @@ import { type Db, migrationsFolder } from "../src/server/db/client.ts";
 import { createLogger, type Logger } from "../src/server/logger.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 import { calendarReport, runCalendarBench } from "./calendar.ts";
+import { firstViewReport, runFirstViewBench } from "./first-view.ts";
+import { importsReport, runImportsBench } from "./imports.ts";
 import { runLaunchBench } from "./launch.ts";
 import { machineFacts } from "./machine.ts";
 import { type MailboxFigures, runMailboxBench } from "./mailbox-sync.ts";
@@ -189,7 +191,14 @@ async function main(): Promise<void> {
   // First, and without a database: it needs none, and a run of it alone opens none.
   const mailbox = options.mailbox ? await runMailboxBench({ messages: options.mailboxMessages, progress }) : undefined;
   const verification = options.verification ? await runVerificationBench({ progress }) : undefined;
-  if (!options.send && !options.launch && !options.screens && !options.calendar) {
+  if (
+    !options.send &&
+    !options.launch &&
+    !options.screens &&
+    !options.calendar &&
+    !options.imports &&
+    !options.firstView
+  ) {
     console.log(`  command:  npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`);
     console.log("");
     if (mailbox) printMailbox(mailbox);
@@ -292,6 +301,30 @@ async function main(): Promise<void> {
         })
       : undefined;
 
+    // The browser parts last: the first view reuses the screens' seeded user when that part ran.
+    const imports = options.imports
+      ? await runImportsBench({
+          database: bench.database,
+          rows: options.importRows,
+          runs: options.importRuns,
+          progress,
+        })
+      : undefined;
+    const firstView = options.firstView
+      ? await runFirstViewBench({
+          database: bench.database,
+          seeded: screens?.user,
+          volume: {
+            campaigns: options.screenCampaigns,
+            contacts: options.screenContacts,
+            sends: options.screenSends,
+            savedSenders: 10,
+          },
+          runs: options.firstViewRuns,
+          progress,
+        })
+      : undefined;
+
     if (sends.length > 0) {
       console.log(sendIntro(options.messages, options.sendPairs));
       console.log(sendTable(sends));
@@ -320,6 +353,14 @@ async function main(): Promise<void> {
     }
     if (calendar) {
       console.log(calendarReport(calendar));
+      console.log("");
+    }
+    if (imports) {
+      console.log(importsReport(imports));
+      console.log("");
+    }
+    if (firstView) {
+      console.log(firstViewReport(firstView));
       console.log("");
     }
     if (mailbox) printMailbox(mailbox);

@@ -39,6 +39,8 @@ export type ScreenCallFigures = {
 
 export type ScreenFigures = {
   kind: DbKind;
+  /** The measured user, to sign in as (the first-view part browses the same data). */
+  user: { email: string; password: string };
   seeds: ScreenSeed[];
   /** VACUUM ANALYZE (PostgreSQL) or ANALYZE (PGlite) after seeding, seconds. */
   analyzeSeconds: number;
@@ -48,6 +50,7 @@ export type ScreenFigures = {
 };
 
 const ORIGIN = "http://localhost:3000";
+const SCREENS_PASSWORD = "correct-horse-battery-staple";
 const WARM_UP = 3;
 /**
  * A call that takes seconds (a missed target by far) still gets measured
@@ -115,7 +118,7 @@ async function startApp(database: Database, dataDir: string) {
   async function signUp(email: string): Promise<{ cookie: string; userId: string }> {
     const res = await request("/api/auth/sign-up/email", {
       method: "POST",
-      json: { email, password: "correct-horse-battery-staple", name: "Bench Screens", fullName: "Bench Screens" },
+      json: { email, password: SCREENS_PASSWORD, name: "Bench Screens", fullName: "Bench Screens" },
     });
     if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
     const { user } = (await res.json()) as { user: { id: string } };
@@ -343,7 +346,8 @@ export async function runScreensBench(o: {
   const app = await startApp(database, o.dataDir);
   try {
     o.progress("screens: signing a user up through the API");
-    const { cookie, userId } = await app.signUp(`screens-${process.pid}@bench-user.test`);
+    const email = `screens-${process.pid}@bench-user.test`;
+    const { cookie, userId } = await app.signUp(email);
     const now = new Date();
     o.progress(
       `screens: seeding ${volume.campaigns} campaigns, ${volume.contacts} contacts, ${volume.sends} sends for the measured user`,
@@ -415,7 +419,15 @@ export async function runScreensBench(o: {
         problems,
       });
     }
-    return { kind: database.kind, seeds, analyzeSeconds, warmUp: WARM_UP, requests: o.requests, calls: results };
+    return {
+      kind: database.kind,
+      user: { email, password: SCREENS_PASSWORD },
+      seeds,
+      analyzeSeconds,
+      warmUp: WARM_UP,
+      requests: o.requests,
+      calls: results,
+    };
   } finally {
     await app.close();
   }
