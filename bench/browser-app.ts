@@ -12,21 +12,10 @@ import { loadConfig } from "../src/server/config.ts";
 import type { Database } from "../src/server/db/client.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
-import { chromiumPath, missingBrowserReason } from "../tests/e2e/support/chromium.ts";
+import { chromiumArgs, chromiumPath, missingBrowserReason } from "../tests/e2e/support/chromium.ts";
 import { createVerifiedUser, type TestUser } from "../tests/e2e/support/users.ts";
 
 const staticDir = join(import.meta.dirname, "../dist/web");
-
-/** The same flags as the browser tests (CONTRIBUTING: a shared, sandboxless machine). */
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 /** Who to sign in as: a user of this run (its password known). */
 export type SignInAs = Pick<TestUser, "email" | "password">;
@@ -90,7 +79,7 @@ export async function startBrowserApp(database: Database): Promise<BrowserApp> {
     [],
   );
   const server = await startServer({ config, database, log: createLogger("error"), version: "bench" });
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
   const problems: string[] = [];
 
   async function sessionCookie(user: SignInAs): Promise<string> {

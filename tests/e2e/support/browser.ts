@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from "vitest";
-import { browserRequired, chromiumPath, missingBrowserReason } from "./chromium.ts";
+import { browserRequired, chromiumArgs, chromiumPath, missingBrowserReason } from "./chromium.ts";
 
 const missing = missingBrowserReason();
 
@@ -28,15 +28,7 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: chromiumArgs,
   });
 }
 

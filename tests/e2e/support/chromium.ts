@@ -4,6 +4,17 @@ import { existsSync } from "node:fs";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/** Headless on a shared, sandboxless machine: the flags every journey and benchmark starts Chromium with. */
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
 /** CI sets REQUIRE_BROWSER=1 so a missing browser fails the run instead of skipping it. */
 export const browserRequired = process.env.REQUIRE_BROWSER === "1";
 
