@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { ThemeProvider, useTheme } from "./features/theme/theme-provider.tsx";
 
-/** The HTTP status of a failed request (ApiError, PublicApiError), read without importing their clients. */
+/** The HTTP status of a failed request (ApiError), read without importing an API client. */
 function httpStatus(err: unknown): number | undefined {
   const status = err instanceof Error ? (err as { status?: unknown }).status : undefined;
   return typeof status === "number" ? status : undefined;

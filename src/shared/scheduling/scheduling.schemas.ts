@@ -153,5 +153,6 @@ export const schedulingMessages = {
   slotUnavailable: "That time is not available. Please choose another time.",
   meetingNotFound: "Meeting not found",
   meetingCancelled: "Your meeting has been cancelled",
+  meetingStarted: "This meeting has already started and can no longer be cancelled",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
 } as const;

@@ -238,7 +238,7 @@ export function createBookingService(deps: FeatureDeps) {
         // Already cancelled (perhaps a moment ago, by a second click), or started.
         const current = await meetingByToken(token);
         if (current.meeting.status === "scheduled") {
-          throw new AppError("conflict", "This meeting has already started and can no longer be cancelled");
+          throw new AppError("conflict", schedulingMessages.meetingStarted);
         }
         return toPublicMeeting(current.meeting, title);
       }

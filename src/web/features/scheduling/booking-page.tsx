@@ -22,9 +22,10 @@ import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { ApiError } from "#web/lib/api-error.ts";
 import { cn } from "#web/lib/cn.ts";
 import { MonthPicker } from "./month-picker.tsx";
-import { PublicApiError, useBookMeeting, useFreeSlots, usePublicLink } from "./public-booking-api.ts";
+import { useBookMeeting, useFreeSlots, usePublicLink } from "./public-booking-api.ts";
 import {
   formatClock,
   formatDays,
@@ -225,7 +226,7 @@ function BookingForm({
       },
       onError: (err) => {
         console.warn("booking failed", err);
-        const status = err instanceof PublicApiError ? err.status : 0;
+        const status = err instanceof ApiError ? err.status : 0;
         if (status === 409) {
           // Someone else took the time (or it now overlaps another meeting): offer what is left.
           setTime(null);
@@ -390,7 +391,7 @@ export function BookingPage() {
   const { linkCode = "" } = useParams();
   const link = usePublicLink(linkCode);
   const [booked, setBooked] = useState<{ meeting: BookedMeeting; email: string } | null>(null);
-  const notFound = link.error instanceof PublicApiError && link.error.status === 404;
+  const notFound = link.error instanceof ApiError && link.error.status === 404;
 
   useEffect(() => {
     if (!link.isError) return;

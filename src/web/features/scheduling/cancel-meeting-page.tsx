@@ -9,7 +9,8 @@ import { type PublicMeeting, schedulingMessages } from "#shared/scheduling/sched
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { PublicApiError, useCancelMeeting, usePublicMeeting } from "./public-booking-api.ts";
+import { ApiError } from "#web/lib/api-error.ts";
+import { useCancelMeeting, usePublicMeeting } from "./public-booking-api.ts";
 import {
   formatClock,
   formatDuration,
@@ -60,7 +61,7 @@ export function CancelMeetingPage() {
   const { token = "" } = useParams();
   const meeting = usePublicMeeting(token);
   const cancel = useCancelMeeting(token);
-  const notFound = meeting.error instanceof PublicApiError && meeting.error.status === 404;
+  const notFound = meeting.error instanceof ApiError && meeting.error.status === 404;
 
   useEffect(() => {
     if (meeting.isError) console.warn("meeting load failed", meeting.error);

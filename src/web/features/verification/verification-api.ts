@@ -11,7 +11,7 @@ export const verificationApi = {
     const form = new FormData();
     form.append("file", file);
     const response = await fetch("/api/verification/csv", { method: "POST", credentials: "same-origin", body: form });
-    return unwrap<VerificationList>(response as Response & { json(): Promise<VerificationList> });
+    return unwrap(response as Response & { json(): Promise<VerificationList> });
   },
   list: async () => unwrap(await api.verification.$get()),
   stats: async () => unwrap(await api.verification.stats.$get()),
