@@ -17,8 +17,10 @@ export async function loadedCount(list: Locator): Promise<number> {
  * Scrolls to the end of the loaded rows, as a reader going down would, until
  * the next page has arrived by itself (no click); returns the new loaded count.
  */
-export async function scrollPastLoaded(list: Locator): Promise<number> {
-  const before = await loadedCount(list);
+export async function scrollPastLoaded(list: Locator, before?: number): Promise<number> {
+  // `before` from the caller when it has just read it: a page arriving between
+  // the caller's read and a second one here would leave nothing more to load.
+  before ??= await loadedCount(list);
   await eventually(async () => {
     await list.evaluate((ul) => ul.scrollIntoView({ block: "end" }));
     return loadedCount(list);
@@ -28,11 +30,12 @@ export async function scrollPastLoaded(list: Locator): Promise<number> {
 
 /** Scrolls down until `total` rows are loaded, each page loading by itself; no 'Load more' is left. */
 export async function scrollUntilLoaded(page: Page, list: Locator, total: number): Promise<void> {
-  for (let steps = 0; (await loadedCount(list)) < total; steps++) {
+  let loaded = await loadedCount(list);
+  for (let steps = 0; loaded < total; steps++) {
     expect(steps, "more steps than rows").toBeLessThan(total);
-    await scrollPastLoaded(list);
+    loaded = await scrollPastLoaded(list, loaded);
   }
-  expect(await loadedCount(list)).toBe(total);
+  expect(loaded).toBe(total);
   expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
 }
 
