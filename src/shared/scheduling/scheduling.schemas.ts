@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { weekdays } from "../db-enums.ts";
 import { isValidTimeZone } from "../settings/timezone.ts";
+import { bookingFormMessages, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "./scheduling-messages.ts";
 
 /** The spec's timezone configuration: a new link's zone unless the user picks another. */
 export const DEFAULT_LINK_TIMEZONE = "Asia/Baghdad";
@@ -106,18 +107,22 @@ export type Slot = z.infer<typeof slotSchema>;
 export const slotListSchema = z.object({ date: z.string(), slots: z.array(slotSchema) });
 export type SlotList = z.infer<typeof slotListSchema>;
 
-/** Date, time and email are required ('Please fill in all required fields'); the server checks the rest. */
-const required = { error: "Please fill in all required fields" };
+/**
+ * Date, time and email are required ('Please fill in all required fields'); the server checks the rest.
+ * The booking page checks its form with bookMeetingFormSchema (book-meeting-form.ts, zod/mini): the
+ * same rules and messages without zod's full API in a visitor's first download; a test keeps them agreeing.
+ */
+const required = { error: bookingFormMessages.requiredFields };
 export const bookMeetingSchema = z.object({
   date: z.string(required).trim().min(1, required.error),
   time: z.string(required).trim().min(1, required.error),
   email: z
     .string(required)
     .trim()
-    .min(1, "Please fill in all required fields")
-    .max(254)
-    .email("Please enter a valid email address"),
-  name: z.string().trim().max(200, "Names are limited to 200 characters").optional(),
+    .min(1, required.error)
+    .max(EMAIL_MAX_LENGTH, bookingFormMessages.emailTooLong)
+    .email(bookingFormMessages.invalidEmail),
+  name: z.string().trim().max(NAME_MAX_LENGTH, bookingFormMessages.nameTooLong).optional(),
 });
 export type BookMeeting = z.infer<typeof bookMeetingSchema>;
 
@@ -137,22 +142,4 @@ export const publicMeetingSchema = bookedMeetingSchema.extend({
 });
 export type PublicMeeting = z.infer<typeof publicMeetingSchema>;
 
-export const schedulingMessages = {
-  linkCreated: "Scheduling link created successfully",
-  linkCreateFailed: "Failed to create scheduling link",
-  linkDeleted: "Scheduling link deleted",
-  linkDeleteFailed: "Failed to delete scheduling link",
-  linksLoadFailed: "Failed to load scheduling links",
-  linkCopied: "Link copied to clipboard",
-  linkNotFound: "Scheduling link not found",
-  linkLoadFailed: "Failed to load scheduling link",
-  meetingScheduled: "Meeting scheduled successfully!",
-  meetingFailed: "Failed to schedule meeting",
-  requiredFields: "Please fill in all required fields",
-  slotTaken: "That time was just booked. Please choose another time.",
-  slotUnavailable: "That time is not available. Please choose another time.",
-  meetingNotFound: "Meeting not found",
-  meetingCancelled: "Your meeting has been cancelled",
-  meetingStarted: "This meeting has already started and can no longer be cancelled",
-  tooManyRequests: "Too many requests. Please wait a moment and try again.",
-} as const;
+export { schedulingMessages } from "./scheduling-messages.ts";

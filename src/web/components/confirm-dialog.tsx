@@ -12,7 +12,7 @@ import {
 } from "./ui/alert-dialog.tsx";
 import { buttonVariants } from "./ui/button.tsx";
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   title: string;
   description: ReactNode;
   /** The destructive action's label, e.g. "Delete"; "Deleting..." style text is shown while it runs. */

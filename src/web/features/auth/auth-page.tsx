@@ -1,7 +1,6 @@
 import { Inbox, Mail } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate } from "react-router";
-import { toast } from "sonner";
 import { FormField } from "#web/components/form-field.tsx";
 import { FullPageSpinner } from "#web/components/full-page-spinner.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -10,6 +9,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Separator } from "#web/components/ui/separator.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useAppInfo } from "../app-info/use-app-info.ts";
 import { authErrorMessage } from "./auth-messages.ts";
 

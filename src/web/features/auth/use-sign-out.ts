@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { authClient } from "#web/lib/auth-client.ts";
+import { toast } from "#web/lib/toast.ts";
 
 /** Signs out and goes to /auth; UserCacheReset then forgets the user's cached data. */
 export function useSignOut() {

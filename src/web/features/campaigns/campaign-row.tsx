@@ -1,11 +1,11 @@
 import { format } from "date-fns";
 import { Pause, Pencil, Play, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { displayCampaignStatus, statusToggle } from "#shared/campaigns/campaign-status.ts";
 import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
-import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { LazyConfirmDialog } from "#web/components/lazy-confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { CampaignStatusBadge } from "./campaign-status-badge.tsx";
 import { useDeleteCampaign, useSetCampaignStatus } from "./use-campaigns.ts";
 
@@ -76,17 +76,17 @@ export function CampaignRow({ campaign }: { campaign: CampaignSummary }) {
             <Play aria-hidden /> Activate
           </Button>
         )}
-        <ConfirmDialog
+        <LazyConfirmDialog
           title={`Delete ${campaign.name}?`}
           description="Are you sure you want to delete this campaign? This action cannot be undone."
           confirmLabel="Delete"
           busyLabel="Deleting..."
           onConfirm={deleteCampaign}
-          trigger={
-            <Button variant="outline" size="sm" className="text-destructive">
+          trigger={(open) => (
+            <Button variant="outline" size="sm" className="text-destructive" aria-haspopup="dialog" onClick={open}>
               <Trash2 aria-hidden /> Delete
             </Button>
-          }
+          )}
         />
       </div>
     </li>

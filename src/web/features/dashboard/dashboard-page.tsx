@@ -1,12 +1,12 @@
 import { Plus, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { toast } from "#web/lib/toast.ts";
 import { CampaignRow } from "../campaigns/campaign-row.tsx";
 import { useCampaignList } from "../campaigns/use-campaigns.ts";
 import { ActivityChart } from "./activity-chart.tsx";

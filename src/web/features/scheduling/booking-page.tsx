@@ -6,15 +6,10 @@
 import { CalendarDays, CalendarX2, CircleCheck, Clock, Globe, RefreshCw } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { checkBookMeetingForm } from "#shared/scheduling/book-meeting-form.ts";
 import { isBookableDay } from "#shared/scheduling/booking-slots.ts";
-import {
-  type BookedMeeting,
-  bookMeetingSchema,
-  type PublicLink,
-  type Slot,
-  schedulingMessages,
-} from "#shared/scheduling/scheduling.schemas.ts";
+import type { BookedMeeting, PublicLink, Slot } from "#shared/scheduling/scheduling.schemas.ts";
+import { schedulingMessages } from "#shared/scheduling/scheduling-messages.ts";
 import { zonedInstant } from "#shared/scheduling/zoned-time.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
@@ -24,6 +19,7 @@ import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { ApiError } from "#web/lib/api-error.ts";
 import { cn } from "#web/lib/cn.ts";
+import { toast } from "#web/lib/toast.ts";
 import { MonthPicker } from "./month-picker.tsx";
 import { useBookMeeting, useFreeSlots, usePublicLink } from "./public-booking-api.ts";
 import {
@@ -206,16 +202,15 @@ function BookingForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = bookMeetingSchema.safeParse({
+    const parsed = checkBookMeetingForm({
       date: date ?? "",
       time: chosen?.time ?? "",
       email,
       name: name.trim() || undefined,
     });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? schedulingMessages.requiredFields;
-      const onEmail = message !== schedulingMessages.requiredFields;
-      setProblem({ message, field: onEmail ? "email" : undefined });
+      const onEmail = parsed.message !== schedulingMessages.requiredFields;
+      setProblem({ message: parsed.message, field: onEmail ? "email" : undefined });
       return;
     }
     setProblem(null);

@@ -4,12 +4,13 @@
 import { CalendarX2, CircleCheck } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { useParams } from "react-router";
-import { toast } from "sonner";
-import { type PublicMeeting, schedulingMessages } from "#shared/scheduling/scheduling.schemas.ts";
+import type { PublicMeeting } from "#shared/scheduling/scheduling.schemas.ts";
+import { schedulingMessages } from "#shared/scheduling/scheduling-messages.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { ApiError } from "#web/lib/api-error.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useCancelMeeting, usePublicMeeting } from "./public-booking-api.ts";
 import {
   formatClock,

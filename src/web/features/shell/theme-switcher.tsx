@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { toast } from "sonner";
 import type { ThemeMode } from "#shared/db-enums.ts";
 import { cn } from "#web/lib/cn.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useTheme } from "../theme/theme-provider.tsx";
 
 const options: { mode: ThemeMode; label: string; icon: typeof Sun }[] = [

@@ -1,0 +1,29 @@
+// Toasts for the pages a visitor can land on first (sign-in, the public
+// booking pages, the dashboard and the shell around it): sonner (9 KB gzipped)
+// is fetched when the first toast is shown, not with the page. The Toaster is
+// lazy too (providers.tsx), and sonner replays the toasts raised before it
+// subscribed, so a toast raised while either is still loading is not lost.
+// Screens that load later may import sonner directly: it is one module, the
+// same toast queue.
+import type { ExternalToast } from "sonner";
+
+type Message = string;
+
+const loadSonner = () => import("sonner");
+
+function show(kind: "success" | "error" | "info" | "warning", message: Message, data?: ExternalToast): void {
+  loadSonner().then(
+    ({ toast }) => toast[kind](message, data),
+    // The chunk could not be fetched (offline, or a deploy replaced it): the
+    // page's own state still says what happened; say it in the console too.
+    (err: unknown) => console.warn(`toast not shown: ${message}`, err),
+  );
+}
+
+/** sonner's toast.success/error/info/warning, loading sonner on first use. */
+export const toast = {
+  success: (message: Message, data?: ExternalToast) => show("success", message, data),
+  error: (message: Message, data?: ExternalToast) => show("error", message, data),
+  info: (message: Message, data?: ExternalToast) => show("info", message, data),
+  warning: (message: Message, data?: ExternalToast) => show("warning", message, data),
+};
