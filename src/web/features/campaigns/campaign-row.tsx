@@ -1,15 +1,15 @@
-import { format } from "date-fns";
 import { Pause, Pencil, Play, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { displayCampaignStatus, statusToggle } from "#shared/campaigns/campaign-status.ts";
 import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
 import { LazyConfirmDialog } from "#web/components/lazy-confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+import { formatDay } from "#web/lib/date-format.ts";
 import { toast } from "#web/lib/toast.ts";
 import { CampaignStatusBadge } from "./campaign-status-badge.tsx";
 import { useDeleteCampaign, useSetCampaignStatus } from "./use-campaigns.ts";
 
-const day = (iso: string) => format(new Date(iso), "MMM d, yyyy");
+const day = (iso: string) => formatDay(new Date(iso));
 
 /** A 'Your Campaigns' row: details, counters, status, and Edit / Pause or Activate / Delete. */
 export function CampaignRow({ campaign }: { campaign: CampaignSummary }) {

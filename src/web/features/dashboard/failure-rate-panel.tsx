@@ -1,7 +1,6 @@
 // The failure-rate panel (spec part 1 §2, §8, §9): four figures, success and
 // failure bars, a banner by band, the Failure Breakdown grid (categories above
 // 0 only) and the 10 newest failures, with its own Refresh.
-import { format } from "date-fns";
 import { AlertTriangle, CheckCircle2, Info, MailX, OctagonAlert, RefreshCw, ShieldAlert } from "lucide-react";
 import { useId } from "react";
 import type { DashboardSummary, FailureStatsResponse } from "#shared/dashboard/dashboard.schemas.ts";
@@ -19,6 +18,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Progress } from "#web/components/ui/progress.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { formatDayTime } from "#web/lib/date-format.ts";
 import { Figure } from "./figure.tsx";
 
 const number = new Intl.NumberFormat("en-US");
@@ -159,7 +159,7 @@ function RecentFailures({ failures }: { failures: NonNullable<PanelData["recentF
               <span>{f.campaignName ?? "Direct email"}</span>
               <span aria-hidden>·</span>
               <time dateTime={f.createdAt} className="tabular-nums">
-                {format(new Date(f.createdAt), "MMM d, yyyy HH:mm")}
+                {formatDayTime(new Date(f.createdAt))}
               </time>
             </p>
             {f.errorSummary && (
