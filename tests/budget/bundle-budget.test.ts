@@ -46,11 +46,13 @@ const routes = {
 type RoutePath = keyof typeof routes;
 
 /**
- * The issue's targets, JS gzipped. Not reached yet: React 19 + React Router's
- * data router alone are 96 KB, and every screen brings sonner (9 KB), Tailwind
- * merge (8 KB), TanStack Query (7 KB); /auth adds the better-auth client
- * (12 KB), the booking page zod (34 KB, its form's schema). Printed beside the
- * sizes; the enforced budgets below are a ratchet to lower towards them.
+ * The issue's targets, JS gzipped. The dashboard meets its target. /auth and the
+ * booking page do not (docs/decisions/011): the entry every route loads is
+ * already 122 KB, React 19 + React Router's data router 98 KB of it, TanStack
+ * Query 10 KB (every page, the booking page included, reads through it) and
+ * Tailwind merge 8 KB (every ui/ component's cn()); /auth adds the better-auth
+ * client (12 KB) and Radix Tabs (7 KB). Printed beside the sizes; the enforced budgets below
+ * are a ratchet to lower towards them.
  */
 const jsTarget: Record<RoutePath, number> = {
   "/auth": 120 * KB,
@@ -58,12 +60,21 @@ const jsTarget: Record<RoutePath, number> = {
   "/": 170 * KB,
 };
 
-/** Enforced JS budget per route, gzipped: today's sizes with a little room. Lower them as the pages shrink. */
+/** Enforced JS budget per route, gzipped: the target where it is met, else today's size with a little room. Lower them as the pages shrink. */
 const jsBudget: Record<RoutePath, number> = {
-  "/auth": 170 * KB,
-  "/schedule/:linkCode": 190 * KB,
-  "/": 195 * KB,
+  "/auth": 160 * KB,
+  "/schedule/:linkCode": 142 * KB,
+  "/": jsTarget["/"],
 };
+
+/**
+ * Libraries no entry route may load before it shows: each found by a string
+ * only its minified code has, and which must be in the build (so a rename
+ * cannot make the check pass vacuously). sonner loads with the first toast
+ * (src/web/lib/toast.ts) and the Toaster after first paint; zod loads with the
+ * first screen that builds a schema (the booking page checks its form without).
+ */
+const notBeforeFirstPaint = { sonner: "data-sonner-toaster", zod: "$ZodObject" } as const;
 
 /** The files a set of modules loads before it runs: their chunks and static imports (not dynamic ones), and CSS. */
 function firstLoad(manifest: Manifest, keys: readonly string[]): { js: Set<string>; css: Set<string> } {
@@ -93,6 +104,7 @@ function gzipSize(file: string): number {
   return size;
 }
 const rawSize = (file: string) => readFileSync(join(distDir, file)).length;
+const readText = (file: string) => readFileSync(join(distDir, file), "utf8");
 const sum = (files: Set<string>, size: (file: string) => number) => [...files].reduce((n, f) => n + size(f), 0);
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
@@ -129,6 +141,22 @@ describe.skipIf(!built)("bundle size budget", () => {
       for (const key of keys.slice(1)) expect(manifest[key]?.isDynamicEntry, key).toBe(true);
     }
   });
+
+  it.each(Object.keys(notBeforeFirstPaint) as (keyof typeof notBeforeFirstPaint)[])(
+    "loads %s after the first paint, on every entry route",
+    (library) => {
+      const mark = notBeforeFirstPaint[library];
+      const files = Object.values(manifest).map((chunk) => chunk.file);
+      const carrying = new Set(files.filter((file) => file.endsWith(".js") && readText(file).includes(mark)));
+      expect(carrying.size, `a chunk with ${library} (${mark})`).toBeGreaterThan(0);
+      for (const [route, { js }] of Object.entries(loads)) {
+        expect(
+          [...js].filter((file) => carrying.has(file)),
+          `${route} loads ${library} first`,
+        ).toEqual([]);
+      }
+    },
+  );
 
   it("keeps the signed-in app out of /auth and the public booking page", () => {
     const signedInApp = [
