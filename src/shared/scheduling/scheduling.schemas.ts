@@ -109,8 +109,8 @@ export type SlotList = z.infer<typeof slotListSchema>;
 
 /**
  * Date, time and email are required ('Please fill in all required fields'); the server checks the rest.
- * The booking page checks its form with bookMeetingFormSchema (book-meeting-form.ts, zod/mini): the
- * same rules and messages without zod's full API in a visitor's first download; a test keeps them agreeing.
+ * The booking page checks its form with checkBookMeetingForm (book-meeting-form.ts): the same rules and
+ * messages without zod in a visitor's first download; its test keeps the two agreeing.
  */
 const required = { error: bookingFormMessages.requiredFields };
 export const bookMeetingSchema = z.object({
