@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DkimDnsCheck, DkimDomain, DkimKey } from "#shared/dkim-keys/dkim-keys.schemas.ts";
+import type { DomainHealth } from "#shared/domain-health/domain-health.schemas.ts";
 import { DKIM_SIGNED_HEADERS } from "#shared/sending/dkim-headers.ts";
 import { testDkimKeys, verifyDkim } from "../../../../tests/support/dkim-verify.ts";
 import { type DnsServer, startDnsServer } from "../../../../tests/support/dns-server.ts";
@@ -170,8 +171,17 @@ describe("keys", () => {
     const found = await check();
     expect(found.status).toBe("match");
     expect(found.message).toContain("Found");
+    // Domain health checks the same key at the same selector.
+    const health = (await call(alice, "GET", "/api/domain-health/acme.test")).body as DomainHealth;
+    expect(health.dkimSelector).toBe("coldreach");
+    expect(health.checks.find((c) => c.id === "dkim")).toMatchObject({ status: "pass" });
     dns.set(key.record.host, { TXT: [testDkimKeys().record] });
     expect((await check()).status).toBe("different");
+    const wrong = (await call(alice, "GET", "/api/domain-health/acme.test")).body as DomainHealth;
+    expect(wrong.checks.find((c) => c.id === "dkim")).toMatchObject({
+      status: "fail",
+      fix: { host: key.record.host, value: key.record.value },
+    });
     dns.set(key.record.host, { fail: true });
     expect((await check()).status).toBe("lookup_failed");
     dns.set(key.record.host, { TXT: [key.record.value] });
