@@ -81,9 +81,9 @@ export function dkimSignature(message: Buffer, key: DkimKey, now: Date = new Dat
     `t=${Math.floor(now.getTime() / 1000)}`,
     `h=${names.join(":")}`,
     `bh=${base64Sha256(relaxedBody(body))}`,
-    "b=",
   ];
-  const unsigned = fold(tags);
+  // b= starts a line of its own, so its value folds into lines of 76 characters.
+  const unsigned = `${fold(tags)};\r\n b=`;
   // Each name takes the next occurrence from the bottom (RFC 6376 §5.4.2); a
   // name with none left (the oversigned extra) adds nothing.
   const used = new Map<string, number>();
