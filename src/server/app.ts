@@ -16,6 +16,7 @@ import { composeRoutes } from "./features/compose/compose.routes.ts";
 import { contactDirectoryRoutes } from "./features/contact-directory/contact-directory.routes.ts";
 import { contactRoutes } from "./features/contacts/contacts.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
+import { dkimKeyRoutes } from "./features/dkim-keys/dkim-keys.routes.ts";
 import { domainHealthRoutes } from "./features/domain-health/domain-health.routes.ts";
 import { emailRoutes } from "./features/emails/emails.routes.ts";
 import type { FeatureDeps } from "./features/feature-deps.ts";
@@ -96,6 +97,7 @@ function protectedApi(deps: AppDeps) {
     .route("/", mailboxRoutes(features))
     .route("/dashboard", dashboardRoutes(features))
     .route("/domain-health", domainHealthRoutes(features))
+    .route("/dkim-keys", dkimKeyRoutes(features))
     .route("/verification", verificationRoutes(features))
     .route("/", mailboxActionRoutes(features))
     .route("/scheduling-links", schedulingRoutes(features))

@@ -43,6 +43,14 @@ export type DnsServer = {
 };
 
 const { Packet } = dns2;
+
+/**
+ * A TXT record's text as DNS carries it: strings of at most 255 bytes, which
+ * resolvers join (a 2048-bit DKIM key is about 400 characters). ASCII only.
+ */
+function characterStrings(text: string): string[] {
+  return text.match(/[\s\S]{1,255}/g) ?? [""];
+}
 const SERVFAIL = 2;
 
 export async function startDnsServer(zones: Record<string, DnsZone> = {}): Promise<DnsServer> {
@@ -72,7 +80,7 @@ export async function startDnsServer(zones: Record<string, DnsZone> = {}): Promi
             response.answers.push({ ...base, type, exchange: mx.exchange, priority: mx.priority });
         }
         if (zone && type === Packet.TYPE.TXT)
-          for (const data of zone.TXT ?? []) response.answers.push({ ...base, type, data });
+          for (const text of zone.TXT ?? []) response.answers.push({ ...base, type, data: characterStrings(text) });
         // A name we do not know: NXDOMAIN (rcode 3), as a real server answers.
         if (!zone) (response.header as { rcode: number }).rcode = 3;
         send(response);

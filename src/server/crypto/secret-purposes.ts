@@ -7,4 +7,5 @@ export const secretPurposes = {
   smtpPassword: "sender.smtp_password",
   imapPassword: "sender.imap_password",
   gmailRefreshToken: "sender.gmail_refresh_token",
+  dkimPrivateKey: "dkim_key.private_key",
 } as const;

@@ -24,6 +24,7 @@ import type { BodyFormat, DelayUnit } from "#shared/db-enums.ts";
 import { allocateCapacity } from "#shared/scheduling/daily-capacity.ts";
 import { isAllowedInstant } from "#shared/scheduling/sending-window.ts";
 import { localDate } from "#shared/scheduling/zoned-time.ts";
+import type { StoredDkimKey } from "../mail/dkim-key-ring.ts";
 import type { SenderAccountRow } from "../sending/outgoing.ts";
 import { deferRows, fullDayDeferrals, readCapacity, remainingByMailbox } from "./claim/capacity.ts";
 import { loadClaimedSends } from "./claim/claim-details.ts";
@@ -76,6 +77,8 @@ export type ClaimedBatch = {
   account: { email: string; name: string };
   settings: SendingSettings;
   sends: ClaimedSend[];
+  /** The user's own DKIM keys (still encrypted): the renderer signs each message From their domains with them. */
+  dkimKeys: StoredDkimKey[];
 };
 
 export type ClaimOptions = {
@@ -97,7 +100,13 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
     tx,
     sql`select email, coalesce(nullif(full_name, ''), name) as name from "user" where id = ${userId}`,
   );
-  const empty: ClaimedBatch = { userId, account: account ?? { email: "", name: "" }, settings, sends: [] };
+  const empty: ClaimedBatch = {
+    userId,
+    account: account ?? { email: "", name: "" },
+    settings,
+    sends: [],
+    dkimKeys: [],
+  };
 
   if (!isAllowedInstant(now, rules)) {
     await postponeToWindow(tx, userId, now, rules);
@@ -138,5 +147,12 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
     sendOf: new Map(sendable.map((c) => [c.id, { id: c.send_id, messageId: c.message_id }])),
     leaseExpiresAt,
   });
-  return { ...empty, sends };
+  // One small query per claim (a user has a key per domain at most), so a key
+  // generated or deleted since the last claim is used, or not, from the next one.
+  const dkimKeys = await queryRows<StoredDkimKey>(
+    tx,
+    sql`select id, domain, selector, private_key_encrypted as "privateKeyEncrypted"
+        from dkim_keys where user_id = ${userId}`,
+  );
+  return { ...empty, sends, dkimKeys };
 }

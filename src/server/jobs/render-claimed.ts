@@ -3,12 +3,15 @@
 // retry sends the same one and replies can be matched to the send record.
 import { openPixelHtml } from "#shared/sending/message-footer.ts";
 import type { Config } from "../config.ts";
+import { createSecretBox } from "../crypto/secret-box.ts";
+import { createDkimKeyRing } from "../mail/dkim-key-ring.ts";
 import { renderCampaignMessage } from "../mail/render-message.ts";
 import { trackingUrls } from "../mail/tokens.ts";
 import type { OutgoingMessage } from "../sending/outgoing.ts";
 import type { RenderSend } from "./attempt-send.ts";
 
 export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret">): RenderSend {
+  const dkimKeys = createDkimKeyRing(createSecretBox(config.appSecret));
   return (send, batch) => {
     const tracking = trackingUrls(config.publicUrl, config.appSecret, send.send.id);
     const message = renderCampaignMessage({
@@ -21,6 +24,8 @@ export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret"
       messageId: send.send.messageId,
       tracking,
     });
+    const dkim = dkimKeys.signingKey(batch.dkimKeys, message.from.address);
+    if (dkim) message.dkim = dkim;
     return { message, storedBody: withoutPixel(message, tracking.openPixel) };
   };
 }

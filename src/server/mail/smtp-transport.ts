@@ -5,8 +5,6 @@
 // opened by smtp-socket.ts, to an address the address policy allowed.
 import { Readable } from "node:stream";
 import nodemailer from "nodemailer";
-import type DKIM from "nodemailer/lib/dkim";
-import DKIMSigner from "nodemailer/lib/dkim";
 import type Mail from "nodemailer/lib/mailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
@@ -20,6 +18,7 @@ import {
   type SenderTransport,
 } from "../sending/outgoing.ts";
 import { deliveryErrorFromSmtp } from "./delivery-error.ts";
+import { type DkimKey, dkimSignStream } from "./dkim-sign.ts";
 import { classifySmtpError } from "./smtp-connection-test.ts";
 import { smtpSocketConnector } from "./smtp-socket.ts";
 
@@ -64,12 +63,19 @@ export function toMailOptions(message: OutgoingMessage): Mail.Options {
   };
 }
 
-/** DKIM options when the From domain is one the key is published for, else none (unsigned). */
-export function dkimOptionsFor(dkim: DkimConfig | undefined, fromAddress: string): DKIM.Options | undefined {
-  if (!dkim) return undefined;
+/**
+ * The key a message is signed with: the environment's (DKIM_DOMAIN…) when it
+ * covers the From domain, which takes precedence, else the key of the user's
+ * own for that domain that came with the message (features/dkim-keys), else
+ * none (unsigned).
+ */
+export function dkimKeyFor(dkim: DkimConfig | undefined, message: OutgoingMessage): DkimKey | undefined {
+  const fromAddress = message.from.address;
   const domain = fromAddress.slice(fromAddress.lastIndexOf("@") + 1).toLowerCase();
-  if (!dkim.domains.includes(domain)) return undefined;
-  return { domainName: domain, keySelector: dkim.selector, privateKey: dkim.privateKey };
+  if (dkim?.domains.includes(domain)) {
+    return { domainName: domain, keySelector: dkim.selector, privateKey: dkim.privateKey };
+  }
+  return message.dkim?.domainName === domain ? message.dkim : undefined;
 }
 
 // For callers that open a pool to a host the app chose (benchmarks).
@@ -133,7 +139,7 @@ function handOffGate(input: Readable, handOff: () => Promise<void>): Readable {
 export type HandOffGate = () => Promise<void>;
 
 /** The message options with what the 'stream' plugin below applies: the gate, and DKIM before it. */
-type GatedMailOptions = Mail.Options & { handOff?: HandOffGate; signWith?: DKIM.Options };
+type GatedMailOptions = Mail.Options & { handOff?: HandOffGate; signWith?: DkimKey };
 
 /** The SMTP transport also takes a bare gate (the delivery thread records hand-offs itself). */
 export type SmtpTransport = ClosableTransport & {
@@ -159,13 +165,13 @@ export function createSmtpTransport(opts: SmtpTransportOptions): SmtpTransport {
   // Runs once per message; the functions it adds build the content stream when
   // a connection takes the message. DKIM is applied here rather than through
   // nodemailer's `dkim` option, which would sign after every plugin's stage and
-  // so read the content past the gate.
+  // so read the content past the gate; and with our signer (mail/dkim-sign.ts),
+  // whose h= covers the RFC 8058 headers and oversigns From and Subject.
   transporter.use("stream", (mail, done) => {
     const { handOff, signWith } = mail.data as GatedMailOptions;
-    const signer = signWith ? new DKIMSigner(signWith) : null;
-    if (signer || handOff) {
+    if (signWith || handOff) {
       mail.message.processFunc((input: Readable) => {
-        const signed = signer ? (signer.sign(input) as Readable) : input;
+        const signed = signWith ? dkimSignStream(input, signWith) : input;
         return handOff ? handOffGate(signed, handOff) : signed;
       });
     }
@@ -178,7 +184,7 @@ export function createSmtpTransport(opts: SmtpTransportOptions): SmtpTransport {
       try {
         const mail: GatedMailOptions = {
           ...toMailOptions(message),
-          signWith: dkimOptionsFor(opts.dkim, message.from.address),
+          signWith: dkimKeyFor(opts.dkim, message),
           handOff: typeof handOff === "object" ? handOff.confirm : handOff,
         };
         const info = await transporter.sendMail(mail);

@@ -3,6 +3,7 @@
 // produce; each must come out of deliver() as the right DeliveryError.
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { testDkimKeys, verifyDkim } from "../../../tests/support/dkim-verify.ts";
 import { closedPort, startAuthSmtpServer } from "../../../tests/support/smtp-servers.ts";
 import { type SmtpSink, smtpFaults, startSmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { createSecretBox } from "../crypto/secret-box.ts";
@@ -372,6 +373,38 @@ describe("DKIM", () => {
       const [signed, unsigned] = sink.messages;
       expect(signed?.header("DKIM-Signature")).toMatch(/\bd=acme\.test;.*\bs=cr1;/);
       expect(unsigned?.header("DKIM-Signature")).toBeUndefined();
+    } finally {
+      factory.closeAll();
+    }
+  });
+
+  it("signs with the message's own key (a user's), unless DKIM_* covers the domain, which takes precedence", async () => {
+    sink.reset();
+    const own = testDkimKeys();
+    const factory = createTransportFactory({
+      config: { ...liveConfig, mailDelivery: "capture", dkim: { domains: ["acme.test"], selector: "cr1", privateKey } },
+      secrets,
+      log,
+      capturePort: sink.port,
+    });
+    try {
+      const transport = factory.forSender(senderRow());
+      const userKey = (domainName: string) => ({ domainName, keySelector: "mine", privateKey: own.privateKey });
+      // Covered by the environment's key: signed with it, not the user's.
+      await transport.deliver(message("a@example.test", { dkim: userKey("acme.test") }));
+      // Not covered: the user's own key.
+      await transport.deliver(
+        message("b@example.test", { from: { name: "Tom", address: "tom@other.test" }, dkim: userKey("other.test") }),
+      );
+      // A key for another domain than the From's is never used.
+      await transport.deliver(
+        message("c@example.test", { from: { name: "Tom", address: "tom@third.test" }, dkim: userKey("other.test") }),
+      );
+      const [a, b, c] = sink.messages;
+      expect(a?.header("DKIM-Signature")).toMatch(/\bd=acme\.test;.*\bs=cr1;/);
+      const verdict = await verifyDkim(b!.raw, { "mine._domainkey.other.test": own.record });
+      expect(verdict).toMatchObject({ status: "pass", domain: "other.test", selector: "mine" });
+      expect(c?.header("DKIM-Signature")).toBeUndefined();
     } finally {
       factory.closeAll();
     }

@@ -17,6 +17,12 @@ export type OutgoingMessage = {
   references?: string[];
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
   headers: Record<string, string>;
+  /**
+   * The user's own DKIM key for the From domain (features/dkim-keys), if any.
+   * SMTP transports sign with it unless DKIM_* covers the domain; the Gmail API
+   * ignores it (Google signs). Never logged, never stored with the message.
+   */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
 };
 
 export type DeliveryResult = { messageId: string; response: string };

@@ -35,6 +35,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   spam: "spamEmail",
   replies: "reply",
   "scheduling-links": "schedulingLink",
+  "dkim-keys": "dkimKey",
 };
 
 /** Parameters and body properties named after their kind. */

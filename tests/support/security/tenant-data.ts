@@ -32,7 +32,8 @@ export type IdKind =
   | "unknownSend"
   | "schedulingLink"
   | "linkCode"
-  | "meetingToken";
+  | "meetingToken"
+  | "dkimKey";
 
 export type TenantData = {
   ids: Record<IdKind, string>;
@@ -144,6 +145,8 @@ export async function seedTenant(
   const spamEmail = spamList.emails[0]?.id;
   if (!reply || !spamEmail) throw new Error("seeding: no reply or spam email to point at");
   const booking = await seedBooking(ctx, cookie, marker);
+  // Generated last, so the mail above went out as before (unsigned in these suites).
+  const dkimKey = await call<{ id: string }>(ctx, cookie, "POST", "/api/dkim-keys", { domain: senderDomain });
   const ids: Record<IdKind, string> = {
     attachmentIndex: "0",
     campaign: campaignId,
@@ -164,6 +167,7 @@ export async function seedTenant(
     schedulingLink: booking.linkId,
     linkCode: booking.linkCode,
     meetingToken: booking.token,
+    dkimKey: dkimKey.id,
   };
   const everyId = [
     ...contacts.contacts.map((c) => c.id),

@@ -6,7 +6,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ComposeInput, ComposeResult } from "#shared/compose/compose.schemas.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
-import { emailSends, senderAccounts } from "../../db/schema/index.ts";
+import { dkimKeys, emailSends, senderAccounts } from "../../db/schema/index.ts";
+import { createDkimKeyRing } from "../../mail/dkim-key-ring.ts";
 import { escapeHtml } from "../../mail/html.ts";
 import { trackingUrls } from "../../mail/tokens.ts";
 import { DeliveryError, type TransportFactory } from "../../sending/outgoing.ts";
@@ -18,7 +19,8 @@ function messageHtml(message: string, pixelUrl: string): string {
   return `${escapeHtml(message).replace(/\r?\n/g, "<br>")}<img src="${escapeHtml(pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0">`;
 }
 
-export function createComposeService({ db, config }: FeatureDeps, transports: TransportFactory) {
+export function createComposeService({ db, config, secrets }: FeatureDeps, transports: TransportFactory) {
+  const keyRing = createDkimKeyRing(secrets);
   return {
     async send(userId: string, input: ComposeInput): Promise<ComposeResult> {
       const from = input.from.trim();
@@ -35,6 +37,17 @@ export function createComposeService({ db, config }: FeatureDeps, transports: Tr
         );
       const sender = saved ?? unsavedSenderRow(userId, from);
       const domain = from.split("@")[1] ?? "localhost";
+      // The user's own key for the From domain, if any (never another user's).
+      const keys = await db
+        .select({
+          id: dkimKeys.id,
+          domain: dkimKeys.domain,
+          selector: dkimKeys.selector,
+          privateKeyEncrypted: dkimKeys.privateKeyEncrypted,
+        })
+        .from(dkimKeys)
+        .where(and(eq(dkimKeys.userId, userId), eq(dkimKeys.domain, domain.toLowerCase())));
+      const dkim = keyRing.signingKey(keys, from);
       const messageId = `<${randomUUID()}@${domain}>`;
       const [row] = await db
         .insert(emailSends)
@@ -62,6 +75,7 @@ export function createComposeService({ db, config }: FeatureDeps, transports: Tr
           ...(input.inReplyTo ? { inReplyTo: input.inReplyTo } : {}),
           ...(input.references?.length ? { references: input.references } : {}),
           headers: {},
+          ...(dkim ? { dkim } : {}),
         });
         await db.update(emailSends).set({ status: "sent", sentAt: new Date() }).where(eq(emailSends.id, sendId));
         return { id: sendId, status: "sent", error: null };

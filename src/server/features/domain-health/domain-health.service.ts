@@ -1,7 +1,9 @@
 // Domain health of the user's sender domains: gathers the DNS facts (MX, SPF
 // with its includes, DMARC, DKIM, the senders' SMTP hosts) and hands them to
 // the pure rules in #shared/domain-health. Only domains of the user's own
-// saved senders are ever looked up through this user.
+// saved senders are ever looked up through this user. The DKIM check looks for
+// the key Coldreach signs with: the server's (DKIM_*), else the user's own
+// (features/dkim-keys).
 import { isIP } from "node:net";
 import { and, eq, isNull } from "drizzle-orm";
 import {
@@ -19,12 +21,15 @@ import { isSpfRecord } from "#shared/domain-health/spf.ts";
 import { parseTags } from "#shared/domain-health/tags.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import { dkimKeys } from "../../db/schema/dkim-keys.ts";
 import { senderAccounts } from "../../db/schema/senders.ts";
 import { createDnsResolver, type DnsResolver } from "../../dns/resolver.ts";
 import { AppError } from "../../errors.ts";
 import { addressesOf, lookup, publicKeyDer, publicKeyOfPrivate, resolveSpfTree } from "./dns-facts.ts";
 
 type SenderRow = { email: string; provider: string; smtpHost: string | null };
+/** A key Coldreach signs a domain's mail with: its selector and public key (base64 SPKI). */
+type Signing = { selector: string; publicKey: string };
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 
@@ -59,8 +64,24 @@ export function createDomainHealthService(deps: { db: Db; config: Config; dns?: 
     );
   }
 
-  async function dkimFacts(domain: string, selector: string | undefined): Promise<DkimFacts> {
-    const signsDomain = signing && signingKey && signing.domains.includes(domain) ? signing : null;
+  /** The key Coldreach signs the domain's mail with: the server's (DKIM_*) first, else the user's own. */
+  function signingFor(domain: string, own: Signing | undefined): Signing | null {
+    if (signing && signingKey && signing.domains.includes(domain))
+      return { selector: signing.selector, publicKey: signingKey };
+    return own ?? null;
+  }
+
+  /** The user's own DKIM keys (features/dkim-keys), by domain: one query for every domain checked. */
+  async function ownKeys(userId: string): Promise<Map<string, Signing>> {
+    const rows = await deps.db
+      .select({ domain: dkimKeys.domain, selector: dkimKeys.selector, publicKey: dkimKeys.publicKey })
+      .from(dkimKeys)
+      .where(eq(dkimKeys.userId, userId));
+    return new Map(rows.map((r) => [r.domain, { selector: r.selector, publicKey: r.publicKey }]));
+  }
+
+  async function dkimFacts(domain: string, selector: string | undefined, own: Signing | undefined): Promise<DkimFacts> {
+    const signsDomain = signingFor(domain, own);
     const selectors = selector ? [selector] : signsDomain ? [signsDomain.selector] : [...DEFAULT_DKIM_SELECTORS];
     let lookupFailed = false;
     let found: DkimFacts["found"] = null;
@@ -72,7 +93,7 @@ export function createDomainHealthService(deps: { db: Db; config: Config; dns?: 
       if (record && !found) found = { selector: selectors[i] ?? "", record };
     }
     const publishedKey = found ? publicKeyDer(parseTags(found.record).get("p") ?? "") : null;
-    const signingHere = signsDomain && signingKey && selectors[0] === signsDomain.selector ? signsDomain : null;
+    const signingHere = signsDomain && selectors[0] === signsDomain.selector ? signsDomain : null;
     return {
       domain,
       selectors,
@@ -80,24 +101,28 @@ export function createDomainHealthService(deps: { db: Db; config: Config; dns?: 
       found,
       lookupFailed,
       keyValid: found ? publishedKey !== null : null,
-      signing:
-        signingHere && signingKey
-          ? {
-              selector: signingHere.selector,
-              publicKey: signingKey,
-              matches: found ? publishedKey === signingKey : null,
-            }
-          : null,
+      signing: signingHere
+        ? {
+            selector: signingHere.selector,
+            publicKey: signingHere.publicKey,
+            matches: found ? publishedKey === signingHere.publicKey : null,
+          }
+        : null,
     };
   }
 
-  async function check(domain: string, rows: SenderRow[], selector?: string): Promise<DomainHealth> {
+  async function check(
+    domain: string,
+    rows: SenderRow[],
+    own: Signing | undefined,
+    selector?: string,
+  ): Promise<DomainHealth> {
     const [mx, txt, dmarc, senders, dkim] = await Promise.all([
       lookup(() => dns.mx(domain)),
       lookup(() => dns.txt(domain)),
       lookup(() => dns.txt(`_dmarc.${domain}`)),
       senderFacts(rows),
-      dkimFacts(domain, selector),
+      dkimFacts(domain, selector, own),
     ]);
     const spfRecords = txt?.filter(isSpfRecord) ?? [];
     const tree = spfRecords.length === 1 ? await resolveSpfTree(dns, domain, spfRecords[0] ?? "") : null;
@@ -119,15 +144,16 @@ export function createDomainHealthService(deps: { db: Db; config: Config; dns?: 
 
   return {
     async list(userId: string): Promise<DomainHealth[]> {
-      const byDomain = await sendersByDomain(userId);
-      return Promise.all([...byDomain].map(([domain, rows]) => check(domain, rows)));
+      const [byDomain, own] = await Promise.all([sendersByDomain(userId), ownKeys(userId)]);
+      return Promise.all([...byDomain].map(([domain, rows]) => check(domain, rows, own.get(domain))));
     },
 
     async get(userId: string, domain: string, selector?: string): Promise<DomainHealth> {
-      const rows = (await sendersByDomain(userId)).get(domain.toLowerCase());
+      const [byDomain, own] = await Promise.all([sendersByDomain(userId), ownKeys(userId)]);
+      const rows = byDomain.get(domain.toLowerCase());
       // Only a domain of the user's own senders: another user's domains are never looked up through this user.
       if (!rows) throw new AppError("not_found", "None of your senders uses this domain");
-      return check(domain.toLowerCase(), rows, selector);
+      return check(domain.toLowerCase(), rows, own.get(domain.toLowerCase()), selector);
     },
   };
 }

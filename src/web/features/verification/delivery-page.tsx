@@ -3,6 +3,7 @@
 import { RefreshCwIcon } from "lucide-react";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+import { DkimKeysSection } from "#web/features/dkim-keys/dkim-keys-section.tsx";
 import { DomainHealthSection } from "#web/features/domain-health/domain-health-section.tsx";
 import { BulkVerifyCard } from "./bulk-verify-card.tsx";
 import { CsvVerifyCard } from "./csv-verify-card.tsx";
@@ -44,6 +45,7 @@ export function DeliveryPage() {
         <VerificationStatsCards stats={stats.data} />
 
         <DomainHealthSection />
+        <DkimKeysSection />
 
         <div className="grid gap-6 lg:grid-cols-3">
           <SingleVerifyCard />
