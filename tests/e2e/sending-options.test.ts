@@ -140,6 +140,7 @@ describeJourneys("Sending options", () => {
     expect(await openRate.locator("[title]").getAttribute("title")).toBe("Open tracking is off for this campaign");
     await card.getByText("Open tracking is off for this campaign").waitFor();
     expect(await card.getByText(/^Opened:/).count()).toBe(0);
+    expect(await card.getByRole("progressbar").count()).toBe(0);
     await shot(page, "sending-options-overview");
 
     // The dashboard's row says the same.

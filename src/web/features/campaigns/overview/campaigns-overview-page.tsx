@@ -76,7 +76,7 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
             {f.endedAt && <span>Ended: {day(f.endedAt)}</span>}
           </span>
         </div>
-        <Progress value={f.openBar} aria-label={`Open rate of ${campaign.name}`} />
+        {f.openRate !== null && <Progress value={f.openBar} aria-label={`Open rate of ${campaign.name}`} />}
       </div>
     </li>
   );
