@@ -1,4 +1,4 @@
-// Sending options (issue 17): a campaign's 'Track opens' and 'Send as' set on
+// Sending options (issue 17): 'Track opens' in Settings; a campaign's 'Track opens' and 'Send as' set on
 // the edit page and seen there after a reload, the pixel's cost said beside the
 // option, and a campaign whose opens are not tracked showing '—' with 'Open
 // tracking is off for this campaign' on its overview card and dashboard row
@@ -114,9 +114,18 @@ describeJourneys("Sending options", () => {
     expect(created.status()).toBe(201);
     const id = ((await created.json()) as CampaignDetail).campaign.id;
 
+    // Settings: 'Track opens' on by default, with what a pixel costs; turned off, campaigns that follow it say so.
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
+    const setting = page.getByRole("switch", { name: "Track opens" });
+    expect(await setting.isChecked()).toBe(true);
+    await page.getByText(/A tracking pixel can add spam score to short messages\./).waitFor();
+    await setting.click();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await toast(page, "Settings saved successfully").waitFor();
+
     await page.goto(`${app.baseUrl}/campaigns/edit/${id}`);
     const track = page.getByLabel("Track opens", { exact: true });
-    await expect.poll(() => track.textContent()).toBe("Use my setting (on)");
+    await expect.poll(() => track.textContent()).toBe("Use my setting (off)");
     await page.getByText("A tracking pixel can add spam score to short messages.").waitFor();
     expect(await page.getByLabel("Send as", { exact: true }).textContent()).toBe("HTML and plain text");
     await choose(page, "Track opens", "Off for this campaign");
