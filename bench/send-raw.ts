@@ -75,6 +75,8 @@ export async function equivalentMessages(
       user: { fullName: account?.name },
       settings,
       thread: r.thread_message_id ? { messageId: r.thread_message_id, subject: r.thread_subject ?? "" } : undefined,
+      sendAs: "html",
+      trackOpens: true,
     });
   });
 }

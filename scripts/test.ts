@@ -1,8 +1,9 @@
 // `npm test`: typecheck, lint, unit, integration (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set; the mailbox tests against throw-away Dovecot
 // instances) and browser journeys (system Chromium). A missing browser,
-// database or Dovecot is reported as a skip, or as a failure when
-// REQUIRE_BROWSER=1 / REQUIRE_POSTGRES=1 / REQUIRE_IMAP=1 (CI sets all three).
+// database, Dovecot or SpamAssassin is reported as a skip, or as a failure when
+// REQUIRE_BROWSER=1 / REQUIRE_POSTGRES=1 / REQUIRE_IMAP=1 / REQUIRE_SPAMASSASSIN=1
+// (CI sets all four).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { buildWebIfStale } from "./build-web.ts";
@@ -12,6 +13,8 @@ const hasBrowser = existsSync(chromium);
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const dovecot = process.env.DOVECOT_BIN ?? "/usr/sbin/dovecot";
 const hasDovecot = existsSync(dovecot);
+const spamassassin = process.env.SPAMASSASSIN_BIN ?? "/usr/bin/spamassassin";
+const hasSpamAssassin = existsSync(spamassassin);
 const notes: string[] = [];
 
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}): void {
@@ -50,6 +53,13 @@ requireOrSkip(
   "REQUIRE_IMAP",
   "IMAP tests (mailbox sync)",
   `${dovecot} not found (apt-get install dovecot-imapd)`,
+);
+// Likewise the spam-score test (src/server/mail/spam-score.test.ts) without SpamAssassin.
+requireOrSkip(
+  hasSpamAssassin,
+  "REQUIRE_SPAMASSASSIN",
+  "Spam-score test (SpamAssassin)",
+  `${spamassassin} not found (apt-get install spamassassin)`,
 );
 // The size budget (tests/budget) measures the web build: build it first (when
 // its sources changed; the browser journeys use the same build), and make a

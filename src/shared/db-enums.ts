@@ -32,6 +32,14 @@ export type ContactStatus = (typeof contactStatuses)[number];
 export const bodyFormats = ["text", "html"] as const;
 export type BodyFormat = (typeof bodyFormats)[number];
 
+/**
+ * How a campaign message is sent: "html" is an HTML part with a text
+ * alternative (today's default); "plain_text" is a text part alone (no HTML, so
+ * no open pixel). Not the editor's body_format, which is how the body was written.
+ */
+export const sendFormats = ["html", "plain_text"] as const;
+export type SendFormat = (typeof sendFormats)[number];
+
 export const delayUnits = ["days", "hours", "minutes"] as const;
 export type DelayUnit = (typeof delayUnits)[number];
 

@@ -20,7 +20,7 @@
 // to a server at most once: hand-off-writer.ts) is what makes a second
 // delivery impossible, and email_sends' unique (contact_id, sequence_id) backs it.
 import { sql } from "drizzle-orm";
-import type { BodyFormat, DelayUnit } from "#shared/db-enums.ts";
+import type { BodyFormat, DelayUnit, SendFormat } from "#shared/db-enums.ts";
 import { allocateCapacity } from "#shared/scheduling/daily-capacity.ts";
 import { isAllowedInstant } from "#shared/scheduling/sending-window.ts";
 import { localDate } from "#shared/scheduling/zoned-time.ts";
@@ -52,6 +52,11 @@ export type ClaimedSend = {
     customFields: Record<string, string>;
   };
   step: { id: string; stepNumber: number; subject: string; body: string; bodyFormat: BodyFormat };
+  /**
+   * How it is sent: the step's send_as, else the campaign's; the campaign's
+   * track_opens (null: the user's setting, which the batch carries).
+   */
+  delivery: { sendAs: SendFormat; trackOpens: boolean | null };
   /** The step after this one, scheduled when this one is sent. */
   nextStep: {
     id: string;

@@ -1,7 +1,10 @@
 // A claimed queue row → the message to send, through the shared renderer
 // (mail/render-message.ts), with the Message-ID chosen at claim time so a
 // retry sends the same one and replies can be matched to the send record.
+// Whether the pixel goes in is decided here from what the claim loaded (the
+// campaign's choice, else the batch's user settings): no query per message.
 import { openPixelHtml } from "#shared/sending/message-footer.ts";
+import { plainTextToHtml } from "#shared/sequences/rich-text.ts";
 import type { Config } from "../config.ts";
 import { createSecretBox } from "../crypto/secret-box.ts";
 import { createDkimKeyRing } from "../mail/dkim-key-ring.ts";
@@ -23,6 +26,8 @@ export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret"
       thread: send.thread ?? undefined,
       messageId: send.send.messageId,
       tracking,
+      sendAs: send.delivery.sendAs,
+      trackOpens: send.delivery.trackOpens ?? batch.settings.trackOpens,
     });
     const dkim = dkimKeys.signingKey(batch.dkimKeys, message.from.address);
     if (dkim) message.dkim = dkim;
@@ -32,8 +37,10 @@ export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret"
 
 /**
  * The HTML kept in email_sends.body for the Inbox: the message as sent minus
- * the open pixel, so the owner reading it in the app does not count as an open.
+ * the open pixel, so the owner reading it in the app does not count as an open
+ * (a plain-text message: its text as HTML, as the Inbox shows every body).
  */
 function withoutPixel(message: OutgoingMessage, openPixelUrl: string) {
+  if (message.html === undefined) return plainTextToHtml(message.text.trimEnd());
   return message.html.replace(openPixelHtml(openPixelUrl), "").trimEnd();
 }

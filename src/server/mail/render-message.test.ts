@@ -36,6 +36,8 @@ function input(patch: Partial<RenderCampaignMessageInput> = {}): RenderCampaignM
     senderEmail: "jane@acme.test",
     user: { fullName: "Jane Smith" },
     settings,
+    trackOpens: true,
+    sendAs: "html",
     ...patch,
   };
 }
@@ -89,7 +91,7 @@ describe("renderCampaignMessage", () => {
         contact: { email: "bob@example.test", firstName: "<b>Bob</b>", company: "A&B" },
       }),
     );
-    expect(m.html.startsWith("<p>Hi <strong>&lt;b&gt;Bob&lt;/b&gt;</strong>")).toBe(true);
+    expect(m.html?.startsWith("<p>Hi <strong>&lt;b&gt;Bob&lt;/b&gt;</strong>")).toBe(true);
     expect(m.html).toContain('href="https://acme.test/?c=A&amp;B"');
     expect(m.html).not.toContain("<script");
     expect(m.text.startsWith("Hi <b>Bob</b> see (https://acme.test/?c=A&B)")).toBe(true);
@@ -125,6 +127,46 @@ describe("renderCampaignMessage", () => {
     expect(team.from.name).toBe("Acme Team");
     const noName = renderCampaignMessage(input({ user: { fullName: null } }));
     expect(noName.from.name).toBe("Jane");
+  });
+});
+
+describe("tracking and plain text", () => {
+  it("leaves the pixel and every open-tracking URL out when opens are not tracked", () => {
+    const m = renderCampaignMessage(input({ trackOpens: false }));
+    expect(m.html).toContain(`<a href="${urls.unsubscribe}">Unsubscribe</a>`);
+    expect(m.html).not.toContain("<img");
+    expect(JSON.stringify(m)).not.toContain(urls.openPixel);
+    expect(JSON.stringify(m)).not.toContain("/t/");
+  });
+
+  it("sends plain text as the text part alone: merge tags, signature, an unsubscribe line, the RFC 8058 headers", () => {
+    const m = renderCampaignMessage(input({ sendAs: "plain_text" }));
+    expect(m.html).toBeUndefined();
+    expect(m.text).toBe(
+      `Hi Bob,\n\nAre you free?\n\nJane Smith\nAcme\n\nAcme Ltd · sent to bob@example.test\n\nUnsubscribe: ${urls.unsubscribe}\n`,
+    );
+    expect(m.headers["List-Unsubscribe"]).toBe(`<${urls.unsubscribe}>, <mailto:jane@acme.test?subject=unsubscribe>`);
+    expect(m.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(JSON.stringify(m)).not.toContain(urls.openPixel);
+  });
+
+  it("turns a rich-text step into text when it is sent as plain text, links as 'text (URL)'", () => {
+    const m = renderCampaignMessage(
+      input({
+        sendAs: "plain_text",
+        step: {
+          subject: "Hi",
+          body: '<p>Hi <strong>{{firstName}}</strong>, see <a href="https://acme.test/?c={{company}}">our page</a></p>',
+          bodyFormat: "html",
+        },
+        settings: { ...settings, unsubscribeLinkEnabled: false },
+      }),
+    );
+    expect(m.html).toBeUndefined();
+    expect(m.text).toMatch(/^Hi Bob, see our page \(https:\/\/acme\.test\/\?c=Stone(%20| )&(%20| )Co\)/);
+    expect(m.text).not.toContain("<");
+    expect(m.text).not.toContain("Unsubscribe");
+    expect(m.headers).toEqual({});
   });
 });
 

@@ -1,11 +1,14 @@
 // One campaign step for one contact, rendered into the message every transport
 // sends: merge tags filled (send mode: missing values take the user's
 // fallbacks), an HTML and a text part, the user's signature and legal
-// disclaimer, the unsubscribe link and headers when enabled, the open pixel,
-// the From name per the user's setting, and threading for follow-ups.
+// disclaimer, the unsubscribe link and headers when enabled, the open pixel
+// when opens are tracked, the From name per the user's setting, and threading
+// for follow-ups. Sent as plain text, the message is the text part alone: the
+// body (an HTML body turned into text), signature, disclaimer and an
+// 'Unsubscribe: URL' line; no HTML part, so no pixel.
 // Pure apart from choosing a fresh Message-ID (pass `messageId` to reuse one).
 import { randomUUID } from "node:crypto";
-import type { BodyFormat } from "#shared/db-enums.ts";
+import type { BodyFormat, SendFormat } from "#shared/db-enums.ts";
 import { fromDisplayName } from "#shared/sending/from-name.ts";
 import { appendFooterHtml, appendFooterText, listUnsubscribeHeaders } from "#shared/sending/message-footer.ts";
 import { followUpSubject, formatMessageId, threadHeaders } from "#shared/sending/threading.ts";
@@ -39,6 +42,10 @@ export type RenderCampaignMessageInput = {
   thread?: { messageId: string; subject: string };
   /** The Message-ID chosen on an earlier attempt of this send, so a retry keeps it. */
   messageId?: string;
+  /** The open pixel goes in (HTML messages only): the campaign's choice, else the user's setting. */
+  trackOpens: boolean;
+  /** "plain_text": a text part alone. The step's choice, else the campaign's. */
+  sendAs: SendFormat;
 };
 
 /** Header values are one line. */
@@ -58,7 +65,7 @@ export function renderCampaignMessage(input: RenderCampaignMessageInput): Outgoi
       ? followUpSubject("", input.thread.subject)
       : oneLine(fill(step.subject, "text"));
 
-  let bodyHtml: string;
+  let bodyHtml = "";
   let bodyText: string;
   if (step.bodyFormat === "html") {
     // Values are escaped as they are filled in; sanitising afterwards also
@@ -67,16 +74,17 @@ export function renderCampaignMessage(input: RenderCampaignMessageInput): Outgoi
     bodyText = htmlToPlainText(bodyHtml);
   } else {
     bodyText = fill(step.body, "text");
-    bodyHtml = plainTextToHtml(bodyText);
+    if (input.sendAs === "html") bodyHtml = plainTextToHtml(bodyText);
   }
 
   const urls = input.tracking;
+  const asHtml = input.sendAs === "html";
   const footer = {
     // Signatures and disclaimers may use merge tags too ("This email was sent to {{email}}").
     signature: fill(settings.defaultSignature, "text"),
     legalDisclaimer: fill(settings.legalDisclaimer, "text"),
     unsubscribeUrl: settings.unsubscribeLinkEnabled ? urls.unsubscribe : undefined,
-    openPixelUrl: urls.openPixel,
+    openPixelUrl: asHtml && input.trackOpens ? urls.openPixel : undefined,
   };
 
   return {
@@ -92,7 +100,7 @@ export function renderCampaignMessage(input: RenderCampaignMessageInput): Outgoi
     },
     to: input.contact.email,
     subject,
-    html: appendFooterHtml(bodyHtml, footer),
+    ...(asHtml ? { html: appendFooterHtml(bodyHtml, footer) } : {}),
     text: appendFooterText(bodyText, footer),
     messageId: input.messageId ?? formatMessageId(randomUUID(), senderEmail),
     ...(input.thread ? threadHeaders(input.thread.messageId) : {}),

@@ -78,6 +78,7 @@ const settings = {
   campaignNotificationsEnabled: false,
   notificationEmail: "",
   openNotificationsEnabled: false,
+  trackOpens: true,
   automationWebhookUrl: "",
 };
 

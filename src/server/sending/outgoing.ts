@@ -8,7 +8,8 @@ export type OutgoingMessage = {
   from: { name: string; address: string };
   to: string;
   subject: string;
-  html: string;
+  /** Absent: a plain-text message (the text part alone). */
+  html?: string;
   text: string;
   /** "<uuid@sender-domain>", chosen before sending so a retry reuses it and replies can be matched. */
   messageId: string;

@@ -9,6 +9,7 @@ const base: CampaignCounters = {
   failedCount: 0,
   pendingCount: 0,
   openedCount: 0,
+  opensTracked: true,
 };
 
 describe("totalEmails", () => {
@@ -72,5 +73,12 @@ describe("campaignOverviewFigures", () => {
       status: "completed",
       endedAt: base.updatedAt,
     });
+  });
+});
+
+describe("a campaign whose opens are not tracked", () => {
+  it("has no open figures (null, shown as '—'), not 0%, whatever was counted", () => {
+    const figures = campaignOverviewFigures({ ...base, sentCount: 8, openedCount: 3, opensTracked: false });
+    expect(figures).toMatchObject({ sent: 8, opened: null, openRate: null, openBar: 0 });
   });
 });

@@ -11,6 +11,8 @@ export type CampaignCounters = {
   failedCount: number;
   pendingCount: number;
   openedCount: number;
+  /** False when the campaign's messages carry no open pixel: its open figures are not known. */
+  opensTracked: boolean;
 };
 
 /** All of the campaign's sends, whatever their outcome: sent + failed + pending. */
@@ -27,9 +29,10 @@ export type CampaignOverviewFigures = {
   status: string;
   totalEmails: number;
   sent: number;
-  opened: number;
-  /** opened / sent, whole percent. */
-  openRate: number;
+  /** null: opens are not tracked for this campaign. */
+  opened: number | null;
+  /** opened / sent, whole percent; null: opens are not tracked. */
+  openRate: number | null;
   /** The open-rate bar's width: the open rate, never above 100. */
   openBar: number;
   endedAt: string | null;
@@ -41,9 +44,9 @@ export function campaignOverviewFigures(c: CampaignCounters): CampaignOverviewFi
     status: displayCampaignStatus({ ...c, sendCount: total }, "overview"),
     totalEmails: total,
     sent: c.sentCount,
-    opened: c.openedCount,
-    openRate: openRate({ opened: c.openedCount, sent: c.sentCount }),
-    openBar: barPercent(c.openedCount, c.sentCount),
+    opened: c.opensTracked ? c.openedCount : null,
+    openRate: c.opensTracked ? openRate({ opened: c.openedCount, sent: c.sentCount }) : null,
+    openBar: c.opensTracked ? barPercent(c.openedCount, c.sentCount) : 0,
     endedAt: campaignEndedAt(c),
   };
 }

@@ -2,12 +2,15 @@
 // stored in one transaction), the edit screen, the dashboard rows.
 import { z } from "zod";
 import { contactInputSchema, MAX_CONTACTS_PER_REQUEST } from "../contacts/contacts.schemas.ts";
-import { campaignStatuses, senderProviders } from "../db-enums.ts";
+import { campaignStatuses, senderProviders, sendFormats } from "../db-enums.ts";
 import { senderDailyLimitSchema } from "../senders/senders.schemas.ts";
 import { sequenceInputSchema, sequenceStepSchema } from "../sequences/sequence.schemas.ts";
 
 export const campaignNameSchema = z.string().trim().min(1, "Campaign name is required").max(200);
 export const campaignDescriptionSchema = z.string().trim().max(2000).nullable().optional();
+/** The campaign's 'Track opens': true/false overrides the user's setting, null follows it. */
+export const campaignTrackOpensSchema = z.boolean({ error: "Track opens must be true, false or null" }).nullable();
+export const sendFormatSchema = z.enum(sendFormats, { error: "Send as must be html or plain_text" });
 
 /** A campaign's sender: a copy of a saved sender (keeps using its connection) or added by hand. */
 export const campaignSenderInputSchema = z.object({
@@ -36,6 +39,8 @@ export const createCampaignInputSchema = z
       .min(1, "No contacts found. Please upload contacts before launching the campaign.")
       .max(MAX_CONTACTS_PER_REQUEST),
     sequence: sequenceInputSchema,
+    trackOpens: campaignTrackOpensSchema.optional(),
+    sendAs: sendFormatSchema.optional(),
   })
   .meta({ id: "CreateCampaignInput" });
 export type CreateCampaignInput = z.infer<typeof createCampaignInputSchema>;
@@ -50,6 +55,12 @@ export const campaignSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     launchedAt: z.string().nullable(),
+    /** The campaign's override of the user's 'Track opens' (null: the setting). */
+    trackOpens: z.boolean().nullable(),
+    /** Whether its messages carry the open pixel: the override, else the setting. False: no open figures. */
+    opensTracked: z.boolean(),
+    /** How its steps are sent unless a step says otherwise. */
+    sendAs: z.enum(sendFormats),
   })
   .meta({ id: "Campaign" });
 export type Campaign = z.infer<typeof campaignSchema>;
@@ -104,6 +115,9 @@ export const updateCampaignInputSchema = z
       .min(1, "At least one sender account is required")
       .max(100)
       .refine(uniqueSenderEmails, "This email address is already added as a sender account."),
+    /** Left out: unchanged. */
+    trackOpens: campaignTrackOpensSchema.optional(),
+    sendAs: sendFormatSchema.optional(),
   })
   .meta({ id: "UpdateCampaignInput" });
 export type UpdateCampaignInput = z.infer<typeof updateCampaignInputSchema>;

@@ -37,6 +37,8 @@ export const composeInputSchema = z
     inReplyTo: messageIdSchema.optional(),
     /** The thread's References, oldest first, ending with the message answered. */
     references: z.array(messageIdSchema).max(100).optional(),
+    /** Send the text part alone (no HTML part, so no open pixel). */
+    plainText: z.boolean({ error: "Plain text must be true or false" }).optional(),
   })
   .superRefine((fields, ctx) => {
     const message = composeError(fields);

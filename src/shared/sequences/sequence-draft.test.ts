@@ -25,6 +25,7 @@ describe("toSequenceInput", () => {
         delayUnit: "days",
         scheduledDate: null,
         scheduledTime: null,
+        sendAs: null,
       },
       {
         subject: "S",
@@ -34,6 +35,7 @@ describe("toSequenceInput", () => {
         delayUnit: "hours",
         scheduledDate: null,
         scheduledTime: null,
+        sendAs: null,
       },
       {
         subject: "S",
@@ -43,6 +45,7 @@ describe("toSequenceInput", () => {
         delayUnit: "days",
         scheduledDate: "2030-02-01",
         scheduledTime: "09:00",
+        sendAs: null,
       },
       {
         subject: "S",
@@ -52,8 +55,19 @@ describe("toSequenceInput", () => {
         delayUnit: "days",
         scheduledDate: null,
         scheduledTime: null,
+        sendAs: null,
       },
     ]);
+  });
+});
+
+describe("a step's Send as", () => {
+  it("goes to the API and back; absent (a draft saved before the option) is the campaign's", () => {
+    const { id: _id, ...legacy } = step({ id: "old" });
+    delete (legacy as { sendAs?: unknown }).sendAs;
+    const input = toSequenceInput([step({ id: "a", sendAs: "plain_text" }), { id: "b", ...legacy }]);
+    expect(input.map((s) => s.sendAs)).toEqual(["plain_text", null]);
+    expect(fromSequenceInput(input, () => "n").map((s) => s.sendAs)).toEqual(["plain_text", null]);
   });
 });
 

@@ -2,7 +2,7 @@
 // with a local id and `delay`, and the conversions to and from the API's
 // SequenceStepInput (templates, campaign create/update).
 import { z } from "zod";
-import { bodyFormats, delayUnits } from "../db-enums.ts";
+import { bodyFormats, delayUnits, sendFormats } from "../db-enums.ts";
 import type { SequenceStepInput } from "./sequence.schemas.ts";
 
 /** The time a follow-up on a fixed date goes out unless the user picks another (spec §9). */
@@ -19,6 +19,8 @@ export const sequenceDraftStepSchema = z.object({
   scheduledDate: z.string().nullable(),
   /** HH:MM; with scheduledDate. */
   scheduledTime: z.string().nullable(),
+  /** How this step is sent; null or absent (drafts saved before the option): as the campaign. */
+  sendAs: z.enum(sendFormats).nullable().optional(),
 });
 export type SequenceDraftStep = z.infer<typeof sequenceDraftStepSchema>;
 
@@ -37,6 +39,7 @@ export function emptyDraftStep(id: string): SequenceDraftStep {
     delayUnit: "days",
     scheduledDate: null,
     scheduledTime: null,
+    sendAs: null,
   };
 }
 
@@ -56,6 +59,7 @@ export function toSequenceInput(steps: readonly SequenceDraftStep[]): SequenceSt
       delayUnit: step.delayUnit,
       scheduledDate: date,
       scheduledTime: date ? step.scheduledTime || DEFAULT_SCHEDULED_TIME : null,
+      sendAs: step.sendAs ?? null,
     };
   });
 }
@@ -71,5 +75,6 @@ export function fromSequenceInput(steps: readonly SequenceStepInput[], newId: ()
     delayUnit: step.delayUnit,
     scheduledDate: step.scheduledDate,
     scheduledTime: step.scheduledTime,
+    sendAs: step.sendAs ?? null,
   }));
 }

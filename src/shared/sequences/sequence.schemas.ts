@@ -2,7 +2,7 @@
 // email_sequences). Order in the array is the step number (1-based).
 import { z } from "zod";
 import { isStorableDate } from "../api/storable-dates.ts";
-import { bodyFormats, delayUnits } from "../db-enums.ts";
+import { bodyFormats, delayUnits, sendFormats } from "../db-enums.ts";
 
 export const MAX_SEQUENCE_STEPS = 20;
 /**
@@ -15,6 +15,8 @@ export const sequenceStepInputSchema = z.object({
   subject: z.string().max(998, "Subjects are limited to 998 characters"),
   body: z.string().max(MAX_BODY_CHARS, "The email body is too long"),
   bodyFormat: z.enum(bodyFormats),
+  /** How this step is sent; null or left out: as the campaign's sendAs. */
+  sendAs: z.enum(sendFormats, { error: "Send as must be html or plain_text" }).nullable().optional(),
   delayAmount: z
     .number()
     .int()

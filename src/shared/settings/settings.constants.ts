@@ -20,6 +20,7 @@ export const defaultSettings = {
   campaignNotificationsEnabled: false,
   notificationEmail: "",
   openNotificationsEnabled: false,
+  trackOpens: true,
   /** No automation webhook: Email in Bulk sends through Coldreach. */
   automationWebhookUrl: "",
 };

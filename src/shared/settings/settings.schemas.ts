@@ -40,6 +40,8 @@ export const settingsSchema = z
     campaignNotificationsEnabled: z.boolean(),
     notificationEmail: z.union([z.literal(""), z.email("Invalid email address")], { error: "Invalid email address" }),
     openNotificationsEnabled: z.boolean(),
+    /** The open pixel in campaign messages, unless a campaign says otherwise. */
+    trackOpens: z.boolean({ error: "Track opens must be true or false" }),
     /** Email in Bulk posts its payload here; "" means Coldreach sends the emails itself. */
     automationWebhookUrl: z
       .string({ error: "The webhook URL must be text" })

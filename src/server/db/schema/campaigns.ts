@@ -5,9 +5,13 @@
  * status is stored as the user set it (draft on creation); "completed" shown on
  * the dashboard for an active campaign with nothing left to send is derived, not
  * stored. email_column is the imported file's column that holds the address.
+ *
+ * track_opens overrides the user's 'Track opens' setting; null (every campaign
+ * made before the option existed) follows the setting. send_as is the default
+ * for the campaign's steps (a step may override it): see sendFormats.
  */
-import { check, index, pgTable, text } from "drizzle-orm/pg-core";
-import { campaignStatuses } from "#shared/db-enums.ts";
+import { boolean, check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { campaignStatuses, sendFormats } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { createdAt, descending, id, isOneOf, timestamptz, updatedAt } from "./columns.ts";
 
@@ -22,6 +26,8 @@ export const campaigns = pgTable(
     description: text("description"),
     status: text("status", { enum: campaignStatuses }).notNull().default("draft"),
     emailColumn: text("email_column").notNull().default("email"),
+    trackOpens: boolean("track_opens"),
+    sendAs: text("send_as", { enum: sendFormats }).notNull().default("html"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     launchedAt: timestamptz("launched_at"),
@@ -29,6 +35,7 @@ export const campaigns = pgTable(
   (t) => [
     index("campaigns_user_created_idx").on(t.userId, descending(t.createdAt)),
     check("campaigns_status_check", isOneOf(t.status, campaignStatuses)),
+    check("campaigns_send_as_check", isOneOf(t.sendAs, sendFormats)),
   ],
 );
 

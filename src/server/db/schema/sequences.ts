@@ -5,14 +5,15 @@
  * unique, so "the next step" is unambiguous for the scheduler. delay_amount and
  * delay_unit count from the previous step's send; scheduled_date and
  * scheduled_time (date and 'HH:MM' in the user's timezone) are an optional fixed
- * time for a follow-up instead.
+ * time for a follow-up instead. send_as overrides the campaign's send_as for
+ * this step (null: the campaign's).
  *
  * A template stores a whole sequence as JSON (template_data), parsed by the
  * service with the shared zod schema when it is used.
  */
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { bodyFormats, delayUnits } from "#shared/db-enums.ts";
+import { bodyFormats, delayUnits, sendFormats } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { campaigns } from "./campaigns.ts";
 import { createdAt, descending, id, isOneOf, isTimeOfDay, updatedAt } from "./columns.ts";
@@ -28,6 +29,7 @@ export const emailSequences = pgTable(
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     bodyFormat: text("body_format", { enum: bodyFormats }).notNull().default("text"),
+    sendAs: text("send_as", { enum: sendFormats }),
     delayAmount: integer("delay_amount").notNull().default(0),
     delayUnit: text("delay_unit", { enum: delayUnits }).notNull().default("days"),
     scheduledDate: date("scheduled_date", { mode: "string" }),
@@ -39,6 +41,7 @@ export const emailSequences = pgTable(
     unique("email_sequences_campaign_step_unique").on(t.campaignId, t.stepNumber),
     check("email_sequences_step_number_check", sql`${t.stepNumber} >= 1`),
     check("email_sequences_body_format_check", isOneOf(t.bodyFormat, bodyFormats)),
+    check("email_sequences_send_as_check", isOneOf(t.sendAs, sendFormats)),
     check("email_sequences_delay_amount_check", sql`${t.delayAmount} >= 0`),
     check("email_sequences_delay_unit_check", isOneOf(t.delayUnit, delayUnits)),
     check("email_sequences_scheduled_time_check", isTimeOfDay(t.scheduledTime)),

@@ -3,7 +3,11 @@ import type { Campaign } from "#shared/campaigns/campaigns.schemas.ts";
 import type { SequenceStep } from "#shared/sequences/sequence.schemas.ts";
 import type { campaigns, emailSequences } from "../../db/schema/index.ts";
 
-export function toCampaignDto(row: typeof campaigns.$inferSelect): Campaign {
+/**
+ * `settingTrackOpens` is the user's 'Track opens' setting: a campaign without
+ * its own choice (null, as every campaign made before the option) follows it.
+ */
+export function toCampaignDto(row: typeof campaigns.$inferSelect, settingTrackOpens: boolean): Campaign {
   return {
     id: row.id,
     name: row.name,
@@ -13,6 +17,9 @@ export function toCampaignDto(row: typeof campaigns.$inferSelect): Campaign {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     launchedAt: row.launchedAt?.toISOString() ?? null,
+    trackOpens: row.trackOpens,
+    opensTracked: row.trackOpens ?? settingTrackOpens,
+    sendAs: row.sendAs,
   };
 }
 
@@ -23,6 +30,7 @@ export function toStepDto(row: typeof emailSequences.$inferSelect): SequenceStep
     subject: row.subject,
     body: row.body,
     bodyFormat: row.bodyFormat,
+    sendAs: row.sendAs,
     delayAmount: row.delayAmount,
     delayUnit: row.delayUnit,
     scheduledDate: row.scheduledDate,

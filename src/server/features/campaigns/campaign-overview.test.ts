@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignOverviewFigures } from "#shared/campaigns/campaign-overview.ts";
 import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
-import { campaignStats, campaigns } from "../../db/schema/index.ts";
+import { campaignStats, campaigns, userSettings } from "../../db/schema/index.ts";
 
 let ctx: TestContext;
 let alice: { cookie: string; userId: string };
@@ -139,5 +139,36 @@ describe("GET /api/campaigns for the Campaigns overview", () => {
 
   it("answers 401 when signed out", async () => {
     expect((await ctx.request("/api/campaigns")).status).toBe(401);
+  });
+});
+
+describe("open figures when opens are not tracked", () => {
+  it("follow the campaign's choice, else the user's setting, and are not tracked ('—') instead of 0%", async () => {
+    const db = ctx.database.db;
+    const figures = async () =>
+      Object.fromEntries(
+        (await list(alice.cookie)).map((c) => [c.name, [c.opensTracked, campaignOverviewFigures(c).openRate]]),
+      );
+    // Every campaign made before the option follows the setting, on by default.
+    expect(await figures()).toEqual({
+      Draft: [true, 0],
+      Finished: [true, 150],
+      "All Failed": [true, 0],
+      Running: [true, 38],
+    });
+    await db.update(campaigns).set({ trackOpens: false }).where(eq(campaigns.name, "Running"));
+    await db.update(campaigns).set({ trackOpens: true }).where(eq(campaigns.name, "Finished"));
+    await db
+      .insert(userSettings)
+      .values({ userId: alice.userId, trackOpens: false })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { trackOpens: false } });
+    expect(await figures()).toEqual({
+      Draft: [false, null],
+      Finished: [true, 150],
+      "All Failed": [false, null],
+      Running: [false, null],
+    });
+    // Bob's setting is his own.
+    expect((await list(bob.cookie)).map((c) => c.opensTracked)).toEqual([true]);
   });
 });

@@ -11,7 +11,14 @@ import type {
 } from "#shared/campaigns/campaigns.schemas.ts";
 import type { SequenceStepInput } from "#shared/sequences/sequence.schemas.ts";
 import type { Db } from "../../db/client.ts";
-import { campaignStats, campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
+import {
+  campaignStats,
+  campaigns,
+  contacts,
+  emailSequences,
+  senderAccounts,
+  userSettings,
+} from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 import {
@@ -42,6 +49,15 @@ async function step<T>(log: Logger, message: string, work: () => Promise<T>): Pr
 
 function stepRows(campaignId: string, sequence: SequenceStepInput[]) {
   return sequence.map((s, i) => ({ campaignId, stepNumber: i + 1, ...s }));
+}
+
+/** The user's 'Track opens' setting (on for a user who never saved settings). */
+async function settingTrackOpens(tx: Pick<Db, "select">, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ trackOpens: userSettings.trackOpens })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return row?.trackOpens ?? true;
 }
 
 export function createCampaignsService(
@@ -135,8 +151,9 @@ export function createCampaignsService(
       const source = s.sourceSenderId ? sourceById.get(s.sourceSenderId) : undefined;
       return canSendThrough(source ?? s, config.mailDelivery);
     };
+    const tracksOpens = await settingTrackOpens(tx, userId);
     return {
-      campaign: toCampaignDto(campaign),
+      campaign: toCampaignDto(campaign, tracksOpens),
       senders: senders.map((s) => ({
         id: s.id,
         email: s.email,
@@ -160,14 +177,16 @@ export function createCampaignsService(
           opened: sql<number>`coalesce(${campaignStats.opened}, 0)::int`,
           failed: sql<number>`coalesce(${campaignStats.failed}, 0)::int`,
           pending: sql<number>`coalesce(${campaignStats.pending}, 0)::int`,
+          settingTrackOpens: sql<boolean>`coalesce(${userSettings.trackOpens}, true)`,
           contactCount: sql<number>`(select count(*)::int from ${contacts} where ${contacts.campaignId} = ${campaigns.id})`,
         })
         .from(campaigns)
         .leftJoin(campaignStats, eq(campaignStats.campaignId, campaigns.id))
+        .leftJoin(userSettings, eq(userSettings.userId, campaigns.userId))
         .where(eq(campaigns.userId, userId))
         .orderBy(desc(campaigns.createdAt));
       return rows.map((r) => ({
-        ...toCampaignDto(r.campaign),
+        ...toCampaignDto(r.campaign, r.settingTrackOpens),
         contactCount: r.contactCount,
         scheduledCount: r.scheduled,
         sentCount: r.sent,
@@ -190,6 +209,8 @@ export function createCampaignsService(
               name: input.name,
               description: input.description || null,
               emailColumn: input.emailColumn,
+              trackOpens: input.trackOpens ?? null,
+              sendAs: input.sendAs ?? "html",
             })
             .returning();
           await tx.insert(campaignStats).values({ campaignId: row!.id, userId });
@@ -216,7 +237,13 @@ export function createCampaignsService(
         const campaign = await owned(tx, userId, campaignId);
         await tx
           .update(campaigns)
-          .set({ name: input.name, description: input.description || null, updatedAt: new Date() })
+          .set({
+            name: input.name,
+            description: input.description || null,
+            ...(input.trackOpens !== undefined ? { trackOpens: input.trackOpens } : {}),
+            ...(input.sendAs ? { sendAs: input.sendAs } : {}),
+            updatedAt: new Date(),
+          })
           .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
 
         const existing = await tx
@@ -297,7 +324,7 @@ export function createCampaignsService(
           })
           .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
           .returning();
-        return toCampaignDto(row!);
+        return toCampaignDto(row!, await settingTrackOpens(tx, userId));
       });
     },
 

@@ -1,23 +1,19 @@
 // Direct compose: one email from any address to one recipient. As the spec's
 // flow: the send row is created pending, the message is sent, the row updated —
 // and a failure is written onto the row (status failed, category, the error
-// JSON), never left pending.
+// JSON), never left pending. The open pixel follows the user's 'Track opens'
+// setting; a plain-text email is the text part alone (no HTML, no pixel).
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ComposeInput, ComposeResult } from "#shared/compose/compose.schemas.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
-import { dkimKeys, emailSends, senderAccounts } from "../../db/schema/index.ts";
+import { dkimKeys, emailSends, senderAccounts, userSettings } from "../../db/schema/index.ts";
 import { createDkimKeyRing } from "../../mail/dkim-key-ring.ts";
-import { escapeHtml } from "../../mail/html.ts";
 import { trackingUrls } from "../../mail/tokens.ts";
 import { DeliveryError, type TransportFactory } from "../../sending/outgoing.ts";
 import { unsavedSenderRow } from "../../sending/unsaved-sender.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
-
-/** Newlines become line breaks, as the spec's send-direct-email does. */
-function messageHtml(message: string, pixelUrl: string): string {
-  return `${escapeHtml(message).replace(/\r?\n/g, "<br>")}<img src="${escapeHtml(pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0">`;
-}
+import { composeMessage } from "./compose-message.ts";
 
 export function createComposeService({ db, config, secrets }: FeatureDeps, transports: TransportFactory) {
   const keyRing = createDkimKeyRing(secrets);
@@ -36,6 +32,11 @@ export function createComposeService({ db, config, secrets }: FeatureDeps, trans
           ),
         );
       const sender = saved ?? unsavedSenderRow(userId, from);
+      const [prefs] = await db
+        .select({ trackOpens: userSettings.trackOpens })
+        .from(userSettings)
+        .where(eq(userSettings.userId, userId));
+      const trackOpens = prefs?.trackOpens ?? true;
       const domain = from.split("@")[1] ?? "localhost";
       // The user's own key for the From domain, if any (never another user's).
       const keys = await db
@@ -65,18 +66,13 @@ export function createComposeService({ db, config, secrets }: FeatureDeps, trans
       const sendId = row!.id;
       try {
         const urls = trackingUrls(config.publicUrl, config.appSecret, sendId);
-        await transports.forSender(sender).deliver({
-          from: { name: "", address: from },
+        const message = composeMessage(input, {
+          from,
           to,
-          subject: input.subject,
-          text: input.message,
-          html: messageHtml(input.message, urls.openPixel),
           messageId,
-          ...(input.inReplyTo ? { inReplyTo: input.inReplyTo } : {}),
-          ...(input.references?.length ? { references: input.references } : {}),
-          headers: {},
-          ...(dkim ? { dkim } : {}),
+          openPixelUrl: trackOpens ? urls.openPixel : undefined,
         });
+        await transports.forSender(sender).deliver(dkim ? { ...message, dkim } : message);
         await db.update(emailSends).set({ status: "sent", sentAt: new Date() }).where(eq(emailSends.id, sendId));
         return { id: sendId, status: "sent", error: null };
       } catch (err) {

@@ -78,6 +78,52 @@ describe("POST /api/emails/direct", () => {
     expect(parsed.text).toContain("> Does Tuesday work?");
   });
 
+  it("sends 'Plain text' as a text-only message, and leaves the pixel out when the user does not track opens", async () => {
+    const res = await send({
+      from: "alice@acme.test",
+      to: "plain@example.com",
+      subject: "Plain one",
+      message: "Just text.\nhttps://acme.test/page",
+      plainText: true,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const plain = (await ctx.database.db.select().from(capturedEmails)).find((m) => m.subject === "Plain one");
+    expect(plain?.raw).toMatch(/^Content-Type: text\/plain/im);
+    expect(plain?.raw).not.toMatch(/text\/html|multipart/i);
+    const parsed = await simpleParser(plain?.raw ?? "");
+    expect(parsed.html).toBe(false);
+    expect(parsed.text).toContain("Just text.\nhttps://acme.test/page");
+
+    const tracked = (await ctx.database.db.select().from(capturedEmails)).find((m) => m.subject === "Hello");
+    expect(tracked?.raw).toContain("/t/");
+    const settings = (await (await ctx.request("/api/settings", { cookie: alice.cookie })).json()) as object;
+    const put = await ctx.request("/api/settings", {
+      method: "PUT",
+      cookie: alice.cookie,
+      json: { ...settings, trackOpens: false },
+    });
+    expect(put.status).toBe(200);
+    await send({ from: "alice@acme.test", to: "untracked@example.com", subject: "Untracked", message: "Hi" });
+    const untracked = (await ctx.database.db.select().from(capturedEmails)).find((m) => m.subject === "Untracked");
+    const html = (await simpleParser(untracked?.raw ?? "")).html;
+    expect(html).toContain("Hi");
+    expect(html).not.toContain("<img");
+    expect(untracked?.raw).not.toContain("/t/");
+  });
+
+  it("refuses a Plain text flag that is not a boolean with a 400", async () => {
+    const res = await send({
+      from: "alice@acme.test",
+      to: "x@example.com",
+      subject: "s",
+      message: "m",
+      plainText: "yes",
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { details: { fields: Record<string, string> } } };
+    expect(body.error.details.fields.plainText).toBe("Plain text must be true or false");
+  });
+
   it("sends a new email without threading headers", async () => {
     await send({ from: "alice@acme.test", to: "new@example.com", subject: "Fresh start", message: "Hi" });
     const captured = (await ctx.database.db.select().from(capturedEmails)).find((m) => m.subject === "Fresh start");

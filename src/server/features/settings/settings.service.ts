@@ -24,6 +24,7 @@ function toDto(row: Row): Settings {
     campaignNotificationsEnabled: row.campaignNotificationsEnabled,
     notificationEmail: row.notificationEmail,
     openNotificationsEnabled: row.openNotificationsEnabled,
+    trackOpens: row.trackOpens,
     automationWebhookUrl: row.automationWebhookUrl ?? "",
   };
 }

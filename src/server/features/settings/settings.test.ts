@@ -38,6 +38,7 @@ const changed = {
   campaignNotificationsEnabled: true,
   notificationEmail: "alerts@example.com",
   openNotificationsEnabled: true,
+  trackOpens: false,
 };
 
 async function storedRowCount(userId: string) {

@@ -1,9 +1,10 @@
-// What the claimed rows need for rendering and recording: the campaign, the
+// What the claimed rows need for rendering and recording: the campaign (and
+// how it sends: plain text or not, tracked or not), the
 // contact's fields, the step and the step after it, step 1's Message-ID and
 // subject for follow-ups, and the sender rows (the campaign's and, for a
 // sender imported from a saved one, the saved one whose connection delivers).
 import { inArray, sql } from "drizzle-orm";
-import type { BodyFormat, DelayUnit } from "#shared/db-enums.ts";
+import type { BodyFormat, DelayUnit, SendFormat } from "#shared/db-enums.ts";
 import { senderAccounts } from "../../db/schema/index.ts";
 import type { SenderAccountRow } from "../../sending/outgoing.ts";
 import type { ClaimedSend } from "../claim-due.ts";
@@ -26,6 +27,8 @@ type DetailRow = {
   subject: string;
   body: string;
   body_format: BodyFormat;
+  send_as: SendFormat;
+  track_opens: boolean | null;
   next_id: string | null;
   next_delay_amount: number | null;
   next_delay_unit: DelayUnit | null;
@@ -54,6 +57,7 @@ export async function loadClaimedSends(
     select se.id as scheduled_id, se.attempts, se.campaign_id, c.name as campaign_name, se.sender_account_id,
       ct.id as contact_id, ct.email, ct.first_name, ct.last_name, ct.company, ct.custom_fields,
       q.id as step_id, q.step_number, q.subject, q.body, q.body_format,
+      coalesce(q.send_as, c.send_as) as send_as, c.track_opens,
       nq.id as next_id, nq.delay_amount as next_delay_amount, nq.delay_unit as next_delay_unit,
       nq.scheduled_date::text as next_scheduled_date, nq.scheduled_time as next_scheduled_time,
       t.message_id as thread_message_id, t.subject as thread_subject
@@ -110,6 +114,7 @@ function toClaimedSend(
       customFields: d.custom_fields ?? {},
     },
     step: { id: d.step_id, stepNumber: d.step_number, subject: d.subject, body: d.body, bodyFormat: d.body_format },
+    delivery: { sendAs: d.send_as, trackOpens: d.track_opens },
     nextStep: d.next_id
       ? {
           id: d.next_id,

@@ -2,6 +2,7 @@ import { Pause, Pencil, Play, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { displayCampaignStatus, statusToggle } from "#shared/campaigns/campaign-status.ts";
 import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
+import { NOT_TRACKED, NOT_TRACKED_EXPLANATION } from "#shared/sending/tracking-text.ts";
 import { LazyConfirmDialog } from "#web/components/lazy-confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { formatDay } from "#web/lib/date-format.ts";
@@ -55,9 +56,15 @@ export function CampaignRow({ campaign }: { campaign: CampaignSummary }) {
           {updated && <span>Updated {day(campaign.updatedAt)}</span>}
           <span>{campaign.contactCount} contacts</span>
           <span>{campaign.scheduledCount} scheduled</span>
-          <span>
-            {campaign.openedCount}/{campaign.sentCount} opened/sent
-          </span>
+          {campaign.opensTracked ? (
+            <span>
+              {campaign.openedCount}/{campaign.sentCount} opened/sent
+            </span>
+          ) : (
+            <span title={NOT_TRACKED_EXPLANATION}>
+              {NOT_TRACKED}/{campaign.sentCount} opened/sent ({NOT_TRACKED_EXPLANATION.toLowerCase()})
+            </span>
+          )}
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">

@@ -9,7 +9,9 @@ import { FormField } from "#web/components/form-field.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
+import { Checkbox } from "#web/components/ui/checkbox.tsx";
 import { Input } from "#web/components/ui/input.tsx";
+import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { useReply } from "../mailbox/use-mailbox.ts";
@@ -41,6 +43,7 @@ export function ComposePage() {
   }));
   const [threading, setThreading] = useState<Threading>({});
   const [error, setError] = useState<string | null>(null);
+  const [plainText, setPlainText] = useState(false);
   const set = (patch: Partial<ComposeFields>) => {
     setFields((f) => ({ ...f, ...patch }));
     setError(null);
@@ -65,7 +68,7 @@ export function ComposePage() {
       return;
     }
     try {
-      const result = await send.mutateAsync({ ...fields, ...threading });
+      const result = await send.mutateAsync({ ...fields, ...threading, ...(plainText ? { plainText } : {}) });
       if (result.status === "sent") {
         toast.success("Email sent successfully!");
         setFields(empty);
@@ -137,6 +140,19 @@ export function ComposePage() {
                 onChange={(e) => set({ message: e.target.value })}
               />
             </FormField>
+            <div className="flex items-start gap-2">
+              <Checkbox
+                id="compose-plain-text"
+                checked={plainText}
+                onCheckedChange={(checked) => setPlainText(checked === true)}
+              />
+              <div className="space-y-1">
+                <Label htmlFor="compose-plain-text">Plain text</Label>
+                <p className="text-muted-foreground text-xs">
+                  Send the text alone, with no HTML part (and so no open-tracking pixel).
+                </p>
+              </div>
+            </div>
             {error && (
               <p role="alert" className="text-destructive text-sm">
                 {error}

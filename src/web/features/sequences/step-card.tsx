@@ -1,15 +1,17 @@
 // One email of the sequence: 'Email N', its timing (not for the first email),
 // subject, body with format switch and merge-tag menu, a warning for tags no
-// column can fill, and a quick preview for the chosen contact.
+// column can fill, how it is sent (as the campaign, or HTML / plain text for
+// this step), and a quick preview for the chosen contact.
 import { AlertTriangle, Trash2 } from "lucide-react";
 import { useCallback, useId, useMemo, useRef } from "react";
-import type { BodyFormat } from "#shared/db-enums.ts";
+import type { BodyFormat, SendFormat } from "#shared/db-enums.ts";
 import { findUnknownMergeTags, type MergeContext, mergeTagToken } from "#shared/sequences/merge-tags.ts";
 import type { SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { MergeTagMenu } from "./merge-tag-menu.tsx";
 import { insertAtCursor } from "./plain-text-editor.tsx";
 import { RenderedEmail } from "./rendered-email.tsx";
@@ -120,6 +122,22 @@ export function StepCard(props: Props) {
               </span>
             </p>
           )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Label htmlFor={`${id}-send-as`}>Send as</Label>
+          <Select
+            value={step.sendAs ?? "campaign"}
+            onValueChange={(v) => update({ sendAs: v === "campaign" ? null : (v as SendFormat) })}
+          >
+            <SelectTrigger id={`${id}-send-as`} size="sm" className="w-56" aria-label={`${title} send as`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="campaign">As the campaign</SelectItem>
+              <SelectItem value="html">HTML and plain text</SelectItem>
+              <SelectItem value="plain_text">Plain text only</SelectItem>
+            </SelectContent>
+          </Select>
         </div>
         <section aria-label={`${title} preview`} className="rounded-md border border-dashed bg-muted/30 p-3">
           <p className="mb-2 font-medium text-muted-foreground text-xs">

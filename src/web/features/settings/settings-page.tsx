@@ -4,6 +4,7 @@ import { Controller, type UseFormReturn, useFieldArray, useForm, useWatch } from
 import { toast } from "sonner";
 import { BULK_SIGNATURE_HEADER, BULK_TIMESTAMP_HEADER } from "#shared/bulk/bulk-messages.ts";
 import { type FromNameFormat, type ThemeMode, weekdays } from "#shared/db-enums.ts";
+import { PIXEL_COST } from "#shared/sending/tracking-text.ts";
 import { listTimeZones } from "#shared/settings/timezone.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
@@ -281,6 +282,12 @@ function CompositionSection({ form }: { form: Form }) {
         <Textarea id="settings-defaultSignature" rows={4} {...form.register("defaultSignature")} />
       </FormField>
       <MergeTagRows form={form} />
+      <ToggleField
+        form={form}
+        name="trackOpens"
+        label="Track opens"
+        hint={`Add an open-tracking pixel to campaign emails (a campaign can override this). ${PIXEL_COST}`}
+      />
     </Section>
   );
 }

@@ -15,6 +15,7 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { UnknownSendsPanel } from "../../sending/unknown-sends-panel.tsx";
 import { SequenceEditor } from "../../sequences/sequence-editor.tsx";
 import { CampaignStatusBadge } from "../campaign-status-badge.tsx";
+import { SendingOptions } from "../sending-options.tsx";
 import { useCampaign, useUpdateCampaign } from "../use-campaigns.ts";
 import { ContactsTab } from "./contacts-tab.tsx";
 import { type EditState, toEditState, toUpdateInput } from "./edit-state.ts";
@@ -136,6 +137,16 @@ export function EditCampaignPage() {
                   onChange={(e) => update({ description: e.target.value })}
                 />
               </FormField>
+              <section aria-labelledby="edit-sending-options" className="space-y-3">
+                <h3 id="edit-sending-options" className="font-medium text-sm">
+                  Sending Options
+                </h3>
+                <SendingOptions
+                  idPrefix="edit"
+                  value={{ trackOpens: state.trackOpens, sendAs: state.sendAs }}
+                  onChange={(patch) => update(patch)}
+                />
+              </section>
               <dl className="grid gap-3 text-sm sm:grid-cols-2">
                 <div>
                   <dt className="text-muted-foreground">Created</dt>

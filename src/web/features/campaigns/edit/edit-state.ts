@@ -1,6 +1,7 @@
 // The edit screen's working copy of a campaign, and its conversion to the
 // Save Changes request.
 import type { CampaignDetail, UpdateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
+import type { SendFormat } from "#shared/db-enums.ts";
 import { type SequenceDraftStep, toSequenceInput } from "#shared/sequences/sequence-draft.ts";
 import type { WizardSender } from "../wizard/wizard-draft.ts";
 
@@ -10,6 +11,8 @@ export type EditState = {
   sequence: SequenceDraftStep[];
   /** Existing senders keep their server id as localId (see `serverIds`). */
   senders: WizardSender[];
+  trackOpens: boolean | null;
+  sendAs: SendFormat;
 };
 
 export function toEditState(detail: CampaignDetail): EditState {
@@ -26,6 +29,7 @@ export function toEditState(detail: CampaignDetail): EditState {
       delayUnit: s.delayUnit,
       scheduledDate: s.scheduledDate,
       scheduledTime: s.scheduledTime,
+      sendAs: s.sendAs ?? null,
     })),
     senders: detail.senders.map((s) => ({
       localId: s.id,
@@ -34,6 +38,8 @@ export function toEditState(detail: CampaignDetail): EditState {
       dailyLimit: s.dailyLimit,
       savedSenderId: s.savedSenderId,
     })),
+    trackOpens: detail.campaign.trackOpens,
+    sendAs: detail.campaign.sendAs,
   };
 }
 
@@ -43,6 +49,8 @@ export function toUpdateInput(state: EditState, detail: CampaignDetail): UpdateC
     name: state.name.trim(),
     description: state.description.trim() || null,
     sequence: toSequenceInput(state.sequence),
+    trackOpens: state.trackOpens,
+    sendAs: state.sendAs,
     senderAccounts: state.senders.map((s) => ({
       ...(serverIds.has(s.localId) ? { id: s.localId } : {}),
       email: s.email,

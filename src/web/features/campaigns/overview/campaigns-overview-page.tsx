@@ -11,6 +11,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { campaignOverviewFigures } from "#shared/campaigns/campaign-overview.ts";
 import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
+import { NOT_TRACKED, NOT_TRACKED_EXPLANATION } from "#shared/sending/tracking-text.ts";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { SearchInput } from "#web/components/search-input.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -23,7 +24,7 @@ import { useCampaignsOverview } from "./use-campaigns-overview.ts";
 
 const day = (iso: string) => format(new Date(iso), "MMM d, yyyy");
 
-function Figure({ label, value }: { label: string; value: string | number }) {
+function Figure({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div className="rounded-lg bg-muted/50 px-3 py-2">
       <dt className="text-muted-foreground text-xs">{label}</dt>
@@ -55,20 +56,27 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
       </div>
       <dl className="grid grid-cols-3 gap-2">
         <Figure label="Total Emails" value={f.totalEmails} />
-        <Figure label="Open Rate" value={`${f.openRate}%`} />
+        <Figure
+          label="Open Rate"
+          value={f.openRate === null ? <span title={NOT_TRACKED_EXPLANATION}>{NOT_TRACKED}</span> : `${f.openRate}%`}
+        />
         <Figure label="Sent" value={f.sent} />
       </dl>
       <div className="space-y-2">
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-muted-foreground text-xs">
-          <span>
-            Opened: {f.opened} of {f.sent}
-          </span>
+          {f.opened === null ? (
+            <span>{NOT_TRACKED_EXPLANATION}</span>
+          ) : (
+            <span>
+              Opened: {f.opened} of {f.sent}
+            </span>
+          )}
           <span className="flex flex-wrap gap-x-3">
             <span>Launched: {campaign.launchedAt ? day(campaign.launchedAt) : "Not launched"}</span>
             {f.endedAt && <span>Ended: {day(f.endedAt)}</span>}
           </span>
         </div>
-        <Progress value={f.openBar} aria-label={`Open rate of ${campaign.name}`} />
+        {f.openRate !== null && <Progress value={f.openBar} aria-label={`Open rate of ${campaign.name}`} />}
       </div>
     </li>
   );

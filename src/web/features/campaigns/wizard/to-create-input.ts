@@ -40,5 +40,7 @@ export function toCreateInput(draft: WizardDraft): CreateCampaignInput {
     })),
     contacts,
     sequence: toSequenceInput(draft.sequence),
+    trackOpens: draft.trackOpens ?? null,
+    sendAs: draft.sendAs ?? "html",
   };
 }

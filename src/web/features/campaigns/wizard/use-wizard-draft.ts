@@ -38,6 +38,9 @@ function readableDraft(stored: Partial<WizardDraft> | undefined): WizardDraft {
     removedDuplicates: list(d.removedDuplicates, isString),
     selectedColumns: list(d.selectedColumns, isString),
     sequence: sequence.length > 0 ? sequence : base.sequence,
+    // Drafts saved before the sending options have none: the defaults.
+    trackOpens: typeof d.trackOpens === "boolean" ? d.trackOpens : null,
+    sendAs: d.sendAs === "plain_text" ? "plain_text" : "html",
   };
 }
 

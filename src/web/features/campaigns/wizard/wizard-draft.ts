@@ -1,7 +1,7 @@
 // The Create Campaign wizard's state. It is kept in the browser (IndexedDB) so
 // a reload does not lose a half-built campaign, and becomes one
 // CreateCampaignInput when the user launches.
-import type { SenderProvider } from "#shared/db-enums.ts";
+import type { SenderProvider, SendFormat } from "#shared/db-enums.ts";
 import { emptyDraftStep, type SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
 
 export type WizardSender = {
@@ -35,6 +35,10 @@ export type WizardDraft = {
   /** Columns carried into the campaign; email always. */
   selectedColumns: string[];
   sequence: WizardSequenceStep[];
+  /** The campaign's 'Track opens': null follows the user's setting. Absent in drafts saved before the option. */
+  trackOpens?: boolean | null;
+  /** How the steps are sent unless a step says otherwise. */
+  sendAs?: SendFormat;
 };
 
 export function newStep(): WizardSequenceStep {
@@ -53,6 +57,8 @@ export function emptyDraft(): WizardDraft {
     removedDuplicates: [],
     selectedColumns: ["email"],
     sequence: [newStep()],
+    trackOpens: null,
+    sendAs: "html",
   };
 }
 

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/car
 import { cn } from "#web/lib/cn.ts";
 import { useAppInfo } from "../../../app-info/use-app-info.ts";
 import { useSendersQuery } from "../../../senders/use-senders.ts";
+import { SendingOptions } from "../../sending-options.tsx";
 import type { StepProps, WizardDraft } from "../wizard-draft.ts";
 
 const PREVIEW_CONTACTS = 6;
@@ -48,7 +49,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-export function ReviewStep({ draft }: StepProps) {
+export function ReviewStep({ draft, update }: StepProps) {
   const issues = useReviewIssues(draft);
   const totalDaily = draft.senderAccounts.reduce((sum, s) => sum + s.dailyLimit, 0);
   const sendDays = estimateSendDays(
@@ -145,6 +146,13 @@ export function ReviewStep({ draft }: StepProps) {
           </ol>
         </Section>
       </div>
+      <Section title="Sending Options">
+        <SendingOptions
+          idPrefix="wizard"
+          value={{ trackOpens: draft.trackOpens ?? null, sendAs: draft.sendAs ?? "html" }}
+          onChange={(patch) => update(patch)}
+        />
+      </Section>
     </div>
   );
 }
