@@ -38,6 +38,7 @@ const routes = {
   "/": [
     "index.html",
     "components/session-layout.tsx",
+    "components/query-layout.tsx",
     "features/auth/require-auth.tsx",
     "features/shell/app-shell.tsx",
     "features/dashboard/dashboard-page.tsx",
@@ -75,6 +76,13 @@ const jsBudget: Record<RoutePath, number> = {
  * first screen that builds a schema (the booking page checks its form without).
  */
 const notBeforeFirstPaint = { sonner: "data-sonner-toaster", zod: "$ZodObject" } as const;
+
+/**
+ * Libraries of the signed-in app that /auth and the public booking page do
+ * not load at all (found the same way): TanStack Query (their requests are
+ * plain fetches, lib/use-request.ts; the QueryClient is in the query layout).
+ */
+const signedInOnly = { "TanStack Query": "QueryClientProvider" } as const;
 
 /** The files a set of modules loads before it runs: their chunks and static imports (not dynamic ones), and CSS. */
 function firstLoad(manifest: Manifest, keys: readonly string[]): { js: Set<string>; css: Set<string> } {
@@ -168,16 +176,42 @@ describe.skipIf(!built)("bundle size budget", () => {
       for (const file of signedInApp) expect(loads[route].js, `${route} loads ${file}`).not.toContain(file);
     }
     // A booking visitor has no account: neither the session layout nor the
-    // auth and API clients it brings. They are found by chunk name, and must
-    // exist (on /auth), so a change in chunking cannot make this pass vacuously.
+    // auth client it brings; and neither page loads the signed-in app's API
+    // client. They are found by chunk name, and must exist, so a change in
+    // chunking cannot make this pass vacuously.
     expect(loads["/schedule/:linkCode"].js).not.toContain(manifest["components/session-layout.tsx"]!.file);
-    for (const name of ["auth-client", "api-client"]) {
+    const shared = (name: string) => {
       const chunk = Object.values(manifest).find((c) => c.name === name && !c.isEntry && !c.isDynamicEntry);
       expect(chunk, `a shared chunk named ${name}`).toBeDefined();
-      expect(loads["/auth"].js).toContain(chunk!.file);
-      expect(loads["/schedule/:linkCode"].js, `the booking page loads ${name}`).not.toContain(chunk!.file);
+      return chunk!.file;
+    };
+    expect(loads["/auth"].js).toContain(shared("auth-client"));
+    expect(loads["/schedule/:linkCode"].js, "the booking page loads auth-client").not.toContain(shared("auth-client"));
+    expect(loads["/"].js).toContain(shared("api-client"));
+    for (const route of ["/auth", "/schedule/:linkCode"] as const) {
+      expect(loads[route].js, `${route} loads api-client`).not.toContain(shared("api-client"));
+      expect(loads[route].js, `${route} loads the query layout`).not.toContain(
+        manifest["components/query-layout.tsx"]!.file,
+      );
     }
   });
+
+  it.each(Object.keys(signedInOnly) as (keyof typeof signedInOnly)[])(
+    "keeps %s out of /auth and the public booking page",
+    (library) => {
+      const mark = signedInOnly[library];
+      const files = Object.values(manifest).map((chunk) => chunk.file);
+      const carrying = new Set(files.filter((file) => file.endsWith(".js") && readText(file).includes(mark)));
+      expect(carrying.size, `a chunk with ${library} (${mark})`).toBeGreaterThan(0);
+      expect([...loads["/"].js].some((file) => carrying.has(file)), `the dashboard loads ${library}`).toBe(true);
+      for (const route of ["/auth", "/schedule/:linkCode"] as const) {
+        expect(
+          [...loads[route].js].filter((file) => carrying.has(file)),
+          `${route} loads ${library}`,
+        ).toEqual([]);
+      }
+    },
+  );
 });
 
 describe.skipIf(built)("bundle size budget (no build)", () => {
