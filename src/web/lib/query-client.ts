@@ -1,7 +1,7 @@
 // The signed-in app's TanStack Query client. Loaded with the query layout
 // (components/query-layout.tsx), never by the public booking pages or /auth.
 import { QueryClient } from "@tanstack/react-query";
-import { shouldRetry } from "./use-request.ts";
+import { shouldRetry } from "./retry-rule.ts";
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -5,34 +5,7 @@
 // The names and the retry rule follow TanStack Query's, which these pages used
 // before, so the pages read the same.
 import { useCallback, useEffect, useRef, useState } from "react";
-
-/** The HTTP status of a failed request (ApiError), read without importing an API client. */
-export function httpStatus(err: unknown): number | undefined {
-  const status = err instanceof Error ? (err as { status?: unknown }).status : undefined;
-  return typeof status === "number" ? status : undefined;
-}
-
-/** Asks again after a failure unless the server said no (a 4xx will not fix itself): twice at most. */
-export function shouldRetry(failures: number, err: unknown): boolean {
-  const status = httpStatus(err);
-  return !(status !== undefined && status < 500) && failures < 2;
-}
-
-/** TanStack Query's default delay before retry n (0-based): 1 s, 2 s, 4 s… at most 30 s. */
-export const retryDelay = (failures: number) => Math.min(1000 * 2 ** failures, 30_000);
-
-/** Runs `load`, asking again as shouldRetry says; `cancelled` stops the waiting between tries. */
-export async function withRetry<T>(load: () => Promise<T>, cancelled: () => boolean = () => false): Promise<T> {
-  for (let failures = 0; ; failures++) {
-    try {
-      return await load();
-    } catch (err) {
-      if (cancelled() || !shouldRetry(failures, err)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)));
-      if (cancelled()) throw err;
-    }
-  }
-}
+import { withRetry } from "./retry-rule.ts";
 
 export type RequestState<T> =
   | { status: "pending"; data: undefined; error: null }

@@ -2,11 +2,11 @@
 // lifetime: read once per page load and shared by every screen that asks. A
 // plain fetch, not a TanStack query, because /auth shows it and does not load
 // TanStack Query (decision record 012); a failed read is asked again as the
-// queries are (lib/use-request.ts), and by the next screen that mounts.
+// queries are (lib/retry-rule.ts), and by the next screen that mounts.
 import { useEffect, useSyncExternalStore } from "react";
 import type { AppInfo } from "#shared/meta/meta.schemas.ts";
 import { unwrap } from "#web/lib/api-error.ts";
-import { withRetry } from "#web/lib/use-request.ts";
+import { withRetry } from "#web/lib/retry-rule.ts";
 
 type AppInfoState =
   | { isPending: true; isError: false; data: undefined; error: null }
