@@ -1,7 +1,8 @@
 // Every screen is its own chunk (React Router's lazy routes): the first load of
 // /auth or of a public booking page fetches only what that page needs, never
 // the signed-in app (RequireAuth, AppShell and the screens load with the first
-// signed-in route). Only the tiny pieces every page shares are imported here:
+// signed-in route; TanStack Query with the query layout, which /auth and the
+// public pages do not use). Only the tiny pieces every page shares are imported here:
 // the root layout with its loading states, the route error and OpenPage.
 import type { ComponentType, ReactNode } from "react";
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
@@ -54,95 +55,117 @@ export const routes: RouteObject[] = [
         children: [
           { path: "/auth", ...screen(() => import("./features/auth/auth-page.tsx"), "AuthPage") },
           {
-            ...screen(() => import("./components/capture-only.tsx"), "CaptureOnly"),
-            children: [
-              { path: "/outbox", ...screen(() => import("./features/outbox/outbox-page.tsx"), "OutboxPage") },
-              { path: "/outbox/:id", ...screen(() => import("./features/outbox/outbox-page.tsx"), "OutboxPage") },
-            ],
-          },
-          {
-            element: <OpenPage />,
+            // Everything with a session but /auth reads through TanStack Query.
+            ...screen(() => import("./components/query-layout.tsx"), "QueryLayout"),
             children: [
               {
-                path: "/gmail-callback",
-                ...screen(() => import("./features/senders/gmail-callback-page.tsx"), "GmailCallbackPage"),
+                ...screen(() => import("./components/capture-only.tsx"), "CaptureOnly"),
+                children: [
+                  { path: "/outbox", ...screen(() => import("./features/outbox/outbox-page.tsx"), "OutboxPage") },
+                  { path: "/outbox/:id", ...screen(() => import("./features/outbox/outbox-page.tsx"), "OutboxPage") },
+                ],
               },
-            ],
-          },
-          {
-            ...screen(() => import("./features/auth/require-auth.tsx"), "RequireAuth"),
-            children: [
               {
-                ...screen(() => import("./features/shell/app-shell.tsx"), "AppShell"),
+                element: <OpenPage />,
                 children: [
                   {
-                    // The screens' error boundary, inside the shell so the side menu stays when one
-                    // screen's chunk cannot be fetched. Not on the lazy screen routes themselves: React
-                    // Router renders nothing below a route whose lazy() failed, its own errorElement too.
-                    errorElement: <RouteError />,
+                    path: "/gmail-callback",
+                    ...screen(() => import("./features/senders/gmail-callback-page.tsx"), "GmailCallbackPage"),
+                  },
+                ],
+              },
+              {
+                ...screen(() => import("./features/auth/require-auth.tsx"), "RequireAuth"),
+                children: [
+                  {
+                    ...screen(() => import("./features/shell/app-shell.tsx"), "AppShell"),
                     children: [
-                      shellScreen("/", () => import("./features/dashboard/dashboard-page.tsx"), "DashboardPage"),
-                      shellScreen("/campaigns", () => import("./features/emails/emails-page.tsx"), "EmailsPage"),
-                      shellScreen(
-                        "/campaigns-overview",
-                        () => import("./features/campaigns/overview/campaigns-overview-page.tsx"),
-                        "CampaignsOverviewPage",
-                      ),
-                      shellScreen("/bulk-email", () => import("./features/bulk/bulk-email-page.tsx"), "BulkEmailPage"),
-                      shellScreen(
-                        "/campaigns/create",
-                        () => import("./features/campaigns/wizard/create-campaign-page.tsx"),
-                        "CreateCampaignPage",
-                      ),
-                      { path: "/campaigns/edit", element: <Navigate to="/" replace /> },
-                      shellScreen(
-                        "/campaigns/edit/:id",
-                        () => import("./features/campaigns/edit/edit-campaign-page.tsx"),
-                        "EditCampaignPage",
-                      ),
-                      shellScreen("/calendar", () => import("./features/calendar/calendar-page.tsx"), "CalendarPage"),
-                      shellScreen(
-                        "/delivery",
-                        () => import("./features/verification/delivery-page.tsx"),
-                        "DeliveryPage",
-                      ),
-                      shellScreen("/inbox", () => import("./features/inbox/inbox-page.tsx"), "InboxPage"),
-                      shellScreen("/inbox/compose", () => import("./features/compose/compose-page.tsx"), "ComposePage"),
-                      shellScreen(
-                        "/replies",
-                        () => import("./features/mailbox/reply-tracker-page.tsx"),
-                        "ReplyTrackerPage",
-                      ),
-                      shellScreen(
-                        "/spam",
-                        () => import("./features/mailbox/failed-emails-page.tsx"),
-                        "FailedEmailsPage",
-                      ),
-                      shellScreen(
-                        "/email-classification",
-                        () => import("./features/mailbox/email-classification-page.tsx"),
-                        "EmailClassificationPage",
-                      ),
-                      shellScreen(
-                        "/contacts",
-                        () => import("./features/contact-directory/contacts-page.tsx"),
-                        "ContactsPage",
-                      ),
-                      shellScreen("/senders", () => import("./features/senders/senders-page.tsx"), "SendersPage"),
-                      shellScreen(
-                        "/senders/profile/:email",
-                        () => import("./features/senders/sender-profile-page.tsx"),
-                        "SenderProfilePage",
-                      ),
-                      shellScreen("/settings", () => import("./features/settings/settings-page.tsx"), "SettingsPage"),
-                      shellScreen("/debug", () => import("./features/debug/debug-page.tsx"), "DebugPage"),
+                      {
+                        // The screens' error boundary, inside the shell so the side menu stays when one
+                        // screen's chunk cannot be fetched. Not on the lazy screen routes themselves: React
+                        // Router renders nothing below a route whose lazy() failed, its own errorElement too.
+                        errorElement: <RouteError />,
+                        children: [
+                          shellScreen("/", () => import("./features/dashboard/dashboard-page.tsx"), "DashboardPage"),
+                          shellScreen("/campaigns", () => import("./features/emails/emails-page.tsx"), "EmailsPage"),
+                          shellScreen(
+                            "/campaigns-overview",
+                            () => import("./features/campaigns/overview/campaigns-overview-page.tsx"),
+                            "CampaignsOverviewPage",
+                          ),
+                          shellScreen(
+                            "/bulk-email",
+                            () => import("./features/bulk/bulk-email-page.tsx"),
+                            "BulkEmailPage",
+                          ),
+                          shellScreen(
+                            "/campaigns/create",
+                            () => import("./features/campaigns/wizard/create-campaign-page.tsx"),
+                            "CreateCampaignPage",
+                          ),
+                          { path: "/campaigns/edit", element: <Navigate to="/" replace /> },
+                          shellScreen(
+                            "/campaigns/edit/:id",
+                            () => import("./features/campaigns/edit/edit-campaign-page.tsx"),
+                            "EditCampaignPage",
+                          ),
+                          shellScreen(
+                            "/calendar",
+                            () => import("./features/calendar/calendar-page.tsx"),
+                            "CalendarPage",
+                          ),
+                          shellScreen(
+                            "/delivery",
+                            () => import("./features/verification/delivery-page.tsx"),
+                            "DeliveryPage",
+                          ),
+                          shellScreen("/inbox", () => import("./features/inbox/inbox-page.tsx"), "InboxPage"),
+                          shellScreen(
+                            "/inbox/compose",
+                            () => import("./features/compose/compose-page.tsx"),
+                            "ComposePage",
+                          ),
+                          shellScreen(
+                            "/replies",
+                            () => import("./features/mailbox/reply-tracker-page.tsx"),
+                            "ReplyTrackerPage",
+                          ),
+                          shellScreen(
+                            "/spam",
+                            () => import("./features/mailbox/failed-emails-page.tsx"),
+                            "FailedEmailsPage",
+                          ),
+                          shellScreen(
+                            "/email-classification",
+                            () => import("./features/mailbox/email-classification-page.tsx"),
+                            "EmailClassificationPage",
+                          ),
+                          shellScreen(
+                            "/contacts",
+                            () => import("./features/contact-directory/contacts-page.tsx"),
+                            "ContactsPage",
+                          ),
+                          shellScreen("/senders", () => import("./features/senders/senders-page.tsx"), "SendersPage"),
+                          shellScreen(
+                            "/senders/profile/:email",
+                            () => import("./features/senders/sender-profile-page.tsx"),
+                            "SenderProfilePage",
+                          ),
+                          shellScreen(
+                            "/settings",
+                            () => import("./features/settings/settings-page.tsx"),
+                            "SettingsPage",
+                          ),
+                          shellScreen("/debug", () => import("./features/debug/debug-page.tsx"), "DebugPage"),
+                        ],
+                      },
                     ],
                   },
                 ],
               },
+              { path: "*", ...screen(() => import("./components/not-found-page.tsx"), "NotFoundPage") },
             ],
           },
-          { path: "*", ...screen(() => import("./components/not-found-page.tsx"), "NotFoundPage") },
         ],
       },
     ],

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { formatClock, formatLongDate } from "../../src/web/features/scheduling/schedule-format.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
+import { expectNoClassConflicts } from "./support/class-conflicts.ts";
 import { latestMessageTo, signedInUser, uniqueEmail } from "./support/users.ts";
 
 const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -160,6 +161,7 @@ describeJourneys("scheduling links and public booking", () => {
     await guest.getByText("A short call to see whether we fit.").waitFor();
     await guest.getByText("30 minutes").waitFor();
     await guest.getByText("Monday to Friday").waitFor();
+    await expectNoClassConflicts(guest, "the booking page");
 
     // Date, time and email are required (§5).
     const schedule = guest.getByRole("button", { name: "Schedule Meeting" });
@@ -175,6 +177,7 @@ describeJourneys("scheduling links and public booking", () => {
     const freeBefore = await times.count();
     await slot.click();
     expect(await slot.getAttribute("aria-pressed")).toBe("true");
+    await expectNoClassConflicts(guest, "the booking page with a date and time chosen");
     await schedule.click();
     await guest.getByText("Please fill in all required fields", { exact: true }).waitFor();
 
@@ -187,6 +190,7 @@ describeJourneys("scheduling links and public booking", () => {
     await guest.getByText(slotName.split(",")[0]!, { exact: true }).waitFor();
     await guest.getByText("30 minutes").waitFor();
     await guest.getByText(/A confirmation email with a calendar invite has been sent to/).waitFor();
+    await expectNoClassConflicts(guest, "the booking confirmation");
 
     // After a reload (the date stays in the address) the booked time is gone, the others stay.
     await guest.reload();
@@ -290,6 +294,7 @@ describeJourneys("scheduling links and public booking", () => {
     await guest.getByRole("heading", { level: 1, name: "Cancel this meeting?" }).waitFor();
     await guest.getByText(formatLongDate(booking.date), { exact: true }).waitFor();
     await guest.getByText("60 minutes", { exact: true }).waitFor();
+    await expectNoClassConflicts(guest, "the cancel page");
     await guest.getByRole("button", { name: "Cancel meeting" }).click();
     await guest.getByRole("heading", { level: 1, name: "Your meeting has been cancelled" }).waitFor();
     await guest.reload();

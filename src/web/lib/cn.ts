@@ -1,7 +1,20 @@
+// cn() joins class names; where tailwind-merge is installed (the session's
+// pages: /auth and the signed-in app, see tailwind-merge.ts) it also lets later
+// Tailwind utilities win over earlier conflicting ones, so a screen can
+// override a ui/ component's classes. The public booking pages do not load it
+// (8 KB gzipped, decision record 012): what they render must not rely on
+// merging, which their browser test checks (tests/e2e/support/class-conflicts.ts).
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-/** Joins class names and lets later Tailwind utilities win over earlier ones. */
+let merge: ((classes: string) => string) | undefined;
+
+/** Makes cn() merge conflicting Tailwind classes from now on (tailwind-merge.ts). */
+export function installClassMerge(merger: (classes: string) => string): void {
+  merge = merger;
+}
+
+/** Joins class names and, where tailwind-merge is installed, lets later Tailwind utilities win over earlier ones. */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  const classes = clsx(inputs);
+  return merge ? merge(classes) : classes;
 }

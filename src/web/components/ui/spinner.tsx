@@ -5,15 +5,21 @@ import { cn } from "#web/lib/cn.ts";
 export type SpinnerProps = ComponentProps<"span"> & {
   /** Visible text beside the spinner. Without it, "Loading…" is announced to screen readers only. */
   label?: string;
+  /** The text size: set here rather than overridden by a class, as the public pages' cn() does not merge. */
+  size?: "sm" | "base";
 };
 
-export function Spinner({ className, label, ...props }: SpinnerProps) {
+export function Spinner({ className, label, size = "sm", ...props }: SpinnerProps) {
   return (
     <span
       data-slot="spinner"
       role="status"
       aria-live="polite"
-      className={cn("inline-flex items-center gap-2 text-muted-foreground text-sm", className)}
+      className={cn(
+        "inline-flex items-center gap-2 text-muted-foreground",
+        size === "sm" ? "text-sm" : "text-base",
+        className,
+      )}
       {...props}
     >
       <Loader2Icon aria-hidden="true" className="size-4 shrink-0 animate-spin" />

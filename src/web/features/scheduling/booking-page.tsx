@@ -359,20 +359,24 @@ function TimeGrid(props: {
                 key={slot.startsAt}
                 type="button"
                 variant={pressed ? "default" : "outline"}
+                size="auto"
                 aria-pressed={pressed}
                 aria-label={`${labels.time} ${labels.zone}${labels.local ? `, ${labels.local} your time` : ""}`}
                 onClick={() => onChoose(slot.time)}
-                className={cn("h-auto flex-col gap-0 py-2", pressed && "ring-2 ring-primary/30")}
+                className={cn(pressed && "ring-2 ring-primary/30")}
               >
-                <span>
-                  {labels.time}
-                  {zone}
-                </span>
-                {labels.localTime && (
-                  <span className={cn("font-normal text-xs", pressed ? "opacity-90" : "text-muted-foreground")}>
-                    {labels.localTime}
+                {/* One child, so the button's gap does not part the two lines (cn() does not merge here). */}
+                <span className="flex flex-col items-center">
+                  <span>
+                    {labels.time}
+                    {zone}
                   </span>
-                )}
+                  {labels.localTime && (
+                    <span className={cn("font-normal text-xs", pressed ? "opacity-90" : "text-muted-foreground")}>
+                      {labels.localTime}
+                    </span>
+                  )}
+                </span>
               </Button>
             );
           })}

@@ -169,7 +169,9 @@ export function MonthPicker({ today, initialMonth, lastDate, isBookable, selecte
                       onKeyDown={(e) => onKeyDown(e, date)}
                       className={cn(
                         "flex size-9 w-full items-center justify-center rounded-md outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                        isEnabled && "font-medium hover:bg-accent",
+                        isEnabled && "font-medium",
+                        // One hover colour each: this page's cn() does not merge conflicting classes.
+                        isEnabled && !isSelected && "hover:bg-accent",
                         !isEnabled && "cursor-not-allowed text-muted-foreground/50",
                         date === today && "underline underline-offset-4",
                         isSelected && "bg-primary text-primary-foreground hover:bg-primary/90",

@@ -4,9 +4,12 @@
 //
 // This provider wraps every page, the public booking pages included, so it
 // knows nothing of the session or the API (they would weigh on every first
-// load): the pages that have a session mount ThemeSync (theme-sync.tsx), which
-// reports who is signed in and their stored mode. Where nothing reports (a
-// public page), the mode cached from the last visit stays.
+// load): the pages that have a session report who is signed in: /auth and the
+// rest through SessionThemeSync (session-theme-sync.tsx: signed out, follow the
+// system), the signed-in app through ThemeSync (theme-sync.tsx: the stored
+// mode, read with TanStack Query, which /auth does not load). The signed-in
+// app's report wins while it is mounted. Where nothing reports (a public page),
+// the mode cached from the last visit stays.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { ThemeMode } from "#shared/db-enums.ts";
 
@@ -30,7 +33,10 @@ export type ThemeAccount = {
 };
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
-const ThemeAccountContext = createContext<((account: ThemeAccount | null) => void) | null>(null);
+/** Who reports: the session alone (signed out only), or the signed-in app with the user's settings. */
+export type ThemeReporter = "session" | "settings";
+type Report = (from: ThemeReporter, account: ThemeAccount | null) => void;
+const ThemeAccountContext = createContext<Report | null>(null);
 const darkQuery = "(prefers-color-scheme: dark)";
 /** Cache of the last applied mode so a reload does not flash the wrong theme (read in index.html). */
 export const THEME_CACHE_KEY = "coldreach-theme";
@@ -56,7 +62,12 @@ function useSystemTheme(): ResolvedTheme {
 }
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [account, setAccount] = useState<ThemeAccount | null>(null);
+  const [reports, setReports] = useState<Record<ThemeReporter, ThemeAccount | null>>({
+    session: null,
+    settings: null,
+  });
+  const account = reports.settings ?? reports.session;
+  const report = useCallback<Report>((from, next) => setReports((r) => ({ ...r, [from]: next })), []);
   const system = useSystemTheme();
 
   // Until the session and the user's settings are known, keep the mode cached
@@ -91,7 +102,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo(() => ({ mode, resolved, setMode }), [mode, resolved, setMode]);
   return (
-    <ThemeAccountContext.Provider value={setAccount}>
+    <ThemeAccountContext.Provider value={report}>
       <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>
     </ThemeAccountContext.Provider>
   );
@@ -103,9 +114,9 @@ export function useTheme(): ThemeContextValue {
   return value;
 }
 
-/** For ThemeSync: reports the signed-in user's theme (null: no longer known). */
-export function useReportThemeAccount(): (account: ThemeAccount | null) => void {
+/** For ThemeSync and SessionThemeSync: reports what `from` knows of the user's theme (null: no longer known). */
+export function useReportThemeAccount(from: ThemeReporter): (account: ThemeAccount | null) => void {
   const report = useContext(ThemeAccountContext);
   if (!report) throw new Error("useReportThemeAccount must be used inside ThemeProvider");
-  return report;
+  return useCallback((account) => report(from, account), [report, from]);
 }

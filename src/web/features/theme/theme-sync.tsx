@@ -1,6 +1,7 @@
-// The session-aware half of the theme (see theme-provider.tsx): mounted by the
-// routes that have a session (sign-in and the signed-in app), never by the
-// public pages, so those load neither the auth client nor the API client.
+// The session-aware half of the theme (see theme-provider.tsx) for the signed-in
+// app: mounted by the query layout (components/query-layout.tsx), never by the
+// public pages or /auth, so those load neither the API client nor TanStack
+// Query (/auth has SessionThemeSync).
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import type { ThemeMode } from "#shared/db-enums.ts";
@@ -11,7 +12,7 @@ import { settingsQueryKey, useSettingsQuery } from "../settings/use-settings.ts"
 import { useReportThemeAccount } from "./theme-provider.tsx";
 
 export function ThemeSync() {
-  const report = useReportThemeAccount();
+  const report = useReportThemeAccount("settings");
   const session = authClient.useSession();
   const signedIn = Boolean(session.data?.user);
   const settings = useSettingsQuery(signedIn);

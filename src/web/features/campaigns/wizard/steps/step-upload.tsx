@@ -62,7 +62,7 @@ export function UploadStep({ draft, update }: StepProps) {
             disabled={processing}
             onFile={(file) => void importFile(file)}
           >
-            {processing ? <Spinner label="Uploading Your Contact List..." className="py-6 text-base" /> : undefined}
+            {processing ? <Spinner label="Uploading Your Contact List..." size="base" className="py-6" /> : undefined}
           </FileDropZone>
           {state.status === "failed" && (
             <div className="space-y-1">
