@@ -1,7 +1,7 @@
 // The few requests of the pages a visitor can land on without the signed-in
 // app (the public booking pages, sign-in): plain fetches with the states those
 // pages show, so they do not load TanStack Query (13 KB gzipped; decision
-// record 012). The signed-in app keeps TanStack Query (components/query-layout.tsx).
+// record 014). The signed-in app keeps TanStack Query (components/query-layout.tsx).
 // The names and the retry rule follow TanStack Query's, which these pages used
 // before, so the pages read the same.
 import { useCallback, useEffect, useRef, useState } from "react";

@@ -1,7 +1,7 @@
 // Mail delivery mode and configured providers, fixed for the server's
 // lifetime: read once per page load and shared by every screen that asks. A
 // plain fetch, not a TanStack query, because /auth shows it and does not load
-// TanStack Query (decision record 012); a failed read is asked again as the
+// TanStack Query (decision record 014); a failed read is asked again as the
 // queries are (lib/retry-rule.ts), and by the next screen that mounts.
 import { useEffect, useSyncExternalStore } from "react";
 import type { AppInfo } from "#shared/meta/meta.schemas.ts";

@@ -1,7 +1,7 @@
 // The public booking and cancel pages' data: plain fetches of the public API
 // (src/server/features/scheduling, PublicType), as these pages run for visitors
 // without an account and carry neither the signed-in app's client nor TanStack
-// Query (decision record 012). Errors are the app's ApiError; a failed read is
+// Query (decision record 014). Errors are the app's ApiError; a failed read is
 // asked again as the signed-in app's queries are (a 4xx is not).
 import type {
   BookedMeeting,
