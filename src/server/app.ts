@@ -36,6 +36,7 @@ import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
 import { verificationRoutes } from "./features/verification/verification.routes.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { compressApi } from "./http/compress-api.ts";
 import { checkHost } from "./http/host-check.ts";
 import { checkOrigin } from "./http/origin-check.ts";
 import { rejectNul } from "./http/reject-nul.ts";
@@ -119,6 +120,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // Outermost, so every response has them: errors, refusals and the SPA alike.
   app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
   app.use("/api/*", requestLog(log));
+  // Inside the request log (it logs the status either way), around everything
+  // else: JSON answers above ~1 KB go out gzipped, errors included.
+  app.use("/api/*", compressApi());
   // Host and Origin are checked before anything reads the request, inside
   // requestLog so that refusals are logged.
   app.use("*", checkHost(config.allowedHosts));
