@@ -4,6 +4,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
+import { accountRateLimit, withRetryAfter } from "./auth/auth-rate-limits.ts";
 import { type AppEnv, requireUser } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
@@ -156,7 +157,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
   });
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  if (config.authRateLimit) app.use("/api/auth/*", accountRateLimit(deps.database, config.authLimits));
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => withRetryAfter(await auth.handler(c.req.raw)));
 
   app.route("/api", metaRoutes(deps));
   app.route("/api", publicApi(deps));
