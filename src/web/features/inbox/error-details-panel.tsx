@@ -13,9 +13,9 @@ export function ErrorDetailsPanel({ error }: { error: NonNullable<InboxSend["err
       aria-labelledby={titleId}
       className="space-y-3 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm"
     >
-      <h6 id={titleId} className="flex items-center gap-2 font-medium text-destructive">
+      <h5 id={titleId} className="flex items-center gap-2 font-medium text-destructive">
         <AlertTriangle aria-hidden className="size-4" /> Error Details
-      </h6>
+      </h5>
       {error.kind === "raw" ? (
         <pre className="whitespace-pre-wrap break-words font-mono text-xs">{error.text}</pre>
       ) : (
