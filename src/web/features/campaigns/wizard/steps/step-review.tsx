@@ -123,9 +123,8 @@ export function ReviewStep({ draft }: StepProps) {
             <span className="font-medium">{formatDays(sendDays)}</span>
           </p>
           <ul className="space-y-1">
-            {shown.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed preview of the first rows; an address may repeat (duplicates the user kept)
-              <li key={i} className="truncate">
+            {shown.map((c) => (
+              <li key={c[draft.emailColumn]} className="truncate">
                 {c[draft.emailColumn]}
               </li>
             ))}
