@@ -29,7 +29,7 @@ async function settled(page: Page) {
   );
 }
 
-/** axe's serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
+/** axe's serious and critical WCAG 2.1 A/AA violations on the page as it is now, and its outline's. */
 async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await settled(page);
   if (!(await page.evaluate("typeof window.axe !== 'undefined'"))) await page.addScriptTag({ content: axeSource });
@@ -37,7 +37,13 @@ async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
     resultTypes: ["violations"],
   }).then((r) => r.violations)`)) as AxeViolation[];
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  // The page's outline too (issue 18): one h1, and headings that do not skip a level.
+  // axe files these under best practices (moderate), so they are asked for by name.
+  const outline = (await page.evaluate(`axe.run(document, {
+    runOnly: { type: "rule", values: ["page-has-heading-one", "heading-order"] },
+    resultTypes: ["violations"],
+  }).then((r) => r.violations)`)) as AxeViolation[];
+  return [...violations.filter((v) => v.impact === "serious" || v.impact === "critical"), ...outline];
 }
 
 function report(screen: string, violations: AxeViolation[]): string[] {
