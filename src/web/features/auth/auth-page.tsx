@@ -141,7 +141,11 @@ export function AuthPage() {
   const session = useSessionState();
   const appInfo = useAppInfo();
 
-  if (session.status === "loading") return <FullPageSpinner label="Restoring session..." />;
+  // Right after Sign Out the old session is still in the store while it is read
+  // again: wait for that answer rather than sending the user back into the app.
+  if (session.status === "loading" || (session.status === "signed-in" && session.refetching)) {
+    return <FullPageSpinner label="Restoring session..." />;
+  }
   if (session.status === "signed-in") return <Navigate to="/" replace />;
 
   return (

@@ -3,7 +3,12 @@ import { type AuthSession, authClient } from "#web/lib/auth-client.ts";
 
 export type SessionState =
   | { status: "loading" }
-  | { status: "signed-in"; session: AuthSession }
+  | {
+      status: "signed-in";
+      session: AuthSession;
+      /** The session is being read again (after a sign-out, it may be gone). */
+      refetching: boolean;
+    }
   | { status: "signed-out" };
 
 /** The first retry after a failed read, doubling up to the cap. */
@@ -22,19 +27,24 @@ export function useSessionState(): SessionState {
   const failures = useRef(0);
   const error = session.error as { status?: number } | null;
   const failed = error !== null && error.status !== 401;
+  const { refetch } = session;
 
+  // Each failed read is a new error object: wait longer after each one, then read again.
   useEffect(() => {
-    if (!failed) {
-      failures.current = 0;
-      return;
-    }
+    if (error === null || error.status === 401) return;
     const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failures.current);
     failures.current += 1;
-    const timer = window.setTimeout(() => void session.refetch(), delay);
+    const timer = window.setTimeout(() => void refetch(), delay);
     return () => window.clearTimeout(timer);
-  }, [failed, session.refetch]);
+  }, [error, refetch]);
 
-  if (session.data?.user) return { status: "signed-in", session: session.data };
+  // An answer (a session or none) starts the backoff again.
+  const answered = error === null && !session.isPending && !session.isRefetching;
+  useEffect(() => {
+    if (answered) failures.current = 0;
+  }, [answered]);
+
+  if (session.data?.user) return { status: "signed-in", session: session.data, refetching: session.isRefetching };
   if (session.isPending || failed) return { status: "loading" };
   return { status: "signed-out" };
 }
