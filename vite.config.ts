@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 // The SPA lives in src/web; the Node server serves dist/web in production and
 // `npm run dev` proxies /api, /t and /u to the server running beside Vite.
@@ -8,7 +9,21 @@ const apiTarget = process.env.DEV_API_URL ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
   root: "src/web",
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies of every text asset beside the original (app.js →
+    // app.js.br, app.js.gz); the server sends the best one the browser accepts
+    // (src/server/http/static-files.ts). Built once at maximum quality rather
+    // than compressed per request. A copy that would not be smaller is not
+    // written; the server then sends the original.
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|txt|map)$/,
+      threshold: 0,
+      algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+      logLevel: "silent",
+    }),
+  ],
   // The manifest (dist/web/.vite/manifest.json) maps each route module to its
   // chunk and imports: the size budget test (src/web/bundle-budget.test.ts) and
   // the code-splitting browser test read it.

@@ -30,6 +30,8 @@ export type BenchOptions = {
   imports: boolean;
   /** The dashboard's first view over the screens' data (headless Chromium, the built app). */
   firstView: boolean;
+  /** The bytes of each entry route's first load, Brotli, gzip and raw (the built app, no database). */
+  transfer: boolean;
   /** Rows of the imported CSV and .xlsx. */
   importRows: number;
   /** Imports per file (fresh browser context each); the median is printed. */
@@ -63,9 +65,10 @@ const USAGE = `npm run bench -- [options]
   --steps=N         sequence steps per campaign (default 5, at least 2)
   --repeats=N       launch measurements, median of N (default 3)
   --send-pairs=N    engine/raw comparisons per configuration, median ratio of N (default 3)
-  --only=send|launch|screens|mailbox|verification|calendar|imports|first-view  run one part
+  --only=send|launch|screens|mailbox|verification|calendar|imports|first-view|transfer  run one part
                     (mailbox needs Dovecot: apt-get install dovecot-imapd; imports and first-view
-                    need Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and \`npx vite build\`)
+                    need Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and \`npx vite build\`;
+                    transfer needs \`npx vite build\`)
   --screen-campaigns=N  campaigns of the screens' user (default 100, at least 3)
   --screen-contacts=N   contacts of the screens' user (default 50000)
   --screen-sends=N      email_sends of the screens' user (default 1000000; at least the campaign
@@ -103,6 +106,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     calendar: true,
     imports: true,
     firstView: true,
+    transfer: true,
     importRows: 10_000,
     importRuns: 3,
     firstViewRuns: 5,
@@ -136,10 +140,20 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         break;
       case "only":
         if (
-          !["send", "launch", "screens", "mailbox", "verification", "calendar", "imports", "first-view"].includes(value)
+          ![
+            "send",
+            "launch",
+            "screens",
+            "mailbox",
+            "verification",
+            "calendar",
+            "imports",
+            "first-view",
+            "transfer",
+          ].includes(value)
         ) {
           throw new Error(
-            `--only takes send, launch, screens, mailbox, verification, calendar, imports or first-view, got "${value}"`,
+            `--only takes send, launch, screens, mailbox, verification, calendar, imports, first-view or transfer, got "${value}"`,
           );
         }
         options.send = value === "send";
@@ -150,6 +164,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         options.calendar = value === "calendar";
         options.imports = value === "imports";
         options.firstView = value === "first-view";
+        options.transfer = value === "transfer";
         break;
       case "import-rows":
         options.importRows = positiveInt(flag, value);

@@ -51,6 +51,7 @@ import { SENDER_DAILY_LIMIT, SENDER_DOMAIN, seedCampaign, seedDueQueue, seedUser
 import { runEngine, verifyEngineRun } from "./send-engine.ts";
 import { equivalentMessages, type RawRun, runRaw } from "./send-raw.ts";
 import { type SmtpSinkProcess, sinkDelta, startSinkProcess } from "./smtp-sink.ts";
+import { runTransferBench, type TransferRow, transferReport } from "./transfer-size.ts";
 import { runVerificationBench, type VerificationFigures } from "./verification.ts";
 
 /** The schema the figures were taken on: the migrations' tags, from drizzle's journal. */
@@ -181,6 +182,11 @@ function printVerification(figures: VerificationFigures): void {
   console.log("");
 }
 
+function printTransfer(rows: TransferRow[]): void {
+  console.log(transferReport(rows));
+  console.log("");
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2), process.env);
   const facts = machineFacts();
@@ -191,6 +197,9 @@ async function main(): Promise<void> {
   // First, and without a database: it needs none, and a run of it alone opens none.
   const mailbox = options.mailbox ? await runMailboxBench({ messages: options.mailboxMessages, progress }) : undefined;
   const verification = options.verification ? await runVerificationBench({ progress }) : undefined;
+  const transfer = options.transfer
+    ? await runTransferBench({ distDir: join(import.meta.dirname, "../dist/web") })
+    : undefined;
   if (
     !options.send &&
     !options.launch &&
@@ -203,6 +212,7 @@ async function main(): Promise<void> {
     console.log("");
     if (mailbox) printMailbox(mailbox);
     if (verification) printVerification(verification);
+    if (transfer) printTransfer(transfer);
     console.log(`Load average at end: ${machineFacts().load} (${machineFacts().cores} cores)`);
     return;
   }
@@ -365,6 +375,7 @@ async function main(): Promise<void> {
     }
     if (mailbox) printMailbox(mailbox);
     if (verification) printVerification(verification);
+    if (transfer) printTransfer(transfer);
     console.log(
       `Targets: engine >= ${TARGETS.engineVsRaw} × raw nodemailer (with and without DKIM); launch <= ${TARGETS.launchVsFloor} × the insert floor; screens: p95 < ${TARGETS.screenP95Ms} ms per call on PostgreSQL; mailbox: first sync <= ${TARGETS.mailboxFirstSyncSeconds} s, nothing new in one command per folder; verification: ${TARGETS.verificationOfflineSeconds} s for 10,000 addresses offline.`,
     );

@@ -22,6 +22,12 @@ export function buildWebIfStale(): void {
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   if (builtAt >= Math.max(...sources.map(newestMtime))) return;
   console.log(builtAt ? "Web app sources changed: rebuilding..." : "Building the web app (first start)...");
-  const result = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  // NODE_ENV=production: under vitest it is "test", and Vite would build React's
+  // development bundle (larger, with dev-only warnings), not what ships.
+  const result = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
 }

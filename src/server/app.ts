@@ -4,6 +4,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
+import { accountRateLimit, withRetryAfter } from "./auth/auth-rate-limits.ts";
 import { type AppEnv, requireUser } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
@@ -37,6 +38,7 @@ import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
 import { verificationRoutes } from "./features/verification/verification.routes.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { compressApi } from "./http/compress-api.ts";
 import { checkHost } from "./http/host-check.ts";
 import { checkOrigin } from "./http/origin-check.ts";
 import { rejectNul } from "./http/reject-nul.ts";
@@ -121,6 +123,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // Outermost, so every response has them: errors, refusals and the SPA alike.
   app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
   app.use("/api/*", requestLog(log));
+  // Inside the request log (it logs the status either way), around everything
+  // else: JSON answers above ~1 KB go out gzipped, errors included.
+  app.use("/api/*", compressApi());
   // Host and Origin are checked before anything reads the request, inside
   // requestLog so that refusals are logged.
   app.use("*", checkHost(config.allowedHosts));
@@ -154,7 +159,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
   });
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  if (config.authRateLimit) app.use("/api/auth/*", accountRateLimit(deps.database, config.authLimits));
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => withRetryAfter(await auth.handler(c.req.raw)));
 
   app.route("/api", metaRoutes(deps));
   app.route("/api", publicApi(deps));

@@ -66,6 +66,16 @@ const envSchema = z
     ROLE: z.preprocess(emptyToUndefined, z.enum(roles).default("all")),
     STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default("./dist/web")),
     AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+    AUTH_SIGN_INS_PER_ADDRESS_PER_MINUTE: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(1_000_000).default(30),
+    ),
+    AUTH_ACCOUNT_FREE_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
+    AUTH_ACCOUNT_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(30)),
+    AUTH_ACCOUNT_MAX_DELAY_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(86_400).default(900),
+    ),
     PUBLIC_RATE_LIMIT_READS_PER_MINUTE: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(1_000_000).default(120),
@@ -159,6 +169,13 @@ export type Config = {
   role: Role;
   staticDir: string;
   authRateLimit: boolean;
+  /** Sign-in limits (src/server/auth/auth-rate-limits.ts): per client address, and a growing delay per account. */
+  authLimits: {
+    signInsPerAddressPerMinute: number;
+    accountFreeAttempts: number;
+    accountDelaySeconds: number;
+    accountMaxDelaySeconds: number;
+  };
   /**
    * Requests per minute and client address on the public booking endpoints:
    * reads (the link, its free times, a meeting) and writes (booking, cancelling).
@@ -261,6 +278,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     role: e.ROLE,
     staticDir: resolve(e.STATIC_DIR),
     authRateLimit: e.AUTH_RATE_LIMIT === "on",
+    authLimits: {
+      signInsPerAddressPerMinute: e.AUTH_SIGN_INS_PER_ADDRESS_PER_MINUTE,
+      accountFreeAttempts: e.AUTH_ACCOUNT_FREE_ATTEMPTS,
+      accountDelaySeconds: e.AUTH_ACCOUNT_DELAY_SECONDS,
+      accountMaxDelaySeconds: Math.max(e.AUTH_ACCOUNT_MAX_DELAY_SECONDS, e.AUTH_ACCOUNT_DELAY_SECONDS),
+    },
     publicRateLimit: {
       readsPerMinute: e.PUBLIC_RATE_LIMIT_READS_PER_MINUTE,
       writesPerMinute: e.PUBLIC_RATE_LIMIT_WRITES_PER_MINUTE,

@@ -143,6 +143,43 @@ describeJourneys("sign-in and access", () => {
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
   });
 
+  it("stays signed in when a session read is refused (429) or fails, and reads it again", async () => {
+    const { page } = browser;
+    browser.allowConsoleError(/429 \(Too Many Requests\)/, "the session read answered 429 on purpose");
+    browser.allowConsoleError(/net::ERR_FAILED/, "the session read failed on purpose");
+    const user = await createVerifiedUser(app.baseUrl, "steady");
+    await signInThroughForm(page, app.baseUrl, user);
+
+    // Refused twice (it keeps reading, with a longer wait), then failing once on the network.
+    for (const [failure, times] of [
+      ["429", 2],
+      ["network", 1],
+    ] as const) {
+      let failed = 0;
+      let answered = 0;
+      await page.route("**/api/auth/get-session*", async (route) => {
+        if (failed < times) {
+          failed++;
+          if (failure === "network") return route.abort("failed");
+          return route.fulfill({
+            status: 429,
+            headers: { "retry-after": "1" },
+            json: { code: "RATE_LIMITED", message: "Too many attempts from your network." },
+          });
+        }
+        answered++;
+        return route.continue();
+      });
+      await page.goto(`${app.baseUrl}/settings`);
+      await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+      expect(page.url()).toBe(`${app.baseUrl}/settings`);
+      expect(failed).toBe(times);
+      // The session was read again after the failures: the page came from that answer.
+      expect(answered).toBeGreaterThan(0);
+      await page.unroute("**/api/auth/get-session*");
+    }
+  });
+
   it("disables 'Continue with Google' with an explanation when Google is not configured", async () => {
     const { page } = browser;
     await page.goto(`${app.baseUrl}/auth`);

@@ -144,7 +144,7 @@ describeJourneys("Emails and Campaigns overview", () => {
       .getByText(`To: ${toLabel(named)}`)
       .waitFor();
     await search.fill("nowhere.test");
-    await eventually(async () => (await rows.count()) === 1 && (await text(rows.first().locator("h3")))).toBe(
+    await eventually(async () => (await rows.count()) === 1 && (await text(rows.first().locator("h2")))).toBe(
       "Direct note",
     );
     await search.fill("berlin founders");

@@ -138,7 +138,7 @@ describeJourneys("inbox", () => {
     const direct = groups.getByRole("listitem", { name: "Unknown Contact" });
     const lee = groups.getByRole("listitem", { name: "Lee Park" });
     await lee.waitFor();
-    expect(await groups.locator(":scope > li h3").allTextContents()).toEqual(["Unknown Contact", "Lee Park"]);
+    expect(await groups.locator(":scope > li h2").allTextContents()).toEqual(["Unknown Contact", "Lee Park"]);
     expect(await counter(lee, "Sent")).toBe("1");
     expect(await counter(lee, "Opened")).toBe("1");
     expect(await counter(lee, "Failed")).toBe("1");

@@ -101,7 +101,10 @@ describeJourneys("application shell", () => {
       await page.getByRole("heading", { level: 1, name: route.heading, exact: true }).waitFor();
       expect(new URL(page.url()).pathname, `${route.path} stays put`).toBe(route.path);
       await menu.getByRole("navigation", { name: "Main" }).waitFor();
-      await page.getByRole("note").getByText("Mail is captured, not delivered", { exact: false }).waitFor();
+      await page
+        .getByRole("region", { name: "Mail delivery" })
+        .getByText("Mail is captured, not delivered", { exact: false })
+        .waitFor();
       const current = await menu
         .locator('[aria-current="page"]')
         .evaluateAll((els) => els.map((el) => el.getAttribute("data-tab-id")));
@@ -112,7 +115,7 @@ describeJourneys("application shell", () => {
   it("links the capture banner to the outbox", async () => {
     const { page } = browser;
     await signedInUser(page, app.baseUrl, "banner");
-    await page.getByRole("note").getByRole("link", { name: "Open the outbox" }).click();
+    await page.getByRole("region", { name: "Mail delivery" }).getByRole("link", { name: "Open the outbox" }).click();
     await page.waitForURL(`${app.baseUrl}/outbox`);
     await page.getByRole("heading", { level: 1, name: "Outbox" }).waitFor();
   });

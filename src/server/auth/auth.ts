@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { SystemMailer } from "../mail/system-mailer.ts";
+import { addressRules } from "./auth-rate-limits.ts";
 import { verificationEmail } from "./verification-email.ts";
 
 /** Set by the server from the socket, replacing any client value. */
@@ -65,11 +66,9 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       storage: "database",
       window: 60,
       max: 100,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/sign-up/email": { window: 60, max: 5 },
-        "/send-verification-email": { window: 60, max: 3 },
-      },
+      // Per client address, credentials only (reading the session is not
+      // counted); the per-account limit is auth-rate-limits.ts's middleware.
+      customRules: addressRules(config.authLimits),
     },
     advanced: {
       // Explicit: better-auth skips the origin (CSRF) check when it detects a

@@ -1,8 +1,12 @@
 // Serves the SPA built by Vite: files under dist/web, and index.html for any
 // other GET so client-side routes (including the 404 page) work on reload.
+// The build writes Brotli and gzip copies of every text asset beside it
+// (vite.config.ts); each response sends the best copy the request's
+// Accept-Encoding allows, so nothing is compressed per request.
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { type ContentCoding, chooseContentCoding } from "./content-encoding.ts";
 
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -20,13 +24,36 @@ const contentTypes: Record<string, string> = {
   ".map": "application/json; charset=utf-8",
 };
 
-async function fileIfExists(path: string): Promise<Buffer | null> {
+/** The file name suffix of each stored copy (as vite-plugin-compression2 names them). */
+const suffixes: Record<Exclude<ContentCoding, "identity">, string> = { br: ".br", gzip: ".gz" };
+
+async function isFile(path: string): Promise<boolean> {
   try {
-    const s = await stat(path);
-    return s.isFile() ? await readFile(path) : null;
+    return (await stat(path)).isFile();
   } catch {
-    return null;
+    return false;
   }
+}
+
+/** The codings stored for `path` (the original always; a copy only if the build wrote one). */
+async function storedCodings(path: string): Promise<ContentCoding[]> {
+  const found = await Promise.all(
+    (["br", "gzip"] as const).map(async (coding) => ((await isFile(path + suffixes[coding])) ? coding : null)),
+  );
+  return [...found.filter((coding) => coding !== null), "identity"];
+}
+
+async function sendFile(c: Context, path: string, cacheControl: string): Promise<Response> {
+  const coding = chooseContentCoding(c.req.header("accept-encoding"), await storedCodings(path));
+  const body = await readFile(coding === "identity" ? path : path + suffixes[coding]);
+  const headers: Record<string, string> = {
+    "content-type": contentTypes[extname(path)] ?? "application/octet-stream",
+    "cache-control": cacheControl,
+    // Caches keep one copy per coding (a proxy must not hand Brotli to a client that sent no br).
+    vary: "Accept-Encoding",
+  };
+  if (coding !== "identity") headers["content-encoding"] = coding;
+  return c.body(new Uint8Array(body), 200, headers);
 }
 
 export function serveSpa(rootDir: string): MiddlewareHandler {
@@ -34,21 +61,15 @@ export function serveSpa(rootDir: string): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const requested = normalize(join(root, decodeURIComponent(c.req.path)));
-    if (requested.startsWith(root) && requested !== root) {
-      const body = await fileIfExists(requested);
-      if (body) {
-        // Vite fingerprints everything under assets/, so those never change.
-        const immutable = c.req.path.startsWith("/assets/");
-        return c.body(new Uint8Array(body), 200, {
-          "content-type": contentTypes[extname(requested)] ?? "application/octet-stream",
-          "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-        });
-      }
+    if (requested.startsWith(root) && requested !== root && (await isFile(requested))) {
+      // Vite fingerprints everything under assets/, so those never change.
+      const immutable = c.req.path.startsWith("/assets/");
+      return sendFile(c, requested, immutable ? "public, max-age=31536000, immutable" : "no-cache");
     }
-    const index = await fileIfExists(join(root, "index.html"));
-    if (!index) {
+    const index = join(root, "index.html");
+    if (!(await isFile(index))) {
       return c.text("The web app is not built yet. Run `npm run build` (npm start does this for you).", 503);
     }
-    return c.body(new Uint8Array(index), 200, { "content-type": contentTypes[".html"]!, "cache-control": "no-cache" });
+    return sendFile(c, index, "no-cache");
   };
 }

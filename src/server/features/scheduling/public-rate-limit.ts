@@ -9,33 +9,16 @@
 // query. Over budget: 429 with Retry-After (seconds) and the API's error body.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-} from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { schedulingMessages } from "#shared/scheduling/scheduling.schemas.ts";
 import { errorBody } from "../../errors.ts";
+import { createLimiter } from "../../http/limiter-store.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 
 const WINDOW_SECONDS = 60;
 
 function limiter(deps: FeatureDeps, keyPrefix: string, points: number): RateLimiterAbstract {
-  const options = { keyPrefix, points, duration: WINDOW_SECONDS };
-  const pool = deps.database?.kind === "postgres" ? deps.database.pool : undefined;
-  if (!pool) return new RateLimiterMemory(options);
-  return new RateLimiterPostgres({
-    ...options,
-    storeClient: pool,
-    storeType: "pool",
-    // Created by migration 0011 (key, points, expire), like every other table.
-    tableName: "rate_limits",
-    tableCreated: true,
-    // Should the database fail to answer, this process goes on counting alone
-    // rather than refusing every visitor or letting everything through.
-    insuranceLimiter: new RateLimiterMemory(options),
-  });
+  return createLimiter(deps.database, { keyPrefix, points, duration: WINDOW_SECONDS });
 }
 
 /**

@@ -12,6 +12,7 @@ import { authClient } from "#web/lib/auth-client.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useAppInfo } from "../app-info/use-app-info.ts";
 import { authErrorMessage } from "./auth-messages.ts";
+import { useSessionState } from "./use-session-state.ts";
 
 type Mode = "signin" | "signup";
 
@@ -137,18 +138,22 @@ function GoogleButton({ enabled }: { enabled: boolean }) {
 }
 
 export function AuthPage() {
-  const session = authClient.useSession();
+  const session = useSessionState();
   const appInfo = useAppInfo();
 
-  if (session.isPending) return <FullPageSpinner label="Restoring session..." />;
-  if (session.data?.user) return <Navigate to="/" replace />;
+  // Right after Sign Out the old session is still in the store while it is read
+  // again: wait for that answer rather than sending the user back into the app.
+  if (session.status === "loading" || (session.status === "signed-in" && session.refetching)) {
+    return <FullPageSpinner label="Restoring session..." />;
+  }
+  if (session.status === "signed-in") return <Navigate to="/" replace />;
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
       <div className="w-full max-w-md space-y-4">
-        <div className="flex items-center justify-center gap-2 font-semibold text-2xl">
+        <h1 className="flex items-center justify-center gap-2 font-semibold text-2xl">
           <Mail className="size-7 text-primary" aria-hidden /> Coldreach
-        </div>
+        </h1>
         <Card>
           <CardHeader>
             <CardTitle>Welcome</CardTitle>

@@ -14,7 +14,7 @@ function DaySummary({ day, timeZone }: { day: CalendarDay; timeZone: string }) {
     const style = eventStyles[day.only.type];
     return (
       <span className={cn("block w-full rounded border px-1.5 py-0.5 text-left text-xs", style.chip)}>
-        <span className="block font-medium">{timeOfDay(day.only.at, timeZone)}</span>
+        <span className="block font-medium">{timeOfDay(day.only.at, timeZone)}</span>{" "}
         <span className="line-clamp-2 break-words">{day.only.title}</span>
       </span>
     );
@@ -33,16 +33,6 @@ function DaySummary({ day, timeZone }: { day: CalendarDay; timeZone: string }) {
   );
 }
 
-/** What a screen reader hears for a day with events. */
-function dayLabel(cell: CalendarCell, day: CalendarDay, timeZone: string): string {
-  const total = totalOf(day.counts);
-  const what =
-    total === 1 && day.only
-      ? `${timeOfDay(day.only.at, timeZone)} ${day.only.title}`
-      : `${total} ${total === 1 ? "event" : "events"}`;
-  return `${longDate(cell.date)}: ${what}`;
-}
-
 function DayCell({
   cell,
   day,
@@ -58,6 +48,9 @@ function DayCell({
 }) {
   const number = (
     <span
+      // A button's name is its visible text (WCAG 2.5.3), with the full date
+      // before it for screen readers instead of the bare day number.
+      aria-hidden={day ? true : undefined}
       className={cn(
         "inline-flex size-6 items-center justify-center rounded-full text-xs",
         today && "bg-primary font-semibold text-primary-foreground",
@@ -79,9 +72,9 @@ function DayCell({
         <button
           type="button"
           onClick={() => onOpen(cell.date)}
-          aria-label={dayLabel(cell, day, timeZone)}
           className="flex size-full flex-col items-start gap-1 p-1.5 text-left outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
         >
+          <span className="sr-only">{longDate(cell.date)}: </span>
           {number}
           <DaySummary day={day} timeZone={timeZone} />
         </button>

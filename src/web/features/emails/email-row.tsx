@@ -39,9 +39,9 @@ export function EmailRow({ email, row }: { email: EmailListItem; row: VirtualRow
     >
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex min-w-0 items-center gap-2">
-          <h3 className="truncate font-semibold" title={email.subject}>
+          <h2 className="truncate font-semibold" title={email.subject}>
             {email.subject || "(no subject)"}
-          </h3>
+          </h2>
           <EmailStatusBadge status={status} />
         </div>
         <p className="flex min-w-0 flex-wrap gap-x-4 gap-y-1 text-sm">

@@ -47,7 +47,7 @@ function SendItem({ send, row }: { send: InboxSend; row: VirtualRowProps }) {
   return (
     <li {...row} className="space-y-3 rounded-lg border bg-background p-4" aria-label={send.subject || "(no subject)"}>
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h5 className="min-w-0 break-words font-medium">{send.subject || "(no subject)"}</h5>
+        <h4 className="min-w-0 break-words font-medium">{send.subject || "(no subject)"}</h4>
         <Badge variant={statusVariant[status]}>{emailDisplayStatusLabels[status]}</Badge>
       </div>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
@@ -64,7 +64,7 @@ function SendItem({ send, row }: { send: InboxSend; row: VirtualRowProps }) {
           {send.message}
         </div>
       )}
-      {send.error && <ErrorDetailsPanel error={send.error} />}
+      {send.error && <ErrorDetailsPanel error={send.error} level={5} />}
       <div className="flex flex-wrap gap-2">
         <Button asChild size="sm" variant="outline">
           <Link to={replyHref(send)}>

@@ -6,16 +6,21 @@ import { useId } from "react";
 import type { InboxSend } from "#shared/inbox/inbox.schemas.ts";
 import { failureCategoryLabel } from "#shared/inbox/inbox-labels.ts";
 
-export function ErrorDetailsPanel({ error }: { error: NonNullable<InboxSend["error"]> }) {
+/**
+ * `level`: its heading's level, one below the heading of what it sits in (a
+ * send in the Inbox's history, h4; a failure on the Failed emails page, h3).
+ */
+export function ErrorDetailsPanel({ error, level }: { error: NonNullable<InboxSend["error"]>; level: 4 | 5 }) {
   const titleId = useId();
+  const Heading = level === 4 ? "h4" : "h5";
   return (
     <section
       aria-labelledby={titleId}
       className="space-y-3 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm"
     >
-      <h6 id={titleId} className="flex items-center gap-2 font-medium text-destructive">
+      <Heading id={titleId} className="flex items-center gap-2 font-medium text-destructive">
         <AlertTriangle aria-hidden className="size-4" /> Error Details
-      </h6>
+      </Heading>
       {error.kind === "raw" ? (
         <pre className="whitespace-pre-wrap break-words font-mono text-xs">{error.text}</pre>
       ) : (

@@ -60,9 +60,9 @@ export function InboxGroupCard({ group, row, historyOpen, repliesOpen, onToggle 
         <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 px-5">
           <div className="min-w-0 space-y-1">
             <div className="flex flex-wrap items-center gap-2">
-              <h3 id={titleId} className="break-all font-semibold">
+              <h2 id={titleId} className="break-all font-semibold">
                 {title}
-              </h3>
+              </h2>
               {group.repliedAt && <Badge variant="success">Replied</Badge>}
             </div>
             {title !== group.email && <p className="break-all text-muted-foreground text-sm">{group.email}</p>}
@@ -97,13 +97,13 @@ export function InboxGroupCard({ group, row, historyOpen, repliesOpen, onToggle 
         </div>
         {historyOpen && (
           <section id={historyId} aria-label={`Email history of ${title}`} className="space-y-2 px-5">
-            <h4 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">Email History</h4>
+            <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">Email History</h3>
             <EmailHistory selector={selector} />
           </section>
         )}
         {repliesOpen && (
           <section id={repliesId} aria-label={`Replies from ${title}`} className="space-y-2 px-5">
-            <h4 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">Replies</h4>
+            <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">Replies</h3>
             <RepliesList selector={selector} />
           </section>
         )}

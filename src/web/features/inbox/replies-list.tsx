@@ -62,10 +62,10 @@ function ReplyItem({ reply, row }: { reply: InboxReply; row: VirtualRowProps }) 
   return (
     <li {...row} className="space-y-2 rounded-lg border bg-background p-4 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h5 className="flex min-w-0 flex-wrap items-center gap-2 break-words font-medium">
+        <h4 className="flex min-w-0 flex-wrap items-center gap-2 break-words font-medium">
           {reply.subject || "(no subject)"}
           {reply.kind !== "reply" && <Badge variant="outline">{replyKindLabels[reply.kind]}</Badge>}
-        </h5>
+        </h4>
         <time className="text-muted-foreground text-xs" dateTime={reply.repliedAt}>
           {dateTime(reply.repliedAt)}
         </time>

@@ -91,9 +91,9 @@ function ReplyRow({ reply }: { reply: ClassifiedReply }) {
     <li aria-labelledby={titleId} className="grid gap-3 py-4 md:grid-cols-[1fr_auto] md:items-start">
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 id={titleId} className="min-w-0 break-all font-medium">
+          <h2 id={titleId} className="min-w-0 break-all font-medium">
             {who}
-          </h3>
+          </h2>
           <ClassBadge reply={reply} />
           {reply.kind !== "reply" && <Badge variant="secondary">{replyKindLabels[reply.kind]}</Badge>}
         </div>

@@ -36,7 +36,7 @@ function FailureItem({ failure }: { failure: DeliveryFailure }) {
         <span className="font-medium">Reason: </span>
         {failure.reason}
       </p>
-      {failure.error && <ErrorDetailsPanel error={failure.error} />}
+      {failure.error && <ErrorDetailsPanel error={failure.error} level={4} />}
     </li>
   );
 }

@@ -110,11 +110,12 @@ export function GmailSyncSection({ sender }: { sender: Sender }) {
         className="w-full justify-between"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={`Gmail Sync of ${sender.email}`}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="flex items-center gap-2">
-          Gmail Sync
+          <span>
+            Gmail Sync<span className="sr-only"> of {sender.email}</span>
+          </span>
           {sender.gmailSyncEnabled ? (
             <Badge variant="success">Connected</Badge>
           ) : (

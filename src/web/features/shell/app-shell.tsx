@@ -11,8 +11,10 @@ import { ThemeSwitcher } from "./theme-switcher.tsx";
 
 function CaptureBanner() {
   return (
-    <div
-      role="note"
+    // A labelled region (a landmark of its own), so screen-reader users
+    // moving by landmarks find it and no content is outside a landmark.
+    <section
+      aria-label="Mail delivery"
       className="flex flex-wrap items-center justify-center gap-x-2 border-b bg-warning/15 px-4 py-2 text-center text-sm"
     >
       <Inbox className="size-4 shrink-0" aria-hidden />
@@ -20,7 +22,7 @@ function CaptureBanner() {
       <Link to="/outbox" className="font-medium underline underline-offset-4">
         Open the outbox
       </Link>
-    </div>
+    </section>
   );
 }
 

@@ -6,11 +6,10 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
-    <Card>
-      <CardContent>
-        <dt className="text-muted-foreground text-sm">{label}</dt>
-        <dd className="font-semibold text-2xl tabular-nums">{value.toLocaleString("en-US")}</dd>
-      </CardContent>
+    // dt and dd directly in the card: a <dl> allows one wrapping <div> per group, not two.
+    <Card className="gap-1 px-6">
+      <dt className="text-muted-foreground text-sm">{label}</dt>
+      <dd className="font-semibold text-2xl tabular-nums">{value.toLocaleString("en-US")}</dd>
     </Card>
   );
 }

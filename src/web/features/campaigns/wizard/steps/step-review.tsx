@@ -41,7 +41,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
     <Card>
       <CardHeader>
         <CardTitle>
-          <h3>{title}</h3>
+          <h2>{title}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">{children}</CardContent>

@@ -1,0 +1,85 @@
+// The bytes each entry route's first load sends (issue 18): the HTML, the
+// scripts it loads before it can run (the entry and the route's chunks with
+// their static imports, from Vite's manifest) and their CSS, requested from
+// the server's static-file handler as a browser would, with Brotli, with gzip
+// and with no Accept-Encoding. Bodies only (headers are a few hundred bytes a
+// file). Needs `npx vite build`.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { serveSpa } from "../src/server/http/static-files.ts";
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/** Each entry route's modules, outermost first, as nested in src/web/router.tsx. */
+const entryRoutes: Record<string, readonly string[]> = {
+  "/auth": ["index.html", "components/session-layout.tsx", "features/auth/auth-page.tsx"],
+  "/ (dashboard)": [
+    "index.html",
+    "components/session-layout.tsx",
+    "features/auth/require-auth.tsx",
+    "features/shell/app-shell.tsx",
+    "features/dashboard/dashboard-page.tsx",
+  ],
+  "/schedule/:linkCode": ["index.html", "features/scheduling/booking-page.tsx"],
+};
+
+const codings = { br: "br", gzip: "gzip", raw: undefined } as const;
+type Coding = keyof typeof codings;
+
+export type TransferRow = { route: string; files: number } & Record<Coding, number>;
+
+/** The page and the files it loads before it runs: chunks and their static imports (not dynamic ones), and CSS. */
+function firstLoadFiles(manifest: Manifest, keys: readonly string[]): string[] {
+  const files = new Set<string>(["/"]);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest (renamed or no longer lazy?)`);
+    files.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) files.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...files];
+}
+
+export async function runTransferBench(o: { distDir: string }): Promise<TransferRow[]> {
+  const manifestPath = join(o.distDir, ".vite/manifest.json");
+  if (!existsSync(manifestPath)) throw new Error(`no build in ${o.distDir}: run \`npx vite build\` first`);
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+  const app = new Hono().use("*", serveSpa(o.distDir));
+  const rows: TransferRow[] = [];
+  for (const [route, keys] of Object.entries(entryRoutes)) {
+    const files = firstLoadFiles(manifest, keys);
+    const row: TransferRow = { route, files: files.length, br: 0, gzip: 0, raw: 0 };
+    for (const coding of Object.keys(codings) as Coding[]) {
+      const acceptEncoding = codings[coding];
+      for (const file of files) {
+        const res = await app.request(file, acceptEncoding ? { headers: { "accept-encoding": acceptEncoding } } : {});
+        if (res.status !== 200) throw new Error(`${file}: ${res.status}`);
+        // A file of a few bytes has no compressed copy (it would not be smaller): its original is counted.
+        row[coding] += (await res.arrayBuffer()).byteLength;
+      }
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+export function transferReport(rows: TransferRow[]): string {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const lines = [
+    "First load of each entry route (HTML, its scripts and CSS before anything runs), bytes the server sends:",
+    "",
+    `${"route".padEnd(22)}${"files".padStart(6)}${"Brotli".padStart(12)}${"gzip".padStart(12)}${"raw".padStart(12)}${"saved (br)".padStart(12)}`,
+    ...rows.map(
+      (r) =>
+        `${r.route.padEnd(22)}${String(r.files).padStart(6)}${kb(r.br).padStart(12)}${kb(r.gzip).padStart(12)}${kb(r.raw).padStart(12)}${`${Math.round((1 - r.br / r.raw) * 100)} %`.padStart(12)}`,
+    ),
+  ];
+  return lines.join("\n");
+}
