@@ -213,7 +213,9 @@ export function DkimKeysSection() {
   return (
     <Card aria-labelledby={titleId} aria-busy={domains.isFetching}>
       <CardHeader>
-        <CardTitle id={titleId}>DKIM keys</CardTitle>
+        <CardTitle id={titleId}>
+          <h2>DKIM keys</h2>
+        </CardTitle>
         <CardDescription>
           A key per sender domain: Coldreach signs that domain's mail with it, so receivers can tell it is yours.
           Generate one, publish its TXT record at your DNS host, then check DNS.

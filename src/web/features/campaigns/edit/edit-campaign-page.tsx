@@ -138,9 +138,9 @@ export function EditCampaignPage() {
                 />
               </FormField>
               <section aria-labelledby="edit-sending-options" className="space-y-3">
-                <h3 id="edit-sending-options" className="font-medium text-sm">
+                <h2 id="edit-sending-options" className="font-medium text-sm">
                   Sending Options
-                </h3>
+                </h2>
                 <SendingOptions
                   idPrefix="edit"
                   value={{ trackOpens: state.trackOpens, sendAs: state.sendAs }}
