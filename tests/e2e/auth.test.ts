@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, toasts, useBrowser } from "./support/browser.ts";
+import { expectNoClassConflicts } from "./support/class-conflicts.ts";
 import { createVerifiedUser, newUser, signInThroughForm, signUpThroughApi } from "./support/users.ts";
 
 describeJourneys("sign-in and access", () => {
@@ -193,5 +194,38 @@ describeJourneys("sign-in and access", () => {
     const describedBy = await google.getAttribute("aria-describedby");
     expect(describedBy).toBeTruthy();
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(hint);
+  });
+
+  it("sends the browser to Google's consent page when Google is configured", async () => {
+    const withGoogle = await startAppServer({ GOOGLE_CLIENT_ID: "e2e-client-id", GOOGLE_CLIENT_SECRET: "e2e-secret" });
+    try {
+      const { page } = browser;
+      // Google itself is not reached: the consent request is answered here.
+      await page.route("https://accounts.google.com/**", (route) =>
+        route.fulfill({ contentType: "text/html", body: "<h1>Google consent</h1>" }),
+      );
+      await page.goto(`${withGoogle.baseUrl}/auth`);
+      const google = page.getByRole("button", { name: "Continue with Google" });
+      await eventually(() => google.isEnabled()).toBe(true);
+      await google.click();
+      await page.waitForURL(/^https:\/\/accounts\.google\.com\//);
+      const consent = new URL(page.url());
+      expect(consent.searchParams.get("client_id")).toBe("e2e-client-id");
+      expect(consent.searchParams.get("redirect_uri")).toBe(`${withGoogle.baseUrl}/api/auth/callback/google`);
+      expect(consent.searchParams.get("state")).toBeTruthy();
+    } finally {
+      await withGoogle.close();
+    }
+  });
+
+  it("renders /auth without relying on merged classes (tailwind-merge is not loaded there)", async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/auth`);
+    await page.getByRole("tab", { name: "Sign In" }).waitFor();
+    await expectNoClassConflicts(page, "/auth, Sign In");
+    await page.getByRole("tab", { name: "Sign In" }).press("ArrowRight");
+    await page.getByRole("tabpanel", { name: "Sign Up" }).getByLabel("Full Name").waitFor();
+    expect(await page.getByRole("tab", { name: "Sign Up" }).evaluate((el) => el.matches(":focus"))).toBe(true);
+    await expectNoClassConflicts(page, "/auth, Sign Up");
   });
 });

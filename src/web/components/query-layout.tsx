@@ -8,6 +8,9 @@ import { Outlet } from "react-router";
 import { UserCacheReset } from "#web/features/auth/user-cache-reset.tsx";
 import { ThemeSync } from "#web/features/theme/theme-sync.tsx";
 import { queryClient } from "#web/lib/query-client.ts";
+// cn() merges conflicting classes on every page below; /auth and the public
+// pages do without (decision record 014).
+import "#web/lib/tailwind-merge.ts";
 
 export function QueryLayout() {
   // Leaving these routes (for /auth: signed out) unmounts UserCacheReset, which

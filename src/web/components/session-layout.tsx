@@ -1,12 +1,10 @@
 // The routes that have a session (sign-in, and through the query layout the
 // signed-in app, the outbox, the 404 page) sit under this layout, loaded as its
-// own chunk: it brings the auth client and tailwind-merge, which the public
-// booking pages never load. TanStack Query and the API client load with the query layout, which
+// own chunk: it brings the auth client, which the public booking pages never
+// load. TanStack Query and the API client load with the query layout, which
 // /auth does not use.
 import { Outlet } from "react-router";
 import { SessionThemeSync } from "#web/features/theme/session-theme-sync.tsx";
-// cn() merges conflicting classes on every page below (the public pages do without).
-import "#web/lib/tailwind-merge.ts";
 
 export function SessionLayout() {
   return (

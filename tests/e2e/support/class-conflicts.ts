@@ -1,4 +1,4 @@
-// The public booking pages render without tailwind-merge (src/web/lib/cn.ts):
+// /auth and the public booking pages render without tailwind-merge (src/web/lib/cn.ts):
 // a class list there must mean the same whether merged or not, else which of
 // two conflicting utilities wins depends on the stylesheet's order.
 import type { Page } from "playwright-core";

@@ -6,12 +6,11 @@ import { FullPageSpinner } from "#web/components/full-page-spinner.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { Separator } from "#web/components/ui/separator.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useAppInfo } from "../app-info/use-app-info.ts";
 import { authErrorMessage } from "./auth-messages.ts";
+import { SignInTabs } from "./sign-in-tabs.tsx";
 import { useSessionState } from "./use-session-state.ts";
 
 type Mode = "signin" | "signup";
@@ -160,20 +159,16 @@ export function AuthPage() {
             <CardDescription>Sign in to run your cold email campaigns, or create an account.</CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
-            <Tabs defaultValue="signin">
-              <TabsList className="grid w-full grid-cols-2">
-                <TabsTrigger value="signin">Sign In</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
-              </TabsList>
-              <TabsContent value="signin" className="pt-2">
-                <CredentialsForm mode="signin" />
-              </TabsContent>
-              <TabsContent value="signup" className="pt-2">
-                <CredentialsForm mode="signup" />
-              </TabsContent>
-            </Tabs>
+            <SignInTabs
+              initial="signin"
+              tabs={[
+                { value: "signin", label: "Sign In", panel: <CredentialsForm key="signin" mode="signin" /> },
+                { value: "signup", label: "Sign Up", panel: <CredentialsForm key="signup" mode="signup" /> },
+              ]}
+            />
             <div className="flex items-center gap-3 text-muted-foreground text-xs">
-              <Separator className="flex-1" /> or <Separator className="flex-1" />
+              <span aria-hidden className="h-px flex-1 bg-border" /> or{" "}
+              <span aria-hidden className="h-px flex-1 bg-border" />
             </div>
             <GoogleButton enabled={appInfo.data?.googleSignIn ?? false} />
           </CardContent>
