@@ -76,8 +76,7 @@ export function SignInTabs({ tabs, initial }: { tabs: readonly SignInTab[]; init
         role="tabpanel"
         id={panelId(active.value)}
         aria-labelledby={tabId(active.value)}
-        tabIndex={0}
-        className="flex-1 rounded-md pt-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="flex-1 pt-2"
       >
         {active.panel}
       </div>
