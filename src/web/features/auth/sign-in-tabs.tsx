@@ -72,12 +72,7 @@ export function SignInTabs({ tabs, initial }: { tabs: readonly SignInTab[]; init
           );
         })}
       </div>
-      <div
-        role="tabpanel"
-        id={panelId(active.value)}
-        aria-labelledby={tabId(active.value)}
-        className="flex-1 pt-2"
-      >
+      <div role="tabpanel" id={panelId(active.value)} aria-labelledby={tabId(active.value)} className="flex-1 pt-2">
         {active.panel}
       </div>
     </div>
