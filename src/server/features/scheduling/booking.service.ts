@@ -10,7 +10,7 @@
 // as owed with it and sent in the background (meeting-notices.ts): a slow or
 // failing mail server neither delays nor undoes the booking, and a crash
 // before the mail went leaves it for the worker's sweep.
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import { dayRange, freeSlots, gridSlots, isBookableDate, type SlotRules } from "#shared/scheduling/booking-slots.ts";
 import {
   type BookedMeeting,
