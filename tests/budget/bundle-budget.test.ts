@@ -111,6 +111,11 @@ function gzipSize(file: string): number {
   return size;
 }
 const rawSize = (file: string) => readFileSync(join(distDir, file)).length;
+/** What is sent for `file` to a browser accepting Brotli: the build's .br copy, or the file itself where compressing did not pay. */
+const brotliCopySize = (file: string) => {
+  const copy = join(distDir, `${file}.br`);
+  return existsSync(copy) ? readFileSync(copy).length : rawSize(file);
+};
 const readText = (file: string) => readFileSync(join(distDir, file), "utf8");
 const sum = (files: Set<string>, size: (file: string) => number) => [...files].reduce((n, f) => n + size(f), 0);
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -130,10 +135,16 @@ describe.skipIf(!built)("bundle size budget", () => {
       "JS budget": kb(jsBudget[route as RoutePath]),
       "JS target": kb(jsTarget[route as RoutePath]),
       "CSS gzip": kb(sum(css, gzipSize)),
+      // What the server sends a browser that accepts Brotli: the build's own .br copies (issue 18).
+      "JS+CSS sent (br)": kb(sum(new Set([...js, ...css]), brotliCopySize)),
     }));
     console.log("\nFirst load per entry route (static imports of the entry and the route's lazy modules):");
     console.table(rows);
     expect(rows).toHaveLength(3);
+    expect(
+      existsSync(join(distDir, `${manifest["index.html"]!.file}.br`)),
+      "the build's Brotli copy of the entry",
+    ).toBe(true);
   });
 
   it.each(Object.keys(routes) as RoutePath[])("keeps %s within its JS budget", (route) => {
