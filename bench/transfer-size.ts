@@ -7,44 +7,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Hono } from "hono";
+import { entryRoutes, firstLoad, type Manifest } from "../scripts/first-load.ts";
 import { serveSpa } from "../src/server/http/static-files.ts";
-
-type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
-type Manifest = Record<string, ManifestChunk>;
-
-/** Each entry route's modules, outermost first, as nested in src/web/router.tsx. */
-const entryRoutes: Record<string, readonly string[]> = {
-  "/auth": ["index.html", "components/session-layout.tsx", "features/auth/auth-page.tsx"],
-  "/ (dashboard)": [
-    "index.html",
-    "components/session-layout.tsx",
-    "features/auth/require-auth.tsx",
-    "features/shell/app-shell.tsx",
-    "features/dashboard/dashboard-page.tsx",
-  ],
-  "/schedule/:linkCode": ["index.html", "features/scheduling/booking-page.tsx"],
-};
 
 const codings = { br: "br", gzip: "gzip", raw: undefined } as const;
 type Coding = keyof typeof codings;
 
 export type TransferRow = { route: string; files: number } & Record<Coding, number>;
 
-/** The page and the files it loads before it runs: chunks and their static imports (not dynamic ones), and CSS. */
+/** The page and the files it loads before it runs, as URL paths. */
 function firstLoadFiles(manifest: Manifest, keys: readonly string[]): string[] {
-  const files = new Set<string>(["/"]);
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest (renamed or no longer lazy?)`);
-    files.add(`/${chunk.file}`);
-    for (const css of chunk.css ?? []) files.add(`/${css}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of keys) visit(key);
-  return [...files];
+  const { js, css } = firstLoad(manifest, keys);
+  return ["/", ...[...js, ...css].map((file) => `/${file}`)];
 }
 
 export async function runTransferBench(o: { distDir: string }): Promise<TransferRow[]> {

@@ -7,44 +7,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { type EntryRoute, entryRoutes, firstLoad, type Manifest } from "../../scripts/first-load.ts";
 
 const distDir = join(import.meta.dirname, "../../dist/web");
 const manifestPath = join(distDir, ".vite/manifest.json");
 const built = existsSync(manifestPath);
 
-type ManifestChunk = {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-};
-type Manifest = Record<string, ManifestChunk>;
+const routes = entryRoutes;
+type RoutePath = EntryRoute;
 
 const KB = 1024;
-
-/**
- * The modules each route's lazy() imports (keys of the manifest, relative to
- * src/web), outermost first, as nested in src/web/router.tsx: the entry, then
- * every matched route's own module. The test fails if one is missing from the
- * manifest, so a renamed screen cannot silently leave the budget.
- */
-const routes = {
-  "/auth": ["index.html", "components/session-layout.tsx", "features/auth/auth-page.tsx"],
-  "/schedule/:linkCode": ["index.html", "features/scheduling/booking-page.tsx"],
-  "/": [
-    "index.html",
-    "components/session-layout.tsx",
-    "components/query-layout.tsx",
-    "features/auth/require-auth.tsx",
-    "features/shell/app-shell.tsx",
-    "features/dashboard/dashboard-page.tsx",
-  ],
-} as const;
-type RoutePath = keyof typeof routes;
 
 /**
  * The issue's targets, JS gzipped, met by every entry route (docs/decisions/011
@@ -82,24 +54,6 @@ const signedInOnly = {
   "TanStack Query": { mark: "QueryClientProvider", absentFrom: ["/auth", "/schedule/:linkCode"] },
   "tailwind-merge": { mark: '"scroll-px"', absentFrom: ["/auth", "/schedule/:linkCode"] },
 } as const satisfies Record<string, { mark: string; absentFrom: readonly RoutePath[] }>;
-
-/** The files a set of modules loads before it runs: their chunks and static imports (not dynamic ones), and CSS. */
-function firstLoad(manifest: Manifest, keys: readonly string[]): { js: Set<string>; css: Set<string> } {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest (renamed or no longer lazy?)`);
-    js.add(chunk.file);
-    for (const file of chunk.css ?? []) css.add(file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of keys) visit(key);
-  return { js, css };
-}
 
 const gzipCache = new Map<string, number>();
 function gzipSize(file: string): number {
