@@ -235,7 +235,9 @@ describe("GET /api/verification and /stats", () => {
     const aliceEmails = new Set(own.results.map((r) => r.email));
     expect(aliceEmails.has("throwaway@yopmail.com")).toBe(true);
     expect(theirs.results.some((r) => r.email === "throwaway@yopmail.com")).toBe(false);
-    expect(theirs.results.some((r) => r.email === "u0@nullmx.test")).toBe(true);
+    // Bob's newest (the CSV above): his 100 bulk results share one time, and
+    // which two of them fall past the 100th is up to their ids.
+    expect(theirs.results.some((r) => r.email === "x@nullmx.test")).toBe(true);
     expect(theirs.results).toHaveLength(100);
     const times = own.results.map((r) => r.verifiedAt);
     expect([...times].sort().reverse()).toEqual(times);
