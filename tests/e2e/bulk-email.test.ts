@@ -29,7 +29,7 @@ const leadsCsv = csvFile("leads.csv", [
 async function openBulk(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/bulk-email`);
   await page.getByRole("heading", { level: 1, name: "Email in Bulk" }).waitFor();
-  await page.getByRole("region", { name: "Delivery" }).waitFor();
+  await page.getByRole("region", { name: "Delivery", exact: true }).waitFor();
 }
 
 const sendButton = (page: Page) => page.getByRole("button", { name: "Send Bulk Emails" });
