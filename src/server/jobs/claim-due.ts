@@ -24,7 +24,7 @@ import type { BodyFormat, DelayUnit, SendFormat } from "#shared/db-enums.ts";
 import { allocateCapacity } from "#shared/scheduling/daily-capacity.ts";
 import { isAllowedInstant } from "#shared/scheduling/sending-window.ts";
 import { localDate } from "#shared/scheduling/zoned-time.ts";
-import type { StoredDkimKey } from "../mail/dkim-key-ring.ts";
+import { loadSigningKeys, type StoredDkimKey } from "../mail/dkim-key-ring.ts";
 import type { SenderAccountRow } from "../sending/outgoing.ts";
 import { deferRows, fullDayDeferrals, readCapacity, remainingByMailbox } from "./claim/capacity.ts";
 import { loadClaimedSends } from "./claim/claim-details.ts";
@@ -154,10 +154,6 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
   });
   // One small query per claim (a user has a key per domain at most), so a key
   // generated or deleted since the last claim is used, or not, from the next one.
-  const dkimKeys = await queryRows<StoredDkimKey>(
-    tx,
-    sql`select id, domain, selector, private_key_encrypted as "privateKeyEncrypted"
-        from dkim_keys where user_id = ${userId}`,
-  );
+  const dkimKeys = await loadSigningKeys(tx, userId);
   return { ...empty, sends, dkimKeys };
 }

@@ -3,12 +3,27 @@
 // per message. The claim brings the user's stored keys (one query per claim),
 // so a deleted key is not used from the next claim on, and a regenerated one
 // (a new id) is decrypted afresh.
+import { sql } from "drizzle-orm";
 import { type SecretBox, SecretDecryptError } from "../crypto/secret-box.ts";
 import { secretPurposes } from "../crypto/secret-purposes.ts";
+import { type Executor, queryRows } from "../jobs/sql-helpers.ts";
 import type { OutgoingMessage } from "../sending/outgoing.ts";
 
 /** A dkim_keys row as the engine reads it: always the claiming user's own. */
 export type StoredDkimKey = { id: string; domain: string; selector: string; privateKeyEncrypted: string };
+
+/**
+ * The user's stored keys, for signingKey(): one small query (a key per domain
+ * at most), read by the claim for a batch and by Compose for one message.
+ * Inside a transaction pass `tx`.
+ */
+export function loadSigningKeys(db: Executor, userId: string): Promise<StoredDkimKey[]> {
+  return queryRows<StoredDkimKey>(
+    db,
+    sql`select id, domain, selector, private_key_encrypted as "privateKeyEncrypted"
+        from dkim_keys where user_id = ${userId}`,
+  );
+}
 
 export type DkimKeyRing = {
   /** The signing key for a message From `fromAddress`, among `keys` (the message's user's); undefined: none. */

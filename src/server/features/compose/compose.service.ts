@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ComposeInput, ComposeResult } from "#shared/compose/compose.schemas.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
-import { dkimKeys, emailSends, senderAccounts, userSettings } from "../../db/schema/index.ts";
-import { createDkimKeyRing } from "../../mail/dkim-key-ring.ts";
+import { emailSends, senderAccounts, userSettings } from "../../db/schema/index.ts";
+import { createDkimKeyRing, loadSigningKeys } from "../../mail/dkim-key-ring.ts";
 import { trackingUrls } from "../../mail/tokens.ts";
 import { DeliveryError, type TransportFactory } from "../../sending/outgoing.ts";
 import { unsavedSenderRow } from "../../sending/unsaved-sender.ts";
@@ -39,16 +39,7 @@ export function createComposeService({ db, config, secrets }: FeatureDeps, trans
       const trackOpens = prefs?.trackOpens ?? true;
       const domain = from.split("@")[1] ?? "localhost";
       // The user's own key for the From domain, if any (never another user's).
-      const keys = await db
-        .select({
-          id: dkimKeys.id,
-          domain: dkimKeys.domain,
-          selector: dkimKeys.selector,
-          privateKeyEncrypted: dkimKeys.privateKeyEncrypted,
-        })
-        .from(dkimKeys)
-        .where(and(eq(dkimKeys.userId, userId), eq(dkimKeys.domain, domain.toLowerCase())));
-      const dkim = keyRing.signingKey(keys, from);
+      const dkim = keyRing.signingKey(await loadSigningKeys(db, userId), from);
       const messageId = `<${randomUUID()}@${domain}>`;
       const [row] = await db
         .insert(emailSends)
