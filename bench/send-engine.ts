@@ -14,6 +14,7 @@ import { createSendWorker, type SendWorker, type SendWorkerOptions } from "../sr
 import { queryRows } from "../src/server/jobs/sql-helpers.ts";
 import { startWorkerLoop } from "../src/server/jobs/worker-loop.ts";
 import type { Logger } from "../src/server/logger.ts";
+import type { DeliveryThread } from "../src/server/mail/delivery-thread.ts";
 import { createTransportFactory } from "../src/server/mail/transports.ts";
 import type { SeededCampaign } from "./seed.ts";
 import { type StageTimes, timedDb, timedRender, timedTransports } from "./stage-timer.ts";
@@ -40,8 +41,8 @@ export async function runEngine(o: {
   tuning?: Partial<SendWorkerOptions>;
   /** As the app does with PGlite: the delivery thread journals hand-offs (server.ts). */
   handOffJournal?: { dir: string; tag: string };
-  /** As the app does with PostgreSQL: the delivery thread records hand-offs on its own connection. */
-  handOffDatabaseUrl?: string;
+  /** The process's delivery thread (journalling or recording hand-offs as the app's does), kept across runs. */
+  deliveryThread: DeliveryThread;
 }): Promise<EngineRun> {
   const stages: StageTimes = new Map();
   const transports = createTransportFactory({
@@ -49,8 +50,10 @@ export async function runEngine(o: {
     secrets: createSecretBox(o.config.appSecret),
     log: o.log,
     capturePort: o.sinkPort,
-    handOffJournal: o.handOffJournal,
-    handOffDatabaseUrl: o.handOffDatabaseUrl,
+    // The loop is stopped once everything was delivered; stopping refuses the
+    // thread's hand-offs for good (the process is ending), but this thread
+    // serves the next run.
+    deliveryThread: { ...o.deliveryThread, refuseHandOffs: () => {} },
   });
   const worker = createSendWorker({
     db: timedDb(o.db, stages),
