@@ -13,7 +13,6 @@ import {
   type SmtpTransport,
   type SmtpTransportOptions,
 } from "./smtp-transport.ts";
-import { batchedPoster } from "./thread-batches.ts";
 
 /**
  * Given at the thread's start: where the thread records hand-offs itself, if it
@@ -38,10 +37,6 @@ export type ToThread =
   /** The answer to a hand-off question: the content may go (ok) or must not. */
   | { type: "handed-off"; requestId: number; ok: boolean; reason?: string };
 
-/** What goes either way is a batch of these (thread-batches.ts). */
-export type ToThreadBatch = ToThread[];
-export type FromThreadBatch = FromThread[];
-
 export type SerializedDeliveryError = {
   message: string;
   category: DeliveryError["category"];
@@ -53,18 +48,13 @@ export type FromThread =
   /** The thread has loaded its code (and opened its hand-off connections): deliveries start without waiting for that. */
   | { type: "ready" }
   /**
-   * A connection took the message: may its content go? (answered with
-   * handed-off). Asked only when the thread does not record hand-offs itself.
+   * A connection took the message. journaled false: may its content go?
+   * (answered with handed-off). true: the thread recorded the hand-off itself
+   * (journal or database) and the content goes (no answer).
    */
-  | { type: "hand-off"; requestId: number }
-  /**
-   * The end of a delivery. handedOff: the thread recorded its hand-off itself
-   * (journal or database), so the content may have left. Told with the end,
-   * not when it happens: until the end nothing reads it, and a thread that dies
-   * first has its deliveries counted as handed off anyway.
-   */
-  | { type: "delivered"; requestId: number; result: DeliveryResult; handedOff: boolean }
-  | { type: "failed"; requestId: number; error: SerializedDeliveryError; handedOff: boolean };
+  | { type: "hand-off"; requestId: number; journaled: boolean }
+  | { type: "delivered"; requestId: number; result: DeliveryResult }
+  | { type: "failed"; requestId: number; error: SerializedDeliveryError };
 
 function serialize(error: unknown): SerializedDeliveryError {
   if (error instanceof DeliveryError) {
@@ -82,7 +72,6 @@ function serialize(error: unknown): SerializedDeliveryError {
 const port = parentPort;
 if (!port) throw new Error("delivery-thread-worker runs only as a worker thread");
 
-const reply = batchedPoster<FromThread>((batch) => port.postMessage(batch satisfies FromThreadBatch));
 const transports = new Map<number, SmtpTransport>();
 /** Hand-offs asked of the main thread and not answered yet, by request. */
 const handOffs = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -92,8 +81,6 @@ const handOffDatabase = data.database ? openHandOffDatabase(data.database.url) :
 let refusal: string | null = null;
 /** Requests whose hand-off was refused here: they fail as refused (nothing sent), not as delivery errors. */
 const refusedHere = new Set<number>();
-/** Requests whose hand-off this thread recorded itself (told with their end). */
-const handedOffHere = new Set<number>();
 
 /** The gate of one message: journal it here, or ask the main thread to record it. */
 function handOffGate(requestId: number, key: string): HandOffGate {
@@ -111,14 +98,14 @@ function handOffGate(requestId: number, key: string): HandOffGate {
     }
     if (journal) {
       journal.append(key);
-      handedOffHere.add(requestId);
+      port?.postMessage({ type: "hand-off", requestId, journaled: true } satisfies FromThread);
       return Promise.resolve();
     }
     const recorded = handOffDatabase?.record(key);
     if (recorded) {
       return recorded.then(
         () => {
-          handedOffHere.add(requestId);
+          port?.postMessage({ type: "hand-off", requestId, journaled: true } satisfies FromThread);
         },
         (err: Error) => {
           // Refused (the claim was lost) or not recorded: the message goes back to the queue unsent.
@@ -129,16 +116,12 @@ function handOffGate(requestId: number, key: string): HandOffGate {
     }
     return new Promise<void>((resolve, reject) => {
       handOffs.set(requestId, { resolve, reject });
-      reply({ type: "hand-off", requestId });
+      port?.postMessage({ type: "hand-off", requestId, journaled: false } satisfies FromThread);
     });
   };
 }
 
-port.on("message", (batch: ToThreadBatch) => {
-  for (const msg of batch) receive(msg);
-});
-
-function receive(msg: ToThread) {
+port.on("message", (msg: ToThread) => {
   switch (msg.type) {
     case "open":
       transports.get(msg.transportId)?.close();
@@ -160,12 +143,12 @@ function receive(msg: ToThread) {
     }
     case "deliver": {
       const transport = transports.get(msg.transportId);
+      const reply = (m: FromThread) => port.postMessage(m);
       if (!transport) {
         reply({
           type: "failed",
           requestId: msg.requestId,
           error: serialize(closedTransportError()),
-          handedOff: false,
         });
         break;
       }
@@ -173,29 +156,21 @@ function receive(msg: ToThread) {
       transport.deliver(msg.message, gate).then(
         (result) => {
           refusedHere.delete(msg.requestId);
-          reply({
-            type: "delivered",
-            requestId: msg.requestId,
-            result,
-            handedOff: handedOffHere.delete(msg.requestId),
-          });
+          reply({ type: "delivered", requestId: msg.requestId, result });
         },
         (error: unknown) => {
           const failure = serialize(error);
           if (refusedHere.delete(msg.requestId)) failure.details = { ...failure.details, handOffRefused: true };
-          reply({
-            type: "failed",
-            requestId: msg.requestId,
-            error: failure,
-            handedOff: handedOffHere.delete(msg.requestId),
-          });
+          reply({ type: "failed", requestId: msg.requestId, error: failure });
         },
       );
       break;
     }
   }
-}
+});
 
 // Loaded: tell the main thread, once the hand-off connections are open too
 // (a failed connection is retried at the first hand-off; readiness does not wait for it).
-void (handOffDatabase?.warm() ?? Promise.resolve()).then(() => reply({ type: "ready" }));
+void (handOffDatabase?.warm() ?? Promise.resolve()).then(() =>
+  port.postMessage({ type: "ready" } satisfies FromThread),
+);

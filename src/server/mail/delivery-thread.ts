@@ -9,15 +9,8 @@
 import { Worker } from "node:worker_threads";
 import { DeliveryError, type DeliveryResult, type HandOff, type OutgoingMessage } from "../sending/outgoing.ts";
 import { closedTransportError } from "./delivery-error.ts";
-import type {
-  DeliveryThreadData,
-  FromThread,
-  FromThreadBatch,
-  ToThread,
-  ToThreadBatch,
-} from "./delivery-thread-worker.ts";
+import type { DeliveryThreadData, FromThread, ToThread } from "./delivery-thread-worker.ts";
 import type { ClosableTransport, SmtpTransportOptions } from "./smtp-transport.ts";
-import { batchedPoster } from "./thread-batches.ts";
 
 export type DeliveryThread = {
   /** A pooled SMTP transport whose connections live on the delivery thread. */
@@ -78,8 +71,6 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
   const openedOn = new Map<number, Worker>();
   const optionsOf = new Map<number, SmtpTransportOptions>();
   const pending = new Map<number, Pending>();
-  /** Each thread's outgoing batch (thread-batches.ts). */
-  const posters = new WeakMap<Worker, (msg: ToThread) => void>();
   let nextTransportId = 1;
   let nextRequestId = 1;
   /** Who waits for the current thread's "ready" (prepare). */
@@ -98,22 +89,22 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
   function start(): Worker {
     const data: DeliveryThreadData = { journal: options.journal, database: options.database };
     const w = new Worker(new URL("./delivery-thread-entry.mjs", import.meta.url), { workerData: data });
-    posters.set(
-      w,
-      batchedPoster<ToThread>((batch) => w.postMessage(batch satisfies ToThreadBatch)),
-    );
-    if (refusal !== null) post(w, { type: "refuse-hand-offs", reason: refusal });
+    if (refusal !== null) w.postMessage({ type: "refuse-hand-offs", reason: refusal } satisfies ToThread);
     // The thread never keeps the process alive by itself; pools close with terminate().
     w.unref();
     let ready!: () => void;
     whenReady = { worker: w, ready: new Promise<void>((resolve) => (ready = resolve)) };
-    const receive = (msg: FromThread) => {
+    w.on("message", (msg: FromThread) => {
       if (msg.type === "ready") {
         ready();
         return;
       }
       const p = pending.get(msg.requestId);
       if (!p) return;
+      if (msg.type === "hand-off" && msg.journaled) {
+        p.handOff?.journaled();
+        return;
+      }
       if (msg.type === "hand-off") {
         const answer = (ok: boolean, reason?: string) => {
           // A thread restarted meanwhile has forgotten the message: nothing to answer.
@@ -128,12 +119,8 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
         return;
       }
       pending.delete(msg.requestId);
-      if (msg.handedOff) p.handOff?.journaled();
       if (msg.type === "delivered") p.resolve(msg.result);
       else p.reject(new DeliveryError(msg.error.message, msg.error.category, msg.error.permanent, msg.error.details));
-    };
-    w.on("message", (batch: FromThreadBatch) => {
-      for (const msg of batch) receive(msg);
     });
     const lost = (reason: string) => {
       if (worker !== w) return;
@@ -161,7 +148,7 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
   }
 
   function post(w: Worker, msg: ToThread) {
-    posters.get(w)?.(msg);
+    w.postMessage(msg);
   }
 
   function threadFor(transportId: number): Worker {
