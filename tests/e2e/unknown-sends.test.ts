@@ -112,9 +112,16 @@ describeJourneys("unknown sends", () => {
     };
     await eventually(toAna).toBe(1);
 
+    // While Bo's send waits, the dashboard shows the campaign as active (not completed),
+    // with a link to where the decision is made.
+    await page.goto(`${app.baseUrl}/`);
+    const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Winter Outreach" }) });
+    await row.getByText("Active", { exact: true }).waitFor();
+    await row.getByRole("link", { name: "1 awaiting your decision" }).click();
+
     // On the campaign's page, Bo's send waits; Skip queues his step 2 instead.
-    await page.goto(`${app.baseUrl}/campaigns/edit/${campaignId}`);
     await page.getByRole("heading", { level: 1, name: "Edit Campaign" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/campaigns/edit/${campaignId}`);
     const onCampaign = page.getByRole("region", { name: "Delivery unknown (1)" });
     await onCampaign.getByText("Bo Berg <bo@example.com>").waitFor();
     await onCampaign.getByRole("button", { name: "Skip" }).click();

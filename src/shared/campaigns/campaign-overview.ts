@@ -10,6 +10,8 @@ export type CampaignCounters = {
   sentCount: number;
   failedCount: number;
   pendingCount: number;
+  /** Sends waiting for the user's decision (delivery unknown): the campaign is not completed while there are any. */
+  unknownCount?: number;
   openedCount: number;
   /** False when the campaign's messages carry no open pixel: its open figures are not known. */
   opensTracked: boolean;

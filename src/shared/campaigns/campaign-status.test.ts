@@ -28,6 +28,14 @@ describe("campaign status display", () => {
     ).toBe("active");
   });
 
+  it("keeps a campaign with a send awaiting the user's decision (delivery unknown) active on both screens", () => {
+    const waiting = { status: "active", scheduledCount: 0, sentCount: 3, sendCount: 4, unknownCount: 1 };
+    expect(displayCampaignStatus(waiting, "dashboard")).toBe("active");
+    expect(displayCampaignStatus(waiting, "overview")).toBe("active");
+    expect(displayCampaignStatus({ ...waiting, unknownCount: 0 }, "dashboard")).toBe("completed");
+    expect(displayCampaignStatus({ ...waiting, status: "paused" }, "overview")).toBe("paused");
+  });
+
   it("offers Pause for active, Activate for paused or draft, nothing for completed", () => {
     expect(statusToggle("active")).toBe("pause");
     expect(statusToggle("paused")).toBe("activate");

@@ -16,13 +16,16 @@ export function campaignStatusLabel(status: string): string {
 /**
  * The status to display. The dashboard shows an active campaign with nothing
  * left scheduled and at least one email sent as completed; the overview does so
- * for an active campaign with any send and nothing scheduled.
+ * for an active campaign with any send and nothing scheduled. A send whose
+ * delivery is unknown waits for the user's Send anyway or Skip, and the
+ * contact's later steps with it: a campaign with one is not completed (the
+ * spec's rule predates unknown sends).
  */
 export function displayCampaignStatus(
-  c: { status: string; scheduledCount: number; sentCount: number; sendCount?: number },
+  c: { status: string; scheduledCount: number; sentCount: number; sendCount?: number; unknownCount?: number },
   screen: "dashboard" | "overview",
 ): string {
-  if (c.status !== "active" || c.scheduledCount > 0) return c.status;
+  if (c.status !== "active" || c.scheduledCount > 0 || (c.unknownCount ?? 0) > 0) return c.status;
   const sent = screen === "dashboard" ? c.sentCount : (c.sendCount ?? c.sentCount);
   return sent > 0 ? "completed" : c.status;
 }

@@ -75,10 +75,13 @@ export const campaignSummarySchema = campaignSchema
     /** Sends that failed, and sends recorded but not yet sent or failed (with sentCount: every send). */
     failedCount: z.number(),
     pendingCount: z.number(),
+    /** Sends whose delivery is unknown (a worker stopped mid-send), waiting for Send anyway or Skip. */
+    unknownCount: z.number(),
   })
   .meta({ id: "CampaignSummary" });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 export const campaignListSchema = z.object({ campaigns: z.array(campaignSummarySchema) }).meta({ id: "CampaignList" });
+export type CampaignList = z.infer<typeof campaignListSchema>;
 
 /** A campaign's own sender account (its connection comes from the saved sender it was imported from). */
 export const campaignSenderSchema = z

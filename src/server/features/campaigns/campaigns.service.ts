@@ -16,6 +16,7 @@ import {
   campaigns,
   contacts,
   emailSequences,
+  scheduledEmails,
   senderAccounts,
   userSettings,
 } from "../../db/schema/index.ts";
@@ -179,6 +180,8 @@ export function createCampaignsService(
           pending: sql<number>`coalesce(${campaignStats.pending}, 0)::int`,
           settingTrackOpens: sql<boolean>`coalesce(${userSettings.trackOpens}, true)`,
           contactCount: sql<number>`(select count(*)::int from ${contacts} where ${contacts.campaignId} = ${campaigns.id})`,
+          // A probe of the partial index of unknown sends (scheduled_emails_unknown_idx): almost always none.
+          unknown: sql<number>`(select count(*)::int from ${scheduledEmails} where ${scheduledEmails.campaignId} = ${campaigns.id} and ${scheduledEmails.status} = 'unknown')`,
         })
         .from(campaigns)
         .leftJoin(campaignStats, eq(campaignStats.campaignId, campaigns.id))
@@ -193,6 +196,7 @@ export function createCampaignsService(
         openedCount: r.opened,
         failedCount: r.failed,
         pendingCount: r.pending,
+        unknownCount: r.unknown,
       }));
     },
 

@@ -4,6 +4,9 @@
 // next step instead. Another user can neither see nor decide them.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { campaignOverviewFigures } from "#shared/campaigns/campaign-overview.ts";
+import { displayCampaignStatus } from "#shared/campaigns/campaign-status.ts";
+import type { CampaignList } from "#shared/campaigns/campaigns.schemas.ts";
 import type { UnknownSendList } from "#shared/sending/unknown-sends.schemas.ts";
 import {
   createCampaign,
@@ -130,6 +133,34 @@ describe("unknown sends", () => {
     expect(received[0]!.parsed.inReplyTo).toBe(
       (await rowsOf(id, address(1))).sends.find((s) => s.status === "failed")!.messageId,
     );
+  });
+
+  it("keep their campaign from showing as completed until the user decides", async () => {
+    n += 1;
+    const owner = await h.ctx.signUpVerified(`unknown-${n}@example.com`);
+    const prefix = `u${n}`;
+    const created = await createCampaign(h.ctx, owner.cookie, {
+      contacts: people(2, prefix),
+      sequence: [step("Hi {{firstName}}", "Hello")],
+    });
+    const id = created.campaign.id;
+    h.sink.addFault(smtpFaults.dropMidData({ recipient: `${prefix}-1@prospects.test` }));
+    expect((await launch(h.ctx, owner.cookie, id)).body).toMatchObject({ emailsSent: 1, emailsFailed: 1 });
+    const summary = async () => {
+      const res = await h.ctx.request("/api/campaigns", { cookie: owner.cookie });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as CampaignList).campaigns.find((c) => c.id === id)!;
+    };
+    const waiting = await summary();
+    expect(waiting).toMatchObject({ status: "active", scheduledCount: 0, sentCount: 1, unknownCount: 1 });
+    expect(displayCampaignStatus(waiting, "dashboard")).toBe("active");
+    expect(campaignOverviewFigures(waiting).status).toBe("active");
+
+    const [unknown] = (await listUnknown(owner.cookie, id)).sends;
+    expect((await decide(owner.cookie, unknown!.id, "skip")).status).toBe(200);
+    const decided = await summary();
+    expect(decided.unknownCount).toBe(0);
+    expect(displayCampaignStatus(decided, "dashboard")).toBe("completed");
   });
 
   it("are neither visible to nor decidable by another user", async () => {

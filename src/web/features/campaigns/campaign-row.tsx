@@ -56,6 +56,14 @@ export function CampaignRow({ campaign }: { campaign: CampaignSummary }) {
           {updated && <span>Updated {day(campaign.updatedAt)}</span>}
           <span>{campaign.contactCount} contacts</span>
           <span>{campaign.scheduledCount} scheduled</span>
+          {campaign.unknownCount > 0 && (
+            <Link
+              to={`/campaigns/edit/${campaign.id}`}
+              className="font-medium text-amber-700 underline-offset-2 hover:underline dark:text-amber-400"
+            >
+              {campaign.unknownCount} awaiting your decision
+            </Link>
+          )}
           {campaign.opensTracked ? (
             <span>
               {campaign.openedCount}/{campaign.sentCount} opened/sent
