@@ -141,4 +141,36 @@ describeJourneys("unknown sends", () => {
     const boSends = await app.database.db.select().from(emailSends).where(eq(emailSends.contactId, bo!.id));
     expect(boSends.filter((s) => s.status === "sent").map((s) => s.sequenceId)).toEqual([step2.id]);
   });
+
+  it("Send all anyway and Skip all ask first, then decide every send shown", async () => {
+    const { page } = browser;
+    const user = await signedInUser(page, app.baseUrl, "unknown-sends-all");
+    const { campaignId } = await seedDeadWorkersClaims(app, user.email);
+    const rows = async () =>
+      (await app.database.db.select().from(scheduledEmails).where(eq(scheduledEmails.campaignId, campaignId))).map(
+        (r) => r.status,
+      );
+    await eventually(async () => (await rows()).filter((s) => s === "unknown").length).toBe(2);
+
+    await page.getByRole("link", { name: "Failed emails" }).click();
+    const panel = page.getByRole("region", { name: "Delivery unknown (2)" });
+    await panel.waitFor();
+
+    // Send all anyway warns about duplicates; Cancel leaves both waiting.
+    await panel.getByRole("button", { name: "Send all anyway" }).click();
+    const sendAll = page.getByRole("alertdialog", { name: "Send all 2 emails again?" });
+    await sendAll
+      .getByText("Any of them that did reach the mail server will arrive twice.", { exact: false })
+      .waitFor();
+    await sendAll.getByRole("button", { name: "Cancel" }).click();
+    await sendAll.waitFor({ state: "detached" });
+    expect((await rows()).filter((s) => s === "unknown")).toHaveLength(2);
+
+    await panel.getByRole("button", { name: "Skip all" }).click();
+    const skipAll = page.getByRole("alertdialog", { name: "Skip all 2 emails?" });
+    await skipAll.getByRole("button", { name: "Skip all" }).click();
+    await toast(page, "2 emails skipped; the sequences continue").waitFor();
+    await panel.waitFor({ state: "detached" });
+    expect((await rows()).filter((s) => s === "cancelled")).toHaveLength(2);
+  });
 });

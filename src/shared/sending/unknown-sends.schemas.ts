@@ -39,6 +39,24 @@ export const unknownSendDecisionResultSchema = z
   .meta({ id: "UnknownSendDecision" });
 export type UnknownSendDecisionResult = z.infer<typeof unknownSendDecisionResultSchema>;
 
+/** Several sends decided at once: the ones the panel shows. */
+export const unknownSendBatchSchema = z
+  .object({
+    ids: z
+      .array(z.uuid("Each id must be a send id"))
+      .min(1, "Choose at least one send")
+      .max(500, "At most 500 sends can be decided at once"),
+  })
+  .meta({ id: "UnknownSendBatch" });
+
+export const unknownSendBatchResultSchema = z
+  .object({
+    /** One per send decided. A send that no longer waits for a decision (or is not the user's) is left out. */
+    decided: z.array(unknownSendDecisionResultSchema),
+  })
+  .meta({ id: "UnknownSendBatchResult" });
+export type UnknownSendBatchResult = z.infer<typeof unknownSendBatchResultSchema>;
+
 /** The panel's wording. */
 export const unknownSendsText = {
   title: "Delivery unknown",
@@ -49,4 +67,13 @@ export const unknownSendsText = {
   sentAgain: "The email will be sent again",
   skipped: "Skipped; the sequence continues with the next step",
   failed: "Could not save your choice",
+  sendAllAnyway: "Send all anyway",
+  skipAll: "Skip all",
+  confirmSendAllTitle: (n: number) => `Send all ${n} emails again?`,
+  confirmSendAll:
+    "Any of them that did reach the mail server will arrive twice. Check the senders' Sent folders first if you can.",
+  confirmSkipAllTitle: (n: number) => `Skip all ${n} emails?`,
+  confirmSkipAll: "None of them is sent again; each contact's sequence continues with the next step.",
+  sentAllAgain: (n: number) => `${n} ${n === 1 ? "email" : "emails"} will be sent again`,
+  skippedAll: (n: number) => `${n} ${n === 1 ? "email" : "emails"} skipped; the sequences continue`,
 } as const;

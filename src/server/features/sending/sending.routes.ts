@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { launchResultSchema } from "#shared/sending/launch.schemas.ts";
 import {
+  unknownSendBatchResultSchema,
+  unknownSendBatchSchema,
   unknownSendDecisionResultSchema,
   unknownSendListSchema,
   unknownSendQuerySchema,
@@ -55,6 +57,22 @@ const decisionRoute = (decision: "send-anyway" | "skip") =>
     },
   });
 
+const batchDecisionRoute = (decision: "send-anyway" | "skip") =>
+  createRoute({
+    method: "post",
+    path: `/unknown-sends/${decision}`,
+    tags: ["Sending"],
+    summary:
+      decision === "send-anyway"
+        ? "Send several unknown sends again (any that reached the server then arrives twice)"
+        : "Skip several unknown sends: none is sent again; each contact's next step is queued",
+    request: { body: { content: json(unknownSendBatchSchema), required: true } },
+    responses: {
+      200: { description: "Decided", content: json(unknownSendBatchResultSchema) },
+      ...errorResponses,
+    },
+  });
+
 export function sendingRoutes(deps: FeatureDeps) {
   const worker = createSendWorker({
     db: deps.db,
@@ -76,5 +94,11 @@ export function sendingRoutes(deps: FeatureDeps) {
     )
     .openapi(decisionRoute("skip"), async (c) =>
       c.json(await unknown.skip(c.get("user").id, c.req.valid("param").id), 200),
+    )
+    .openapi(batchDecisionRoute("send-anyway"), async (c) =>
+      c.json(await unknown.decideAll(c.get("user").id, c.req.valid("json").ids, "send-anyway"), 200),
+    )
+    .openapi(batchDecisionRoute("skip"), async (c) =>
+      c.json(await unknown.decideAll(c.get("user").id, c.req.valid("json").ids, "skip"), 200),
     );
 }

@@ -11,7 +11,11 @@
 import { sql } from "drizzle-orm";
 import { followUpDueAt } from "#shared/scheduling/follow-up.ts";
 import { nextAllowedInstant } from "#shared/scheduling/sending-window.ts";
-import type { UnknownSend, UnknownSendDecisionResult } from "#shared/sending/unknown-sends.schemas.ts";
+import type {
+  UnknownSend,
+  UnknownSendBatchResult,
+  UnknownSendDecisionResult,
+} from "#shared/sending/unknown-sends.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
@@ -30,6 +34,18 @@ type Row = {
   reason: string | null;
 };
 
+type WaitingRow = {
+  id: string;
+  campaign_id: string;
+  campaign_status: string;
+  contact_id: string;
+  sequence_id: string;
+  sender_account_id: string | null;
+  step_number: number;
+  updated_at: Date | string;
+};
+type Rules = ReturnType<typeof sendingRules>;
+
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 const notFound = () => new AppError("not_found", "This send is not waiting for a decision");
@@ -39,18 +55,15 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
   /** The row, locked, if it belongs to the user and still waits for a decision. */
-  async function waiting(tx: Tx, userId: string, id: string) {
-    if (!isUuid(id)) throw notFound();
-    const [row] = await queryRows<{
-      id: string;
-      campaign_id: string;
-      campaign_status: string;
-      contact_id: string;
-      sequence_id: string;
-      sender_account_id: string | null;
-      step_number: number;
-      updated_at: Date | string;
-    }>(
+  async function waiting(tx: Tx, userId: string, id: string): Promise<WaitingRow> {
+    const row = await waitingOrNone(tx, userId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function waitingOrNone(tx: Tx, userId: string, id: string): Promise<WaitingRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await queryRows<WaitingRow>(
       tx,
       sql`
       select se.id, se.campaign_id, c.status as campaign_status, se.contact_id, se.sequence_id, se.sender_account_id,
@@ -61,9 +74,78 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
       where se.id = ${id}::uuid and se.status = 'unknown'
       for update of se`,
     );
-    if (!row) throw notFound();
     return row;
   }
+
+  /** Send anyway: the step back in the queue, due at the next allowed instant. */
+  async function sendAgain(tx: Tx, row: WaitingRow, rules: Rules, t: Date): Promise<UnknownSendDecisionResult> {
+    const due = nextAllowedInstant(t, rules);
+    await tx.execute(sql`
+      with record as (
+        update email_sends es set status = 'pending', failure_category = coalesce(es.failure_category, 'other')
+        where es.contact_id = ${row.contact_id}::uuid and es.sequence_id = ${row.sequence_id}::uuid
+          and es.status = 'failed'
+        returning es.campaign_id
+      ), queued as (
+        update scheduled_emails se set
+          status = case when ${row.campaign_status} = 'active' then 'scheduled' else 'paused' end,
+          scheduled_for = ${at(due)}, error_message = null, handed_off_at = null, updated_at = ${at(t)}
+        where se.id = ${row.id}::uuid
+        returning se.campaign_id
+      )
+      update campaign_stats cs set
+        failed = cs.failed - (select count(*) from record)::int,
+        pending = cs.pending + (select count(*) from record)::int,
+        scheduled = cs.scheduled + 1, updated_at = ${at(t)}
+      where cs.campaign_id = ${row.campaign_id}::uuid`);
+    return { id: row.id, decision: "send" as const, dueAt: due.toISOString() };
+  }
+
+  /** Skip: the step stays unsent, and the contact's next step is queued. */
+  async function skipStep(tx: Tx, row: WaitingRow, rules: Rules, t: Date): Promise<UnknownSendDecisionResult> {
+    const [next] = await queryRows<{
+      id: string;
+      delay_amount: number;
+      delay_unit: "days" | "hours" | "minutes";
+      scheduled_date: string | null;
+      scheduled_time: string | null;
+    }>(
+      tx,
+      sql`select id, delay_amount, delay_unit, scheduled_date::text as scheduled_date, scheduled_time
+          from email_sequences where campaign_id = ${row.campaign_id}::uuid and step_number = ${row.step_number + 1}`,
+    );
+    await tx.execute(sql`
+      update scheduled_emails set status = 'cancelled', cancel_reason = 'skipped', updated_at = ${at(t)}
+      where id = ${row.id}::uuid`);
+    if (!next || !row.sender_account_id) return { id: row.id, decision: "skip" as const, dueAt: null };
+    // As if the step had gone out when it was attempted, but never in the past.
+    const timing = {
+      delayAmount: next.delay_amount,
+      delayUnit: next.delay_unit,
+      scheduledDate: next.scheduled_date,
+      scheduledTime: next.scheduled_time,
+    };
+    const fromAttempt = followUpDueAt(new Date(row.updated_at), timing, rules.timezone);
+    const due = nextAllowedInstant(new Date(Math.max(fromAttempt.getTime(), t.getTime())), rules);
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`
+      insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for, status)
+      select ${row.campaign_id}::uuid, ct.id, ${next.id}::uuid, ${row.sender_account_id}::uuid, ${at(due)},
+        case when ${row.campaign_status} = 'active' then 'scheduled' else 'paused' end
+      from contacts ct
+      where ct.id = ${row.contact_id}::uuid and ct.status = 'active' and ct.replied_at is null
+      on conflict (contact_id, sequence_id) do nothing
+      returning id`,
+    );
+    if (inserted.length > 0) {
+      await tx.execute(sql`update campaign_stats set scheduled = scheduled + 1, updated_at = ${at(t)}
+        where campaign_id = ${row.campaign_id}::uuid`);
+    }
+    return { id: row.id, decision: "skip" as const, dueAt: inserted.length > 0 ? due.toISOString() : null };
+  }
+
+  const decisions = { "send-anyway": sendAgain, skip: skipStep } as const;
 
   return {
     /** The user's sends waiting for a decision (one campaign's, or all), newest first. */
@@ -103,76 +185,38 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
     async sendAnyway(userId: string, id: string): Promise<UnknownSendDecisionResult> {
       return db.transaction(async (tx) => {
         const row = await waiting(tx, userId, id);
-        const t = now();
-        const rules = sendingRules(await loadSendingSettings(tx, userId));
-        const due = nextAllowedInstant(t, rules);
-        await tx.execute(sql`
-          with record as (
-            update email_sends es set status = 'pending', failure_category = coalesce(es.failure_category, 'other')
-            where es.contact_id = ${row.contact_id}::uuid and es.sequence_id = ${row.sequence_id}::uuid
-              and es.status = 'failed'
-            returning es.campaign_id
-          ), queued as (
-            update scheduled_emails se set
-              status = case when ${row.campaign_status} = 'active' then 'scheduled' else 'paused' end,
-              scheduled_for = ${at(due)}, error_message = null, handed_off_at = null, updated_at = ${at(t)}
-            where se.id = ${row.id}::uuid
-            returning se.campaign_id
-          )
-          update campaign_stats cs set
-            failed = cs.failed - (select count(*) from record)::int,
-            pending = cs.pending + (select count(*) from record)::int,
-            scheduled = cs.scheduled + 1, updated_at = ${at(t)}
-          where cs.campaign_id = ${row.campaign_id}::uuid`);
-        return { id: row.id, decision: "send" as const, dueAt: due.toISOString() };
+        return sendAgain(tx, row, sendingRules(await loadSendingSettings(tx, userId)), now());
       });
     },
 
     async skip(userId: string, id: string): Promise<UnknownSendDecisionResult> {
       return db.transaction(async (tx) => {
         const row = await waiting(tx, userId, id);
-        const t = now();
+        return skipStep(tx, row, sendingRules(await loadSendingSettings(tx, userId)), now());
+      });
+    },
+
+    /**
+     * The same decision for several sends (the ones the panel shows), in one
+     * transaction. A send that no longer waits, or is not the user's, is left
+     * out of the answer rather than failing the rest. Rows are locked in id
+     * order, so two batches over the same sends cannot deadlock. A statement or
+     * three per send: a decision is rare, and at most 500 at once.
+     */
+    async decideAll(
+      userId: string,
+      ids: readonly string[],
+      decision: "send-anyway" | "skip",
+    ): Promise<UnknownSendBatchResult> {
+      return db.transaction(async (tx) => {
         const rules = sendingRules(await loadSendingSettings(tx, userId));
-        const [next] = await queryRows<{
-          id: string;
-          delay_amount: number;
-          delay_unit: "days" | "hours" | "minutes";
-          scheduled_date: string | null;
-          scheduled_time: string | null;
-        }>(
-          tx,
-          sql`select id, delay_amount, delay_unit, scheduled_date::text as scheduled_date, scheduled_time
-              from email_sequences where campaign_id = ${row.campaign_id}::uuid and step_number = ${row.step_number + 1}`,
-        );
-        await tx.execute(sql`
-          update scheduled_emails set status = 'cancelled', cancel_reason = 'skipped', updated_at = ${at(t)}
-          where id = ${row.id}::uuid`);
-        if (!next || !row.sender_account_id) return { id: row.id, decision: "skip" as const, dueAt: null };
-        // As if the step had gone out when it was attempted, but never in the past.
-        const timing = {
-          delayAmount: next.delay_amount,
-          delayUnit: next.delay_unit,
-          scheduledDate: next.scheduled_date,
-          scheduledTime: next.scheduled_time,
-        };
-        const fromAttempt = followUpDueAt(new Date(row.updated_at), timing, rules.timezone);
-        const due = nextAllowedInstant(new Date(Math.max(fromAttempt.getTime(), t.getTime())), rules);
-        const inserted = await queryRows<{ id: string }>(
-          tx,
-          sql`
-          insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for, status)
-          select ${row.campaign_id}::uuid, ct.id, ${next.id}::uuid, ${row.sender_account_id}::uuid, ${at(due)},
-            case when ${row.campaign_status} = 'active' then 'scheduled' else 'paused' end
-          from contacts ct
-          where ct.id = ${row.contact_id}::uuid and ct.status = 'active' and ct.replied_at is null
-          on conflict (contact_id, sequence_id) do nothing
-          returning id`,
-        );
-        if (inserted.length > 0) {
-          await tx.execute(sql`update campaign_stats set scheduled = scheduled + 1, updated_at = ${at(t)}
-            where campaign_id = ${row.campaign_id}::uuid`);
+        const t = now();
+        const decided: UnknownSendDecisionResult[] = [];
+        for (const id of [...new Set(ids)].sort()) {
+          const row = await waitingOrNone(tx, userId, id);
+          if (row) decided.push(await decisions[decision](tx, row, rules, t));
         }
-        return { id: row.id, decision: "skip" as const, dueAt: inserted.length > 0 ? due.toISOString() : null };
+        return { decided };
       });
     },
   };

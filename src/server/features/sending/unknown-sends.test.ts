@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { campaignOverviewFigures } from "#shared/campaigns/campaign-overview.ts";
 import { displayCampaignStatus } from "#shared/campaigns/campaign-status.ts";
 import type { CampaignList } from "#shared/campaigns/campaigns.schemas.ts";
-import type { UnknownSendList } from "#shared/sending/unknown-sends.schemas.ts";
+import type { UnknownSendBatchResult, UnknownSendList } from "#shared/sending/unknown-sends.schemas.ts";
 import {
   createCampaign,
   DAY,
@@ -161,6 +161,63 @@ describe("unknown sends", () => {
     const decided = await summary();
     expect(decided.unknownCount).toBe(0);
     expect(displayCampaignStatus(decided, "dashboard")).toBe("completed");
+  });
+
+  it("Send all anyway and Skip all decide the sends given, and leave out any not the user's or no longer waiting", async () => {
+    n += 1;
+    const owner = await h.ctx.signUpVerified(`unknown-${n}@example.com`);
+    const other = await h.ctx.signUpVerified(`unknown-other-batch-${n}@example.com`);
+    const prefix = `u${n}`;
+    const address = (i: number) => `${prefix}-${i}@prospects.test`;
+    const created = await createCampaign(h.ctx, owner.cookie, {
+      contacts: people(4, prefix),
+      sequence: [step("Hi {{firstName}}", "Hello"), step("Again", "Hello again", { amount: 1, unit: "days" })],
+    });
+    const id = created.campaign.id;
+    for (const i of [1, 2, 3]) h.sink.addFault(smtpFaults.dropMidData({ recipient: address(i) }));
+    expect((await launch(h.ctx, owner.cookie, id)).body).toMatchObject({ emailsSent: 1, emailsFailed: 3 });
+    const waiting = (await listUnknown(owner.cookie, id)).sends;
+    expect(waiting).toHaveLength(3);
+    const byAddress = (i: number) => waiting.find((s) => s.contactEmail === address(i))!.id;
+    const batch = (cookie: string, decision: "send-anyway" | "skip", ids: unknown) =>
+      h.ctx.request(`/api/unknown-sends/${decision}`, { method: "POST", cookie, json: { ids } });
+
+    // Another user's batch decides nothing of the owner's.
+    const foreign = await batch(other.cookie, "skip", [byAddress(1), byAddress(2)]);
+    expect(foreign.status).toBe(200);
+    expect(await foreign.json()).toEqual({ decided: [] });
+    expect((await listUnknown(owner.cookie, id)).sends).toHaveLength(3);
+
+    const sendTwo = await batch(owner.cookie, "send-anyway", [
+      byAddress(1),
+      byAddress(2),
+      byAddress(1),
+      crypto.randomUUID(),
+    ]);
+    expect(sendTwo.status).toBe(200);
+    const sent = (await sendTwo.json()) as UnknownSendBatchResult;
+    expect(sent.decided.map((d) => [d.id, d.decision]).sort()).toEqual(
+      [
+        [byAddress(1), "send"],
+        [byAddress(2), "send"],
+      ].sort(),
+    );
+    const skipRest = await batch(owner.cookie, "skip", [byAddress(1), byAddress(3)]);
+    expect(((await skipRest.json()) as UnknownSendBatchResult).decided).toEqual([
+      expect.objectContaining({ id: byAddress(3), decision: "skip" }),
+    ]);
+    expect((await listUnknown(owner.cookie, id)).sends).toEqual([]);
+
+    await drain(worker());
+    expect(h.sink.messagesTo(address(1)).map((m) => m.parsed.subject)).toEqual([`Hi First1`]);
+    expect(h.sink.messagesTo(address(3))).toEqual([]);
+    expect((await rowsOf(id, address(3))).rows.map((r) => r.status).sort()).toEqual(["cancelled", "scheduled"]);
+
+    for (const bad of [[], ["not-a-uuid"], "x", Array.from({ length: 501 }, () => crypto.randomUUID())]) {
+      const res = await batch(owner.cookie, "skip", bad);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { message: expect.any(String) } });
+    }
   });
 
   it("are neither visible to nor decidable by another user", async () => {

@@ -2,9 +2,10 @@ import { format } from "date-fns";
 import { CircleHelp } from "lucide-react";
 import { toast } from "sonner";
 import { unknownSendsText as text, type UnknownSend } from "#shared/sending/unknown-sends.schemas.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
-import { useDecideUnknownSend, useUnknownSends } from "./use-unknown-sends.ts";
+import { useDecideUnknownSend, useDecideUnknownSends, useUnknownSends } from "./use-unknown-sends.ts";
 
 /**
  * Sends whose delivery is unknown: the worker stopped (or the connection was
@@ -15,8 +16,19 @@ import { useDecideUnknownSend, useUnknownSends } from "./use-unknown-sends.ts";
 export function UnknownSendsPanel(props: { campaignId?: string }) {
   const query = useUnknownSends(props.campaignId);
   const decide = useDecideUnknownSend();
+  const decideAll = useDecideUnknownSends();
   const sends = query.data ?? [];
   if (sends.length === 0) return null;
+
+  /** Decides the sends shown (not any that arrived since): a send decided meanwhile elsewhere is left out. */
+  async function onDecideAll(decision: "send-anyway" | "skip") {
+    try {
+      const { decided } = await decideAll.mutateAsync({ ids: sends.map((s) => s.id), decision });
+      toast.success(decision === "send-anyway" ? text.sentAllAgain(decided.length) : text.skippedAll(decided.length));
+    } catch (err) {
+      toast.error(text.failed, { description: err instanceof Error ? err.message : undefined });
+    }
+  }
 
   async function onDecide(send: UnknownSend, decision: "send-anyway" | "skip") {
     try {
@@ -37,11 +49,39 @@ export function UnknownSendsPanel(props: { campaignId?: string }) {
           </h2>
         </CardTitle>
         <p className="text-muted-foreground text-sm">{text.explanation}</p>
+        {sends.length > 1 && (
+          <div className="flex flex-wrap gap-2 pt-2">
+            <ConfirmDialog
+              title={text.confirmSendAllTitle(sends.length)}
+              description={text.confirmSendAll}
+              confirmLabel={text.sendAllAnyway}
+              busyLabel="Sending..."
+              onConfirm={() => onDecideAll("send-anyway")}
+              trigger={
+                <Button size="sm" disabled={decideAll.isPending}>
+                  {text.sendAllAnyway}
+                </Button>
+              }
+            />
+            <ConfirmDialog
+              title={text.confirmSkipAllTitle(sends.length)}
+              description={text.confirmSkipAll}
+              confirmLabel={text.skipAll}
+              busyLabel="Skipping..."
+              onConfirm={() => onDecideAll("skip")}
+              trigger={
+                <Button size="sm" variant="outline" disabled={decideAll.isPending}>
+                  {text.skipAll}
+                </Button>
+              }
+            />
+          </div>
+        )}
       </CardHeader>
       <CardContent>
         <ul className="divide-y">
           {sends.map((send) => {
-            const busy = decide.isPending && decide.variables?.id === send.id;
+            const busy = (decide.isPending && decide.variables?.id === send.id) || decideAll.isPending;
             return (
               <li key={send.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div id={`unknown-send-${send.id}`} className="min-w-0 space-y-0.5 text-sm">

@@ -24,3 +24,15 @@ export function useDecideUnknownSend() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["unknown-sends"] }),
   });
 }
+
+/** The same decision for several sends at once (the ones the panel shows). */
+export function useDecideUnknownSends() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ids, decision }: { ids: string[]; decision: "send-anyway" | "skip" }) =>
+      decision === "send-anyway"
+        ? unwrap(await api["unknown-sends"]["send-anyway"].$post({ json: { ids } }))
+        : unwrap(await api["unknown-sends"].skip.$post({ json: { ids } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["unknown-sends"] }),
+  });
+}
