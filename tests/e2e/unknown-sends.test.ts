@@ -99,7 +99,7 @@ describeJourneys("unknown sends", () => {
     const panel = page.getByRole("region", { name: "Delivery unknown (2)" });
     await panel.getByText("Ana Lima <ana@example.com>").waitFor();
     const ana = panel.getByRole("listitem").filter({ hasText: "ana@example.com" });
-    await ana.getByText("Step 1: Hello {{firstName}} · Winter Outreach").waitFor();
+    await ana.getByText("Step 1: Hello Ana · Winter Outreach").waitFor();
     await ana.getByRole("button", { name: "Send anyway" }).click();
     await toast(page, "The email will be sent again").waitFor();
     await page.getByRole("heading", { name: "Delivery unknown (1)" }).waitFor();

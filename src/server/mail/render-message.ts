@@ -12,7 +12,12 @@ import type { BodyFormat, SendFormat } from "#shared/db-enums.ts";
 import { fromDisplayName } from "#shared/sending/from-name.ts";
 import { appendFooterHtml, appendFooterText, listUnsubscribeHeaders } from "#shared/sending/message-footer.ts";
 import { followUpSubject, formatMessageId, threadHeaders } from "#shared/sending/threading.ts";
-import { type MergeContact, mergeContextFromContact, renderMergeTags } from "#shared/sequences/merge-tags.ts";
+import {
+  type MergeContact,
+  type MergeContext,
+  mergeContextFromContact,
+  renderMergeTags,
+} from "#shared/sequences/merge-tags.ts";
 import { htmlToPlainText, plainTextToHtml } from "#shared/sequences/rich-text.ts";
 import type { Settings } from "#shared/settings/settings.schemas.ts";
 import { sanitizeEmailHtml } from "../html/sanitize-email-html.ts";
@@ -53,17 +58,29 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/**
+ * The subject a step goes out with: its merge tags filled, on one line. A
+ * follow-up without a subject of its own answers step 1's (already filled)
+ * subject. Also what the unknown sends' list shows of a send whose rendered
+ * text died with its worker.
+ */
+export function renderStepSubject(
+  stepSubject: string,
+  context: MergeContext,
+  fallbacks: Settings["fallbackMergeTags"],
+  threadSubject?: string,
+): string {
+  if (threadSubject !== undefined && !stepSubject.trim()) return followUpSubject("", threadSubject);
+  return oneLine(renderMergeTags(stepSubject, context, { mode: "send", format: "text", fallbacks }));
+}
+
 export function renderCampaignMessage(input: RenderCampaignMessageInput): OutgoingMessage {
   const { step, settings, senderEmail } = input;
   const context = mergeContextFromContact(input.contact);
   const fill = (text: string, format: "text" | "html") =>
     renderMergeTags(text, context, { mode: "send", format, fallbacks: settings.fallbackMergeTags });
 
-  // A follow-up without its own subject answers step 1's (already filled) subject.
-  const subject =
-    input.thread && !step.subject.trim()
-      ? followUpSubject("", input.thread.subject)
-      : oneLine(fill(step.subject, "text"));
+  const subject = renderStepSubject(step.subject, context, settings.fallbackMergeTags, input.thread?.subject);
 
   let bodyHtml = "";
   let bodyText: string;

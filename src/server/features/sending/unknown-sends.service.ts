@@ -16,10 +16,12 @@ import type {
   UnknownSendBatchResult,
   UnknownSendDecisionResult,
 } from "#shared/sending/unknown-sends.schemas.ts";
+import { mergeContextFromContact } from "#shared/sequences/merge-tags.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
 import { at, queryRows, type Tx } from "../../jobs/sql-helpers.ts";
+import { renderStepSubject } from "../../mail/render-message.ts";
 
 type Row = {
   id: string;
@@ -27,8 +29,14 @@ type Row = {
   campaign_name: string;
   contact_email: string;
   contact_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  custom_fields: Record<string, string> | null;
   step_number: number;
-  subject: string;
+  step_subject: string;
+  sent_subject: string | null;
+  thread_subject: string | null;
   sender_email: string | null;
   attempted_at: Date | string;
   reason: string | null;
@@ -156,7 +164,9 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
         sql`
         select se.id, se.campaign_id, c.name as campaign_name, ct.email as contact_email,
           nullif(concat_ws(' ', ct.first_name, ct.last_name), '') as contact_name,
-          q.step_number, coalesce(es.subject, q.subject) as subject, coalesce(es.from_email, sa.email) as sender_email,
+          ct.first_name, ct.last_name, ct.company, ct.custom_fields,
+          q.step_number, q.subject as step_subject, es.subject as sent_subject, t.subject as thread_subject,
+          coalesce(es.from_email, sa.email) as sender_email,
           se.updated_at as attempted_at, coalesce(es.error_message, se.error_message) as reason
         from scheduled_emails se
         join campaigns c on c.id = se.campaign_id and c.user_id = ${userId} ${campaign}
@@ -164,10 +174,36 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
         join email_sequences q on q.id = se.sequence_id
         left join sender_accounts sa on sa.id = se.sender_account_id
         left join email_sends es on es.contact_id = se.contact_id and es.sequence_id = se.sequence_id
+        -- A follow-up without a subject of its own went out as a reply to step 1's (as claim-details.ts finds it).
+        left join lateral (
+          select first.subject from email_sends first
+          join email_sequences q1 on q1.id = first.sequence_id and q1.step_number = 1
+          where first.contact_id = se.contact_id and q.step_number > 1
+          limit 1
+        ) t on true
         where se.status = 'unknown'
         order by se.updated_at desc, se.id
         limit 500`,
       );
+      if (rows.length === 0) return [];
+      const { fallbackMergeTags } = await loadSendingSettings(db, userId);
+      // The record keeps the step's text when recovery wrote it (the rendered
+      // text died with the worker); rendering again gives what was sent.
+      const subjectOf = (r: Row) =>
+        r.sent_subject && r.sent_subject !== r.step_subject
+          ? r.sent_subject
+          : renderStepSubject(
+              r.step_subject,
+              mergeContextFromContact({
+                email: r.contact_email,
+                firstName: r.first_name,
+                lastName: r.last_name,
+                company: r.company,
+                customFields: r.custom_fields,
+              }),
+              fallbackMergeTags,
+              r.thread_subject ?? undefined,
+            );
       return rows.map((r) => ({
         id: r.id,
         campaignId: r.campaign_id,
@@ -175,7 +211,7 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
         contactEmail: r.contact_email,
         contactName: r.contact_name,
         stepNumber: r.step_number,
-        subject: r.subject,
+        subject: subjectOf(r),
         senderEmail: r.sender_email,
         attemptedAt: new Date(r.attempted_at).toISOString(),
         reason: reasonText(r.reason),

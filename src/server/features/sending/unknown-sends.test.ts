@@ -2,7 +2,7 @@
 // user (and per campaign), Send anyway queues the step again (it then goes
 // out once, with its Message-ID, and the sequence continues), Skip queues the
 // next step instead. Another user can neither see nor decide them.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { campaignOverviewFigures } from "#shared/campaigns/campaign-overview.ts";
 import { displayCampaignStatus } from "#shared/campaigns/campaign-status.ts";
@@ -21,6 +21,7 @@ import {
 } from "../../../../tests/support/sending-fixtures.ts";
 import { smtpFaults } from "../../../../tests/support/smtp-sink.ts";
 import { campaignStats, contacts, emailSends, scheduledEmails } from "../../db/schema/index.ts";
+import { recoverClaims } from "../../jobs/recover-claims.ts";
 
 const START = "2026-12-07T09:00:00.000Z";
 const clock = fakeClock(START);
@@ -218,6 +219,33 @@ describe("unknown sends", () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: { message: expect.any(String) } });
     }
+  });
+
+  it("show the subject as it was sent when recovery found the send (its rendered text died with the worker)", async () => {
+    n += 1;
+    const owner = await h.ctx.signUpVerified(`unknown-${n}@example.com`);
+    const prefix = `u${n}`;
+    const created = await createCampaign(h.ctx, owner.cookie, {
+      contacts: people(1, prefix),
+      sequence: [step("Hi {{firstName}} at {{company}}", "Hello")],
+    });
+    const id = created.campaign.id;
+    // Handed off by a worker that then died (no heartbeat): recovery makes it unknown.
+    await db().execute(sql`
+      insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for, status,
+        attempts, locked_by, lease_expires_at, handed_off_at, send_id, message_id)
+      select c.campaign_id, c.id, q.id, sa.id, ${clock.now().toISOString()}::timestamptz, 'sending', 1, 'a-dead-worker',
+        ${new Date(clock.now().getTime() + 600_000).toISOString()}::timestamptz, ${clock.now().toISOString()}::timestamptz,
+        gen_random_uuid(), '<lost@acme.test>'
+      from contacts c join email_sequences q on q.campaign_id = c.campaign_id
+      join sender_accounts sa on sa.campaign_id = c.campaign_id
+      where c.campaign_id = ${id}::uuid
+      on conflict (contact_id, sequence_id) do update set status = 'sending', locked_by = 'a-dead-worker',
+        attempts = 1, lease_expires_at = excluded.lease_expires_at, handed_off_at = excluded.handed_off_at,
+        send_id = excluded.send_id, message_id = excluded.message_id`);
+    expect(await recoverClaims(db(), { now: clock.now(), deadAfterMs: 30_000 })).toBe(1);
+    const [send] = (await listUnknown(owner.cookie, id)).sends;
+    expect(send).toMatchObject({ contactEmail: `${prefix}-1@prospects.test`, subject: "Hi First1 at Company 1" });
   });
 
   it("are neither visible to nor decidable by another user", async () => {
