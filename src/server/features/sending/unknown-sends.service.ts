@@ -18,9 +18,10 @@ import type {
 } from "#shared/sending/unknown-sends.schemas.ts";
 import { mergeContextFromContact } from "#shared/sequences/merge-tags.ts";
 import type { Db } from "../../db/client.ts";
+import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
-import { at, queryRows, type Tx } from "../../jobs/sql-helpers.ts";
+import { anyUuid, at, queryRows, type Tx } from "../../jobs/sql-helpers.ts";
 import { renderStepSubject } from "../../mail/render-message.ts";
 
 type Row = {
@@ -54,24 +55,21 @@ type WaitingRow = {
 };
 type Rules = ReturnType<typeof sendingRules>;
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
 const notFound = () => new AppError("not_found", "This send is not waiting for a decision");
 
 export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The row, locked, if it belongs to the user and still waits for a decision. */
-  async function waiting(tx: Tx, userId: string, id: string): Promise<WaitingRow> {
-    const row = await waitingOrNone(tx, userId, id);
-    if (!row) throw notFound();
-    return row;
-  }
-
-  async function waitingOrNone(tx: Tx, userId: string, id: string): Promise<WaitingRow | undefined> {
-    if (!isUuid(id)) return undefined;
-    const [row] = await queryRows<WaitingRow>(
+  /**
+   * The rows, locked in id order (so two decisions over the same sends cannot
+   * deadlock), of those that belong to the user and still wait for a decision.
+   * One statement whatever the number of ids.
+   */
+  async function waitingRows(tx: Tx, userId: string, ids: readonly string[]): Promise<WaitingRow[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return queryRows<WaitingRow>(
       tx,
       sql`
       select se.id, se.campaign_id, c.status as campaign_status, se.contact_id, se.sequence_id, se.sender_account_id,
@@ -79,10 +77,21 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
       from scheduled_emails se
       join campaigns c on c.id = se.campaign_id and c.user_id = ${userId}
       join email_sequences q on q.id = se.sequence_id
-      where se.id = ${id}::uuid and se.status = 'unknown'
+      where se.id = ${anyUuid(valid)} and se.status = 'unknown'
+      order by se.id
       for update of se`,
     );
-    return row;
+  }
+
+  const rulesOf = async (tx: Tx, userId: string) => sendingRules(await loadSendingSettings(tx, userId));
+
+  /** One send's decision; 404 when it is not the user's or no longer waits. */
+  function decideOne(userId: string, id: string, decide: typeof sendAgain): Promise<UnknownSendDecisionResult> {
+    return db.transaction(async (tx) => {
+      const [row] = await waitingRows(tx, userId, [id]);
+      if (!row) throw notFound();
+      return decide(tx, row, await rulesOf(tx, userId), now());
+    });
   }
 
   /** Send anyway: the step back in the queue, due at the next allowed instant. */
@@ -153,8 +162,6 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
     return { id: row.id, decision: "skip" as const, dueAt: inserted.length > 0 ? due.toISOString() : null };
   }
 
-  const decisions = { "send-anyway": sendAgain, skip: skipStep } as const;
-
   return {
     /** The user's sends waiting for a decision (one campaign's, or all), newest first. */
     async list(userId: string, campaignId?: string): Promise<UnknownSend[]> {
@@ -218,40 +225,29 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
       }));
     },
 
-    async sendAnyway(userId: string, id: string): Promise<UnknownSendDecisionResult> {
-      return db.transaction(async (tx) => {
-        const row = await waiting(tx, userId, id);
-        return sendAgain(tx, row, sendingRules(await loadSendingSettings(tx, userId)), now());
-      });
-    },
+    sendAnyway: (userId: string, id: string) => decideOne(userId, id, sendAgain),
 
-    async skip(userId: string, id: string): Promise<UnknownSendDecisionResult> {
-      return db.transaction(async (tx) => {
-        const row = await waiting(tx, userId, id);
-        return skipStep(tx, row, sendingRules(await loadSendingSettings(tx, userId)), now());
-      });
-    },
+    skip: (userId: string, id: string) => decideOne(userId, id, skipStep),
 
     /**
      * The same decision for several sends (the ones the panel shows), in one
      * transaction. A send that no longer waits, or is not the user's, is left
-     * out of the answer rather than failing the rest. Rows are locked in id
-     * order, so two batches over the same sends cannot deadlock. A statement or
-     * three per send: a decision is rare, and at most 500 at once.
+     * out of the answer rather than failing the rest. The rows are read in one
+     * statement; each decision then takes one to three (a decision is rare,
+     * and at most 500 are taken at once).
      */
     async decideAll(
       userId: string,
       ids: readonly string[],
       decision: "send-anyway" | "skip",
     ): Promise<UnknownSendBatchResult> {
+      const decide = decision === "send-anyway" ? sendAgain : skipStep;
       return db.transaction(async (tx) => {
-        const rules = sendingRules(await loadSendingSettings(tx, userId));
+        const rows = await waitingRows(tx, userId, [...new Set(ids)]);
+        const rules = await rulesOf(tx, userId);
         const t = now();
         const decided: UnknownSendDecisionResult[] = [];
-        for (const id of [...new Set(ids)].sort()) {
-          const row = await waitingOrNone(tx, userId, id);
-          if (row) decided.push(await decisions[decision](tx, row, rules, t));
-        }
+        for (const row of rows) decided.push(await decide(tx, row, rules, t));
         return { decided };
       });
     },

@@ -31,17 +31,21 @@ let n = 0;
 const db = () => h.ctx.database.db;
 const worker = () => testWorker({ db: db(), config: h.ctx.config, transports: h.transports, clock });
 
-/** A launched 2-step campaign whose first contact's step 1 was lost mid-DATA (unknown). */
-async function campaignWithUnknownSend() {
+/** A fresh user's campaign of `contacts` people (`u<n>-<i>@prospects.test`), not launched. */
+async function newCampaign(contacts: number, sequence: Parameters<typeof createCampaign>[2]["sequence"]) {
   n += 1;
   const owner = await h.ctx.signUpVerified(`unknown-${n}@example.com`);
   const prefix = `u${n}`;
-  const created = await createCampaign(h.ctx, owner.cookie, {
-    contacts: people(2, prefix),
-    sequence: [step("Hi {{firstName}}", "Hello"), step("Again", "Hello again", { amount: 1, unit: "days" })],
-  });
-  const id = created.campaign.id;
+  const created = await createCampaign(h.ctx, owner.cookie, { contacts: people(contacts, prefix), sequence });
   const address = (i: number) => `${prefix}-${i}@prospects.test`;
+  return { owner, id: created.campaign.id, address };
+}
+
+const twoSteps = () => [step("Hi {{firstName}}", "Hello"), step("Again", "Hello again", { amount: 1, unit: "days" })];
+
+/** A launched 2-step campaign whose first contact's step 1 was lost mid-DATA (unknown). */
+async function campaignWithUnknownSend() {
+  const { owner, id, address } = await newCampaign(2, twoSteps());
   h.sink.addFault(smtpFaults.dropMidData({ recipient: address(1) }));
   const launched = await launch(h.ctx, owner.cookie, id);
   expect(launched.body).toMatchObject({ emailsSent: 1, emailsFailed: 1 });
@@ -137,15 +141,8 @@ describe("unknown sends", () => {
   });
 
   it("keep their campaign from showing as completed until the user decides", async () => {
-    n += 1;
-    const owner = await h.ctx.signUpVerified(`unknown-${n}@example.com`);
-    const prefix = `u${n}`;
-    const created = await createCampaign(h.ctx, owner.cookie, {
-      contacts: people(2, prefix),
-      sequence: [step("Hi {{firstName}}", "Hello")],
-    });
-    const id = created.campaign.id;
-    h.sink.addFault(smtpFaults.dropMidData({ recipient: `${prefix}-1@prospects.test` }));
+    const { owner, id, address } = await newCampaign(2, [step("Hi {{firstName}}", "Hello")]);
+    h.sink.addFault(smtpFaults.dropMidData({ recipient: address(1) }));
     expect((await launch(h.ctx, owner.cookie, id)).body).toMatchObject({ emailsSent: 1, emailsFailed: 1 });
     const summary = async () => {
       const res = await h.ctx.request("/api/campaigns", { cookie: owner.cookie });
@@ -165,16 +162,8 @@ describe("unknown sends", () => {
   });
 
   it("Send all anyway and Skip all decide the sends given, and leave out any not the user's or no longer waiting", async () => {
-    n += 1;
-    const owner = await h.ctx.signUpVerified(`unknown-${n}@example.com`);
+    const { owner, id, address } = await newCampaign(4, twoSteps());
     const other = await h.ctx.signUpVerified(`unknown-other-batch-${n}@example.com`);
-    const prefix = `u${n}`;
-    const address = (i: number) => `${prefix}-${i}@prospects.test`;
-    const created = await createCampaign(h.ctx, owner.cookie, {
-      contacts: people(4, prefix),
-      sequence: [step("Hi {{firstName}}", "Hello"), step("Again", "Hello again", { amount: 1, unit: "days" })],
-    });
-    const id = created.campaign.id;
     for (const i of [1, 2, 3]) h.sink.addFault(smtpFaults.dropMidData({ recipient: address(i) }));
     expect((await launch(h.ctx, owner.cookie, id)).body).toMatchObject({ emailsSent: 1, emailsFailed: 3 });
     const waiting = (await listUnknown(owner.cookie, id)).sends;
@@ -222,14 +211,7 @@ describe("unknown sends", () => {
   });
 
   it("show the subject as it was sent when recovery found the send (its rendered text died with the worker)", async () => {
-    n += 1;
-    const owner = await h.ctx.signUpVerified(`unknown-${n}@example.com`);
-    const prefix = `u${n}`;
-    const created = await createCampaign(h.ctx, owner.cookie, {
-      contacts: people(1, prefix),
-      sequence: [step("Hi {{firstName}} at {{company}}", "Hello")],
-    });
-    const id = created.campaign.id;
+    const { owner, id, address } = await newCampaign(1, [step("Hi {{firstName}} at {{company}}", "Hello")]);
     // Handed off by a worker that then died (no heartbeat): recovery makes it unknown.
     await db().execute(sql`
       insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for, status,
@@ -245,7 +227,7 @@ describe("unknown sends", () => {
         send_id = excluded.send_id, message_id = excluded.message_id`);
     expect(await recoverClaims(db(), { now: clock.now(), deadAfterMs: 30_000 })).toBe(1);
     const [send] = (await listUnknown(owner.cookie, id)).sends;
-    expect(send).toMatchObject({ contactEmail: `${prefix}-1@prospects.test`, subject: "Hi First1 at Company 1" });
+    expect(send).toMatchObject({ contactEmail: address(1), subject: "Hi First1 at Company 1" });
   });
 
   it("are neither visible to nor decidable by another user", async () => {
