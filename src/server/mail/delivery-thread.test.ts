@@ -218,8 +218,17 @@ describe("delivery thread", () => {
       expect((await transport.deliver(message("journaled@x.test"), handOff(key))).response).toMatch(/^250/);
       expect(journaled).toBe(1);
       expect(readFileSync(join(dir, "test-process-1.log"), "utf8")).toBe(`${key}\n`);
+
+      // Handed off, then the server dropped the connection mid-DATA: the failure
+      // still says it was handed off (it may have arrived: unknown, not retried).
+      sink.addFault(smtpFaults.dropMidData({ recipient: "dropped@x.test", times: 1 }));
+      const droppedKey = `5e3f8a52-6a43-4d0f-9d55-3c1e0f7d9a10 ${lease}`;
+      const dropped = await transport.deliver(message("dropped@x.test"), handOff(droppedKey)).catch((e: unknown) => e);
+      expect(dropped).toBeInstanceOf(Error);
+      expect(journaled).toBe(2);
       expect(readOtherJournals(dir, "next-process").entries).toEqual([
         { id: "2b1f8a52-6a43-4d0f-9d55-3c1e0f7d9a10", lease },
+        { id: "5e3f8a52-6a43-4d0f-9d55-3c1e0f7d9a10", lease },
       ]);
 
       // A claim whose lease ran out may belong to another claim by now: refused, nothing sent.
@@ -237,7 +246,7 @@ describe("delivery thread", () => {
         .deliver(message("after-stop@x.test"), handOff(`3c2f8a52-6a43-4d0f-9d55-3c1e0f7d9a10 ${lease}`))
         .catch((e: unknown) => e);
       expect(refused).toMatchObject({ details: { handOffRefused: true } });
-      expect(journaled).toBe(1);
+      expect(journaled).toBe(2);
       expect(sink.messagesTo("after-stop@x.test")).toEqual([]);
       transport.close();
     } finally {

@@ -101,10 +101,6 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
       }
       const p = pending.get(msg.requestId);
       if (!p) return;
-      if (msg.type === "hand-off" && msg.journaled) {
-        p.handOff?.journaled();
-        return;
-      }
       if (msg.type === "hand-off") {
         const answer = (ok: boolean, reason?: string) => {
           // A thread restarted meanwhile has forgotten the message: nothing to answer.
@@ -119,6 +115,7 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
         return;
       }
       pending.delete(msg.requestId);
+      if (msg.handedOff) p.handOff?.journaled();
       if (msg.type === "delivered") p.resolve(msg.result);
       else p.reject(new DeliveryError(msg.error.message, msg.error.category, msg.error.permanent, msg.error.details));
     });
