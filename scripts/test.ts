@@ -45,7 +45,7 @@ run("lint", "npx", ["biome", "check", "."]);
 
 const projects = ["--project", "unit", "--project", "integration-pglite"];
 if (requireOrSkip(hasPostgres, "REQUIRE_POSTGRES", "Integration tests on PostgreSQL", "TEST_DATABASE_URL is not set")) {
-  projects.push("--project", "integration-postgres");
+  projects.push("--project", "integration-postgres", "--project", "integration-postgres-alone");
 }
 // The IMAP tests skip themselves without Dovecot (or fail with REQUIRE_IMAP=1): said here once more, up front.
 requireOrSkip(
