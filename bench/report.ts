@@ -18,8 +18,8 @@ export const TARGETS = {
 export type SendFigures = {
   label: string;
   messages: number;
-  engine: { seconds: number; cpuMs: number; rounds: number; stages: StageTimes };
-  raw: { seconds: number; cpuMs: number };
+  engine: { seconds: number; cpuMs: number; machineCpuMs: number; rounds: number; stages: StageTimes };
+  raw: { seconds: number; cpuMs: number; machineCpuMs: number };
   rawDefaults?: { seconds: number; cpuMs: number };
   /** Whether the engine ran before raw nodemailer in this pair (pairs alternate). */
   engineFirst: boolean;
@@ -104,6 +104,7 @@ export function sendPairsTable(comparisons: SendComparison[]): string {
       "engine s",
       "raw s",
       "CPU ms/msg engine/raw",
+      "machine CPU ms/msg engine/raw",
       "sink got",
     ],
   ];
@@ -119,6 +120,7 @@ export function sendPairsTable(comparisons: SendComparison[]): string {
         fixed(r.engine.seconds),
         fixed(r.raw.seconds),
         `${fixed(r.engine.cpuMs / r.messages)} / ${fixed(r.raw.cpuMs / r.messages)}`,
+        `${fixed(r.engine.machineCpuMs / r.messages)} / ${fixed(r.raw.machineCpuMs / r.messages)}`,
         `${int(r.sinkCounted)}${r.sinkSigned ? ` (${int(r.sinkSigned)} DKIM)` : ""}`,
       ]);
     });
