@@ -67,6 +67,15 @@ describe("loadConfig", () => {
     );
     expect(config.publicUrl).toBe("https://app.example.com");
     expect(config.trustedOrigins).toEqual(["https://app.example.com", "https://admin.example.com"]);
+    // npm run dev: PUBLIC_URL=http://localhost:5173, and the page opened as 127.0.0.1 is the same one.
+    expect(loadConfig({ ...base, PUBLIC_URL: "http://localhost:5173" }, []).trustedOrigins).toEqual([
+      "http://localhost:5173",
+      "http://127.0.0.1:5173",
+    ]);
+    expect(loadConfig({ ...base, PUBLIC_URL: "http://127.0.0.1:8080/" }, []).trustedOrigins).toEqual([
+      "http://127.0.0.1:8080",
+      "http://localhost:8080",
+    ]);
   });
 
   it("answers PUBLIC_URL's host name, localhost and ALLOWED_HOSTS, and refuses a value that is no host name", () => {

@@ -243,6 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   const host = e.HOST ?? (e.MAIL_DELIVERY === "capture" ? "127.0.0.1" : "0.0.0.0");
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   const trustedOrigins = new Set<string>([new URL(publicUrl).origin]);
+  // A PUBLIC_URL on this machine is the same page under either loopback name:
+  // `npm run dev` sets http://localhost:5173, and a developer who opens
+  // http://127.0.0.1:5173 must not be refused every change.
+  const loopbackTwin = loopbackTwinOrigin(publicUrl);
+  if (loopbackTwin) trustedOrigins.add(loopbackTwin);
   if (!e.PUBLIC_URL) {
     // Opening the app as 127.0.0.1 instead of localhost must not break sign-in
     // (better-auth rejects cookie POSTs from untrusted origins).
@@ -335,4 +340,13 @@ function dkimConfig(e: z.infer<typeof envSchema>): DkimConfig | undefined {
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);
   return { domains, selector: e.DKIM_SELECTOR, privateKey: privateKey.trim() };
+}
+
+/** http://localhost:5173 → http://127.0.0.1:5173 and back; undefined for any other host. */
+function loopbackTwinOrigin(url: string): string | undefined {
+  const u = new URL(url);
+  const twin = u.hostname === "localhost" ? "127.0.0.1" : u.hostname === "127.0.0.1" ? "localhost" : undefined;
+  if (!twin) return undefined;
+  u.hostname = twin;
+  return u.origin;
 }
