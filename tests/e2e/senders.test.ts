@@ -115,6 +115,14 @@ describeJourneys("senders", () => {
     await edit.getByText("Enter the password for the new SMTP host", { exact: true }).waitFor();
     await edit.getByLabel("SMTP host").fill("127.0.0.1");
     await edit.getByText("Leave empty to keep the current password").waitFor();
+    // Reply sync signs in with the same password: a new IMAP server needs it typed too.
+    await edit.getByLabel("IMAP host").fill("imap.elsewhere.test");
+    await edit.getByText("Enter the password for the new IMAP host", { exact: true }).waitFor();
+    expect(await edit.getByLabel("Password").getAttribute("aria-required")).toBe("true");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.getByText("Enter the password for the new IMAP host", { exact: true }).waitFor();
+    await edit.getByLabel("IMAP host").fill("");
+    await edit.getByText("Leave empty to keep the current password").waitFor();
     await edit.getByLabel("Daily Limit").fill("120");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Sender account updated successfully").waitFor();

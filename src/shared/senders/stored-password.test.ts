@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { imapPasswordNeededAgain, type SmtpEndpoint, smtpPasswordNeededAgain } from "./stored-password.ts";
+import {
+  borrowedPasswordNeededAgain,
+  imapPasswordNeededAgain,
+  type SmtpEndpoint,
+  smtpPasswordNeededAgain,
+} from "./stored-password.ts";
 
 describe("smtpPasswordNeededAgain", () => {
   const saved: SmtpEndpoint = { host: "mail.acme.test", port: 587, security: "starttls" };
@@ -36,6 +41,24 @@ describe("imapPasswordNeededAgain", () => {
       "Enter the password for the new IMAP host",
     );
     expect(imapPasswordNeededAgain(saved, { host: "imap.acme.test", port: 143 })).toBe(
+      "Enter the password again for the new IMAP port",
+    );
+  });
+});
+
+describe("borrowedPasswordNeededAgain", () => {
+  const saved = { host: "imap.acme.test", port: 993 };
+  it("keeps the SMTP password for reply sync on the same IMAP host and port, or without IMAP", () => {
+    expect(borrowedPasswordNeededAgain(saved, { host: "IMAP.acme.test ", port: 993 })).toBeNull();
+    expect(borrowedPasswordNeededAgain(saved, null)).toBeNull();
+    expect(borrowedPasswordNeededAgain(null, null)).toBeNull();
+  });
+  it("asks for it again when reply sync is added, moved to another host or to another port", () => {
+    expect(borrowedPasswordNeededAgain(null, saved)).toBe("Enter the password for the new IMAP host");
+    expect(borrowedPasswordNeededAgain(saved, { host: "imap.evil.test", port: 993 })).toBe(
+      "Enter the password for the new IMAP host",
+    );
+    expect(borrowedPasswordNeededAgain(saved, { host: "imap.acme.test", port: 143 })).toBe(
       "Enter the password again for the new IMAP port",
     );
   });

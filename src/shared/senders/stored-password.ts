@@ -44,3 +44,16 @@ export function imapPasswordNeededAgain(saved: ImapEndpoint, next: ImapEndpoint)
   if (saved.port !== next.port) return storedPasswordMessages.imapPort;
   return null;
 }
+
+/**
+ * Reply sync without an IMAP password of its own signs in with the stored SMTP
+ * password, so that password must not follow the IMAP settings to a host it was
+ * never typed for either: an IMAP server added or moved (host or port) needs
+ * the password typed again. `saved`: where IMAP pointed when the password was
+ * stored (null: nowhere); `next`: where it is to point (null: nowhere).
+ */
+export function borrowedPasswordNeededAgain(saved: ImapEndpoint | null, next: ImapEndpoint | null): string | null {
+  if (!next) return null;
+  if (!saved) return storedPasswordMessages.imapHost;
+  return imapPasswordNeededAgain(saved, next);
+}

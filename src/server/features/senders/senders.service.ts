@@ -15,7 +15,11 @@ import type {
   SenderMailboxSync,
   SmtpConnectionInput,
 } from "#shared/senders/senders.schemas.ts";
-import { imapPasswordNeededAgain, smtpPasswordNeededAgain } from "#shared/senders/stored-password.ts";
+import {
+  borrowedPasswordNeededAgain,
+  imapPasswordNeededAgain,
+  smtpPasswordNeededAgain,
+} from "#shared/senders/stored-password.ts";
 import { SecretDecryptError } from "../../crypto/secret-box.ts";
 import { secretPurposes } from "../../crypto/secret-purposes.ts";
 import { mailboxSyncs } from "../../db/schema/mailbox.ts";
@@ -187,6 +191,8 @@ export function createSendersService(deps: FeatureDeps) {
       if (smtpAgain) fields["smtp.password"] = smtpAgain;
       const imapAgain = input.imap && imapPasswordAgain(current, input.imap);
       if (imapAgain) fields["imap.password"] = imapAgain;
+      const borrowedAgain = borrowedPasswordAgain(current, input);
+      if (borrowedAgain && !fields["smtp.password"]) fields["smtp.password"] = borrowedAgain;
       const [first] = Object.values(fields);
       // Nothing is written: the stored password stays with the settings it was saved for.
       if (first) throw new AppError("validation_error", first, { fields });
@@ -289,6 +295,22 @@ function smtpPasswordAgain(row: SenderAccount, next: SmtpConnectionInput): strin
 function imapPasswordAgain(row: SenderAccount, next: ImapConnectionInput): string | null {
   if (next.password || !row.imapPasswordEncrypted) return null;
   return imapPasswordNeededAgain({ host: row.imapHost ?? "", port: row.imapPort ?? 0 }, next);
+}
+
+/**
+ * Reply sync without an IMAP password of its own signs in with the stored SMTP
+ * password (mailbox/sources.ts): an IMAP server added or moved by this update
+ * needs that password typed again, as a new SMTP host does.
+ */
+function borrowedPasswordAgain(row: SenderAccount, input: SenderInput): string | null {
+  // IMAP left as it is, no stored password to follow, or the password typed with these settings.
+  if (input.imap === undefined || !row.smtpPasswordEncrypted || input.smtp === null || input.smtp?.password) {
+    return null;
+  }
+  // IMAP with a password of its own (sent now, or stored and checked by imapPasswordAgain) borrows nothing.
+  if (input.imap?.password || (input.imap && row.imapPasswordEncrypted)) return null;
+  const saved = row.imapHost && row.imapPort ? { host: row.imapHost, port: row.imapPort } : null;
+  return borrowedPasswordNeededAgain(saved, input.imap && { host: input.imap.host, port: input.imap.port });
 }
 
 function storedSmtp(row: SenderAccount): SmtpConnectionInput | null {

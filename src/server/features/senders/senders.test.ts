@@ -231,6 +231,57 @@ describe("update", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("does not let reply sync carry the stored SMTP password to an IMAP server it was not typed for", async () => {
+    const smtpOnly = { host: "127.0.0.1", port: smtp.port, security: "none" as const, username: "u" };
+    const body = (imap: SenderInput["imap"], password?: string) => ({
+      email: "sync@acme.test",
+      provider: "custom" as const,
+      dailyLimit: 75,
+      smtp: { ...smtpOnly, ...(password ? { password } : {}) },
+      imap,
+    });
+    const sender = await create(alice, { ...input("sync@acme.test"), imap: { host: "imap.acme.test", port: 993 } });
+    const before = await storedRow(sender.id);
+
+    // Moved to another host, or another port, without the password: refused, nothing written.
+    for (const [imap, message] of [
+      [{ host: "imap.attacker.example", port: 993 }, "Enter the password for the new IMAP host"],
+      [{ host: "imap.acme.test", port: 143 }, "Enter the password again for the new IMAP port"],
+    ] as const) {
+      const res = await call(alice, `/${sender.id}`, { method: "PUT", json: body(imap) });
+      expect(res.status).toBe(400);
+      expect((res.body as ErrorJson).error.message).toBe(message);
+      expect((res.body as ErrorJson).error.details?.fields["smtp.password"]).toBe(message);
+      expect(await storedRow(sender.id)).toEqual(before);
+    }
+    // The same server keeps it; removing reply sync needs nothing.
+    expect(
+      (await call(alice, `/${sender.id}`, { method: "PUT", json: body({ host: "IMAP.acme.test", port: 993 }) })).status,
+    ).toBe(200);
+    expect((await call(alice, `/${sender.id}`, { method: "PUT", json: body(null) })).status).toBe(200);
+    // Added again: a new IMAP server for the stored password.
+    const added = await call(alice, `/${sender.id}`, {
+      method: "PUT",
+      json: body({ host: "imap.acme.test", port: 993 }),
+    });
+    expect(added.status).toBe(400);
+    expect((added.body as ErrorJson).error.details?.fields["smtp.password"]).toBe(
+      "Enter the password for the new IMAP host",
+    );
+    // With the password typed again, or an IMAP password of its own, it is saved.
+    const typed = await call(alice, `/${sender.id}`, {
+      method: "PUT",
+      json: body({ host: "imap.acme.test", port: 993 }, PASSWORD),
+    });
+    expect(typed.status).toBe(200);
+    const own = await call(alice, `/${sender.id}`, {
+      method: "PUT",
+      json: body({ host: "imap.other.test", port: 993, username: "u", password: "imap-pass" }),
+    });
+    expect(own.status).toBe(200);
+    expect((own.body as Sender).connection.imap).toMatchObject({ host: "imap.other.test", hasPassword: true });
+  });
+
   it("keeps the connection when smtp is omitted, replaces the password when one is sent, clears it on null", async () => {
     const sender = await create(alice, input("conn@acme.test"));
     const box = createSecretBox(ctx.config.appSecret);

@@ -55,7 +55,8 @@ function TextField({
 export function SenderConnectionFields({ form, stored }: { form: Form; stored: StoredPassword }) {
   const values = useWatch({ control: form.control }) as SenderFormValues;
   const { provider, email } = values;
-  // The stored password is kept only for the same host with security as strong;
+  // The stored password is kept only for the same host with security as strong
+  // (and, as reply sync signs in with it, the same IMAP host and port);
   // otherwise the field becomes required and says why.
   const again = passwordNeededAgain({ ...values, smtpPassword: "" }, stored);
   const keepsPassword = stored !== null && again === null;
@@ -146,8 +147,17 @@ export function SenderConnectionFields({ form, stored }: { form: Form; stored: S
               label="IMAP host"
               placeholder="imap.example.com"
               autoComplete="off"
+              revalidatesPassword
             />
-            <TextField form={form} name="imapPort" label="IMAP port" type="number" inputMode="numeric" min={1} />
+            <TextField
+              form={form}
+              name="imapPort"
+              label="IMAP port"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              revalidatesPassword
+            />
           </div>
         </div>
       </fieldset>

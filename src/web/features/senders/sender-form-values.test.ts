@@ -16,6 +16,8 @@ import {
 const resolve = (values: SenderFormValues) =>
   senderFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 
+/** Where a saved Gmail sender's reply sync signed in with the stored password (the preset). */
+const gmailSync = { imap: { host: "imap.gmail.com", port: 993 }, imapOwnPassword: false };
 describe("sender form values", () => {
   it("starts as Gmail with its SMTP and IMAP servers and a limit of 50", () => {
     expect(emptySenderForm()).toMatchObject({
@@ -89,11 +91,33 @@ describe("sender form values", () => {
     expect((await resolve({ ...emptySenderForm(), email: "me@acme.test" })).errors).toEqual({});
   });
 
+  it("asks for the password again before reply sync signs in with it somewhere new, not for an SMTP test", async () => {
+    const values = { ...emptySenderForm(), email: "me@acme.test" };
+    const stored = { host: "smtp.gmail.com", port: 465, security: "tls" as const, ...gmailSync };
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    expect(passwordNeededAgain(values, stored)).toBeNull();
+    expect(passwordNeededAgain({ ...values, imapHost: "" }, stored)).toBeNull();
+    const moved = { ...values, imapHost: "imap.elsewhere.test" };
+    expect(passwordNeededAgain(moved, stored)).toBe("Enter the password for the new IMAP host");
+    expect((await senderFormResolverFor(stored)(moved, undefined, options)).errors.smtpPassword?.message).toBe(
+      "Enter the password for the new IMAP host",
+    );
+    expect(passwordNeededAgain({ ...values, imapPort: "143" }, stored)).toBe(
+      "Enter the password again for the new IMAP port",
+    );
+    // Added to a sender that had none, typed with it, or IMAP with a password of its own.
+    expect(passwordNeededAgain(values, { ...stored, imap: null })).toBe("Enter the password for the new IMAP host");
+    expect(passwordNeededAgain({ ...moved, smtpPassword: "pw" }, stored)).toBeNull();
+    expect(passwordNeededAgain(moved, { ...stored, imapOwnPassword: true })).toBeNull();
+    // The connection test talks SMTP only.
+    expect(validateForConnectionTest(moved, stored).errors).toBeNull();
+  });
+
   it("needs a password to test unsaved settings, or a saved sender on another host", () => {
     const values = { ...emptySenderForm(), email: "me@acme.test" };
     const unsaved = validateForConnectionTest(values, null);
     expect(unsaved.errors?.smtpPassword?.message).toBe("Enter the SMTP password");
-    const stored = { host: "SMTP.gmail.com", port: 465, security: "tls" as const };
+    const stored = { host: "SMTP.gmail.com", port: 465, security: "tls" as const, ...gmailSync };
     expect(validateForConnectionTest(values, stored).errors).toBeNull();
     const moved = validateForConnectionTest({ ...values, smtpHost: "mail.acme.test" }, stored);
     expect(moved.errors?.smtpPassword?.message).toBe("Enter the password for the new SMTP host");
@@ -104,7 +128,7 @@ describe("sender form values", () => {
 
   it("asks for the password again before saving a sender moved to another host", async () => {
     const values = { ...emptySenderForm(), email: "me@acme.test" };
-    const stored = { host: "smtp.gmail.com", port: 465, security: "tls" as const };
+    const stored = { host: "smtp.gmail.com", port: 465, security: "tls" as const, ...gmailSync };
     const options = { fields: {}, shouldUseNativeValidation: false };
     expect((await senderFormResolverFor(stored)(values, undefined, options)).errors).toEqual({});
     const moved = await senderFormResolverFor(stored)({ ...values, smtpHost: "mail.acme.test" }, undefined, options);
@@ -117,7 +141,7 @@ describe("sender form values", () => {
 
   it("asks for the password again for weaker security on the same host, not for another port", async () => {
     const values = { ...emptySenderForm(), email: "me@acme.test" };
-    const stored = { host: "smtp.gmail.com", port: 465, security: "tls" as const };
+    const stored = { host: "smtp.gmail.com", port: 465, security: "tls" as const, ...gmailSync };
     const options = { fields: {}, shouldUseNativeValidation: false };
     const weaker = { ...values, smtpPort: "587", smtpSecurity: "starttls" as const };
     expect(passwordNeededAgain(weaker, stored)).toBe(
@@ -136,9 +160,20 @@ describe("sender form values", () => {
 
   it("takes what the stored password was saved for from a saved sender", () => {
     const smtp = { host: "mail.acme.test", port: 587, security: "starttls" as const, username: "me" };
-    const sender = (hasPassword: boolean) =>
-      ({ connection: { smtp: { ...smtp, hasPassword }, imap: null } }) as unknown as Sender;
-    expect(storedPasswordOf(sender(true))).toEqual({ host: "mail.acme.test", port: 587, security: "starttls" });
+    const sender = (hasPassword: boolean, imap: unknown = null) =>
+      ({ connection: { smtp: { ...smtp, hasPassword }, imap } }) as unknown as Sender;
+    expect(storedPasswordOf(sender(true))).toEqual({
+      host: "mail.acme.test",
+      port: 587,
+      security: "starttls",
+      imap: null,
+      imapOwnPassword: false,
+    });
+    const imap = { host: "imap.acme.test", port: 993, username: null, hasPassword: true };
+    expect(storedPasswordOf(sender(true, imap))).toMatchObject({
+      imap: { host: "imap.acme.test", port: 993 },
+      imapOwnPassword: true,
+    });
     expect(storedPasswordOf(sender(false))).toBeNull();
     expect(storedPasswordOf(undefined)).toBeNull();
   });

@@ -13,7 +13,12 @@ import {
   type SmtpConnectionInput,
   senderInputSchema,
 } from "#shared/senders/senders.schemas.ts";
-import { type SmtpEndpoint, smtpPasswordNeededAgain } from "#shared/senders/stored-password.ts";
+import {
+  borrowedPasswordNeededAgain,
+  type ImapEndpoint,
+  type SmtpEndpoint,
+  smtpPasswordNeededAgain,
+} from "#shared/senders/stored-password.ts";
 
 /** What the form offers; a stored "smtp" provider is shown and saved as "custom" (the same kind). */
 export const formProviders = ["gmail", "outlook", "custom"] as const;
@@ -163,21 +168,28 @@ export const senderFormResolver: Resolver<SenderFormValues> = async (values) => 
   return { values: {}, errors: toFieldErrors(parsed.error.issues) };
 };
 
-/** Where the stored SMTP password was saved for, when editing a sender that has one. */
-export type StoredPassword = SmtpEndpoint | null;
+/**
+ * Where the stored SMTP password was saved for, when editing a sender that has
+ * one, and where reply sync signed in with it (imap; imapOwnPassword: IMAP has
+ * a password of its own and borrows nothing).
+ */
+export type StoredPassword = (SmtpEndpoint & { imap: ImapEndpoint | null; imapOwnPassword: boolean }) | null;
 
 export function storedPasswordOf(sender: Sender | undefined): StoredPassword {
   const smtp = sender?.connection.smtp;
-  return smtp?.hasPassword ? { host: smtp.host, port: smtp.port, security: smtp.security } : null;
+  const imap = sender?.connection.imap ?? null;
+  if (!smtp?.hasPassword) return null;
+  return {
+    host: smtp.host,
+    port: smtp.port,
+    security: smtp.security,
+    imap: imap && { host: imap.host, port: imap.port },
+    imapOwnPassword: imap?.hasPassword ?? false,
+  };
 }
 
-/**
- * Why the password must be typed again before these values are saved or
- * tested (the server's rule: the stored password goes only to the same host,
- * over security as strong), or null when the stored one may be kept.
- */
-export function passwordNeededAgain(values: SenderFormValues, stored: StoredPassword): string | null {
-  if (!stored || values.smtpPassword) return null;
+/** The SMTP part of the rule: the stored password goes only to the same host, over security as strong. */
+function smtpNeedsPasswordAgain(values: SenderFormValues, stored: NonNullable<StoredPassword>): string | null {
   return smtpPasswordNeededAgain(stored, {
     host: values.smtpHost,
     port: toPort(values.smtpPort),
@@ -185,10 +197,24 @@ export function passwordNeededAgain(values: SenderFormValues, stored: StoredPass
   });
 }
 
-/** Whether a connection test of these values needs a typed password (no stored one may stand in). */
+/**
+ * Why the password must be typed again before these values are saved (the
+ * server's rule: the stored password goes only to the same SMTP host, over
+ * security as strong, and reply sync that signs in with it only to the IMAP
+ * host and port it was saved with), or null when the stored one may be kept.
+ */
+export function passwordNeededAgain(values: SenderFormValues, stored: StoredPassword): string | null {
+  if (!stored || values.smtpPassword) return null;
+  const smtpAgain = smtpNeedsPasswordAgain(values, stored);
+  if (smtpAgain || stored.imapOwnPassword) return smtpAgain;
+  const imapHost = values.imapHost.trim();
+  return borrowedPasswordNeededAgain(stored.imap, imapHost ? { host: imapHost, port: toPort(values.imapPort) } : null);
+}
+
+/** Whether a connection test (SMTP only) of these values needs a typed password (no stored one may stand in). */
 export function needsNewPassword(values: SenderFormValues, stored: StoredPassword): boolean {
   if (values.smtpPassword) return false;
-  return !stored || passwordNeededAgain(values, stored) !== null;
+  return !stored || smtpNeedsPasswordAgain(values, stored) !== null;
 }
 
 export function senderFormResolverFor(stored: StoredPassword): Resolver<SenderFormValues> {
