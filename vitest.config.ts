@@ -10,17 +10,19 @@ import { defineConfig } from "vitest/config";
 // other tests load the machine. It runs in a group of its own, after the rest.
 const ALONE = ["src/server/jobs/crash-recovery.test.ts"];
 
-const integration = (kind: "pglite" | "postgres") => ({
+/** An integration project: every server test file but ALONE, or (alone) just those, one at a time, after the rest. */
+const integration = (kind: "pglite" | "postgres", alone = false) => ({
   test: {
-    name: `integration-${kind}`,
-    include: ["src/server/**/*.test.ts"],
-    exclude: ALONE,
+    name: `integration-${kind}${alone ? "-alone" : ""}`,
+    include: alone ? ALONE : ["src/server/**/*.test.ts"],
+    exclude: alone ? [] : ALONE,
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     env: { TEST_DB_KIND: kind },
     hookTimeout: 60_000,
     testTimeout: 30_000,
+    ...(alone ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
   },
 });
 
@@ -38,22 +40,7 @@ export default defineConfig({
         },
       },
       integration("pglite"),
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            integration("postgres"),
-            {
-              test: {
-                ...integration("postgres").test,
-                name: "integration-postgres-alone",
-                include: ALONE,
-                exclude: [],
-                maxWorkers: 1,
-                // After every other project of the same run has finished.
-                sequence: { groupOrder: 1 },
-              },
-            },
-          ]
-        : []),
+      ...(process.env.TEST_DATABASE_URL ? [integration("postgres"), integration("postgres", true)] : []),
       {
         test: {
           name: "e2e",

@@ -31,12 +31,28 @@ export function machineFacts(): MachineFacts {
 
 /**
  * CPU time every process on the machine has used so far, ms (all cores; idle
- * excluded). A run's difference counts what the engine costs in all: its own
- * threads, PostgreSQL's backends and the SMTP sink, which the process's own
- * cpuUsage() does not see. Steadier than msg/s on a machine whose speed drifts.
+ * excluded).
  */
-export function machineBusyMs(): number {
+function machineBusyMs(): number {
   let busy = 0;
   for (const cpu of cpus()) busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
   return busy;
+}
+
+/**
+ * Starts counting CPU time; `stop()` gives this process's (user + system) and
+ * the whole machine's since then, ms. The machine's counts what a run costs in
+ * all: the engine's threads, PostgreSQL's backends and the SMTP sink, which the
+ * process's own cpuUsage() does not see; it is steadier than msg/s on a machine
+ * whose speed drifts.
+ */
+export function cpuMeter(): { stop: () => { cpuMs: number; machineCpuMs: number } } {
+  const process0 = process.cpuUsage();
+  const machine0 = machineBusyMs();
+  return {
+    stop: () => {
+      const used = process.cpuUsage(process0);
+      return { cpuMs: (used.user + used.system) / 1000, machineCpuMs: machineBusyMs() - machine0 };
+    },
+  };
 }

@@ -16,7 +16,7 @@ import { startWorkerLoop } from "../src/server/jobs/worker-loop.ts";
 import type { Logger } from "../src/server/logger.ts";
 import type { DeliveryThread } from "../src/server/mail/delivery-thread.ts";
 import { createTransportFactory } from "../src/server/mail/transports.ts";
-import { machineBusyMs } from "./machine.ts";
+import { cpuMeter } from "./machine.ts";
 import type { SeededCampaign } from "./seed.ts";
 import { type StageTimes, timedDb, timedRender, timedTransports } from "./stage-timer.ts";
 
@@ -24,7 +24,7 @@ export type EngineRun = {
   seconds: number;
   /** CPU time of this process (user + system) during the run, ms. */
   cpuMs: number;
-  /** CPU time of the whole machine during the run, ms (machineBusyMs). */
+  /** CPU time of the whole machine during the run, ms (cpuMeter). */
   machineCpuMs: number;
   sent: number;
   rounds: number;
@@ -90,8 +90,7 @@ export async function runEngine(o: {
     },
   };
   const started = performance.now();
-  const cpu = process.cpuUsage();
-  const machine = machineBusyMs();
+  const cpu = cpuMeter();
   const loop = startWorkerLoop(counted, { intervalMs: o.config.workerPollMs, log: o.log });
   try {
     await done;
@@ -100,9 +99,7 @@ export async function runEngine(o: {
     transports.closeAll();
   }
   const seconds = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
-  const machineCpuMs = machineBusyMs() - machine;
-  return { seconds, cpuMs: (used.user + used.system) / 1000, machineCpuMs, sent, rounds, stages };
+  return { seconds, ...cpu.stop(), sent, rounds, stages };
 }
 
 /**

@@ -14,7 +14,7 @@ import { renderCampaignMessage } from "../src/server/mail/render-message.ts";
 import { connectWithoutNagle, toMailOptions } from "../src/server/mail/smtp-transport.ts";
 import { trackingUrls } from "../src/server/mail/tokens.ts";
 import type { OutgoingMessage } from "../src/server/sending/outgoing.ts";
-import { machineBusyMs } from "./machine.ts";
+import { cpuMeter } from "./machine.ts";
 import type { SeededCampaign } from "./seed.ts";
 
 /** The capture pool's size in transports.ts, which the engine runs with in the benchmark. */
@@ -86,7 +86,7 @@ export type RawRun = {
   seconds: number;
   /** CPU time of this process (user + system) during the run, ms. */
   cpuMs: number;
-  /** CPU time of the whole machine during the run, ms (machineBusyMs): nodemailer and the sink. */
+  /** CPU time of the whole machine during the run, ms (cpuMeter): nodemailer and the sink. */
   machineCpuMs: number;
   sent: number;
 };
@@ -119,19 +119,17 @@ export async function runRaw(o: {
   const transporter = nodemailer.createTransport(options);
   try {
     const started = performance.now();
-    const cpu = process.cpuUsage();
-    const machine = machineBusyMs();
+    const cpu = cpuMeter();
     const results = await Promise.allSettled(o.messages.map((m) => transporter.sendMail(toMailOptions(m))));
     const seconds = (performance.now() - started) / 1000;
-    const used = process.cpuUsage(cpu);
-    const machineCpuMs = machineBusyMs() - machine;
+    const used = cpu.stop();
     const failed = results.filter((r) => r.status === "rejected");
     if (failed.length > 0) {
       throw new Error(
         `raw nodemailer: ${failed.length} sends failed, e.g. ${(failed[0] as PromiseRejectedResult).reason}`,
       );
     }
-    return { seconds, cpuMs: (used.user + used.system) / 1000, machineCpuMs, sent: results.length };
+    return { seconds, ...used, sent: results.length };
   } finally {
     transporter.close();
   }

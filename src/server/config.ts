@@ -242,18 +242,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   // loopback unless the operator chooses a HOST explicitly.
   const host = e.HOST ?? (e.MAIL_DELIVERY === "capture" ? "127.0.0.1" : "0.0.0.0");
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
-  const trustedOrigins = new Set<string>([new URL(publicUrl).origin]);
-  // A PUBLIC_URL on this machine is the same page under either loopback name:
-  // `npm run dev` sets http://localhost:5173, and a developer who opens
-  // http://127.0.0.1:5173 must not be refused every change.
-  const loopbackTwin = loopbackTwinOrigin(publicUrl);
-  if (loopbackTwin) trustedOrigins.add(loopbackTwin);
-  if (!e.PUBLIC_URL) {
-    // Opening the app as 127.0.0.1 instead of localhost must not break sign-in
-    // (better-auth rejects cookie POSTs from untrusted origins).
-    trustedOrigins.add(`http://127.0.0.1:${e.PORT}`);
-    trustedOrigins.add("http://localhost:5173");
-    trustedOrigins.add("http://127.0.0.1:5173");
+  // Without PUBLIC_URL the Vite dev server's pages are ours too.
+  const ownOrigins = [new URL(publicUrl).origin, ...(e.PUBLIC_URL ? [] : ["http://localhost:5173"])];
+  const trustedOrigins = new Set<string>();
+  for (const origin of ownOrigins) {
+    trustedOrigins.add(origin);
+    // A page on this machine is the same page under either loopback name: opening
+    // the app (or `npm run dev`'s http://localhost:5173) as 127.0.0.1 must not
+    // break sign-in or refuse every change (better-auth and the origin check
+    // reject POSTs from untrusted origins).
+    const twin = loopbackTwinOrigin(origin);
+    if (twin) trustedOrigins.add(twin);
   }
   for (const origin of (e.TRUSTED_ORIGINS ?? "").split(",")) {
     if (origin.trim()) trustedOrigins.add(origin.trim().replace(/\/$/, ""));
