@@ -106,23 +106,20 @@ describeJourneys("senders", () => {
     const edit = page.getByRole("dialog", { name: "Edit Sender Account" });
     expect(await edit.getByLabel("Password").getAttribute("placeholder")).toBe("••••••");
     await edit.getByText("Leave empty to keep the current password").waitFor();
-    // Another host would need the password again (the stored one stays with its server).
-    await edit.getByLabel("SMTP host").fill("mail.elsewhere.test");
-    // The field says so at once, and becomes required.
-    await edit.getByText("Enter the password for the new SMTP host", { exact: true }).waitFor();
-    expect(await edit.getByLabel("Password").getAttribute("aria-required")).toBe("true");
-    await edit.getByRole("button", { name: "Save Changes" }).click();
-    await edit.getByText("Enter the password for the new SMTP host", { exact: true }).waitFor();
-    await edit.getByLabel("SMTP host").fill("127.0.0.1");
-    await edit.getByText("Leave empty to keep the current password").waitFor();
+    // Another host would need the password again (the stored one stays with its server):
+    // the field says so at once and becomes required, Save is refused, and going back keeps it.
+    const asksForPassword = async (field: string, value: string, message: string, back: string) => {
+      await edit.getByLabel(field).fill(value);
+      await edit.getByText(message, { exact: true }).waitFor();
+      expect(await edit.getByLabel("Password").getAttribute("aria-required")).toBe("true");
+      await edit.getByRole("button", { name: "Save Changes" }).click();
+      await edit.getByText(message, { exact: true }).waitFor();
+      await edit.getByLabel(field).fill(back);
+      await edit.getByText("Leave empty to keep the current password").waitFor();
+    };
+    await asksForPassword("SMTP host", "mail.elsewhere.test", "Enter the password for the new SMTP host", "127.0.0.1");
     // Reply sync signs in with the same password: a new IMAP server needs it typed too.
-    await edit.getByLabel("IMAP host").fill("imap.elsewhere.test");
-    await edit.getByText("Enter the password for the new IMAP host", { exact: true }).waitFor();
-    expect(await edit.getByLabel("Password").getAttribute("aria-required")).toBe("true");
-    await edit.getByRole("button", { name: "Save Changes" }).click();
-    await edit.getByText("Enter the password for the new IMAP host", { exact: true }).waitFor();
-    await edit.getByLabel("IMAP host").fill("");
-    await edit.getByText("Leave empty to keep the current password").waitFor();
+    await asksForPassword("IMAP host", "imap.elsewhere.test", "Enter the password for the new IMAP host", "");
     await edit.getByLabel("Daily Limit").fill("120");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Sender account updated successfully").waitFor();
