@@ -6,7 +6,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DnsServer, startDnsServer } from "../support/dns-server.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { describeJourneys, useBrowser } from "./support/browser.ts";
+import { describeJourneys, eventually, useBrowser } from "./support/browser.ts";
 import { signedInUser } from "./support/users.ts";
 
 const dkimKey = generateKeyPairSync("rsa", { modulusLength: 1024 })
@@ -49,7 +49,7 @@ describeJourneys("domain health", () => {
     const card = page.getByRole("listitem", { name: "me@journey.test" });
     const toggle = card.getByRole("button", { name: "Domain health of journey.test" });
     await toggle.click();
-    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await eventually(() => toggle.getAttribute("aria-expanded")).toBe("true");
     const panel = card.getByRole("region", { name: "Domain health of journey.test" });
 
     await panel.getByRole("listitem", { name: "MX (replies can arrive): Pass" }).waitFor();

@@ -10,7 +10,7 @@ import { user as users } from "../../src/server/db/schema/auth.ts";
 import { campaigns, contacts, emailSends, emailSequences, replies } from "../../src/server/db/schema/index.ts";
 import { buildSendErrorMessage, failureTroubleshooting } from "../../src/shared/sending/send-error-message.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { describeJourneys, useBrowser } from "./support/browser.ts";
+import { describeJourneys, eventually, useBrowser } from "./support/browser.ts";
 import { signedInUser } from "./support/users.ts";
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
@@ -144,8 +144,9 @@ describeJourneys("inbox", () => {
     expect(await counter(lee, "Failed")).toBe("1");
     expect(await counter(lee, "Replied")).toBe("1");
 
-    await lee.getByRole("button", { name: "Email History" }).click();
-    expect(await lee.getByRole("button", { name: "Email History" }).getAttribute("aria-expanded")).toBe("true");
+    const historyToggle = lee.getByRole("button", { name: "Email History" });
+    await historyToggle.click();
+    await eventually(() => historyToggle.getAttribute("aria-expanded")).toBe("true");
     const history = lee.getByRole("region", { name: "Email history of Lee Park" });
     const failed = history.getByRole("listitem", { name: "Following up" });
     const errorDetails = failed.getByRole("region", { name: "Error Details" });

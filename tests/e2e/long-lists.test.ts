@@ -230,7 +230,7 @@ describeJourneys("long lists", () => {
     const history = first.getByRole("button", { name: "Email History" });
     await history.focus();
     await page.keyboard.press("Enter");
-    expect(await history.getAttribute("aria-expanded")).toBe("true");
+    await eventually(() => history.getAttribute("aria-expanded")).toBe("true");
     await first.getByRole("region", { name: "Email history of Person 001" }).getByText("Note 001").waitFor();
     const replies = first.getByRole("button", { name: /Replies/ });
     await replies.focus();

@@ -50,7 +50,8 @@ async function pickFirstDateWithTimes(page: Page): Promise<string> {
       const date = enabled.nth(i);
       const name = (await date.getAttribute("aria-label"))!;
       await date.click();
-      expect(await date.getAttribute("aria-pressed")).toBe("true");
+      // The date goes into the address: the router commits it in a transition, after the click returns.
+      await eventually(() => date.getAttribute("aria-pressed")).toBe("true");
       await times.or(none).first().waitFor();
       if (await times.isVisible()) return name;
     }
@@ -176,7 +177,7 @@ describeJourneys("scheduling links and public booking", () => {
     expect(slotName).toMatch(/^\d{1,2}:\d{2} [AP]M GMT\+3, .*\d{1,2}:\d{2} [AP]M GMT-[45] your time$/);
     const freeBefore = await times.count();
     await slot.click();
-    expect(await slot.getAttribute("aria-pressed")).toBe("true");
+    await eventually(() => slot.getAttribute("aria-pressed")).toBe("true");
     await expectNoClassConflicts(guest, "the booking page with a date and time chosen");
     await schedule.click();
     await guest.getByText("Please fill in all required fields", { exact: true }).waitFor();
@@ -195,7 +196,7 @@ describeJourneys("scheduling links and public booking", () => {
     // After a reload (the date stays in the address) the booked time is gone, the others stay.
     await guest.reload();
     await guest.getByRole("heading", { level: 1, name: "Intro call" }).waitFor();
-    expect(await guest.getByRole("button", { name: dateName }).getAttribute("aria-pressed")).toBe("true");
+    await eventually(() => guest.getByRole("button", { name: dateName }).getAttribute("aria-pressed")).toBe("true");
     if (freeBefore > 1) await eventually(() => times.count()).toBe(freeBefore - 1);
     else await guest.getByText("No free times on this date. Please choose another date.").waitFor();
     expect(await guest.getByRole("button", { name: slotName }).count()).toBe(0);

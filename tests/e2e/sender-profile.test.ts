@@ -116,7 +116,7 @@ describeJourneys("sender statistics and profile", () => {
     const toggle = card.getByRole("button", { name: "Email History of hello@acme.test" });
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     await toggle.click();
-    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await eventually(() => toggle.getAttribute("aria-expanded")).toBe("true");
     const history = card.getByRole("list", { name: "Email history of hello@acme.test" });
     await eventually(() => history.getByRole("listitem").count()).toBe(3);
     await history
