@@ -3,7 +3,7 @@
 // send. Used for sender accounts in live mode and for the capture server in
 // capture mode, so a demo runs the production code path. Every connection is
 // opened by smtp-socket.ts, to an address the address policy allowed.
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
@@ -19,6 +19,7 @@ import {
 } from "../sending/outgoing.ts";
 import { deliveryErrorFromSmtp } from "./delivery-error.ts";
 import { type DkimKey, dkimSignStream } from "./dkim-sign.ts";
+import { handOffGate } from "./hand-off-gate.ts";
 import { classifySmtpError } from "./smtp-connection-test.ts";
 import { smtpSocketConnector } from "./smtp-socket.ts";
 
@@ -80,59 +81,6 @@ export function dkimKeyFor(dkim: DkimConfig | undefined, message: OutgoingMessag
 
 // For callers that open a pool to a host the app chose (benchmarks).
 export { connectWithoutNagle } from "./smtp-socket.ts";
-
-/**
- * The message's content as the SMTP connection reads it, held until its
- * hand-off is recorded. nodemailer pipes the content into the socket only
- * after the server's 354 (DATA accepted), so the first read is the DATA phase:
- * the hand-off is asked for then, and the content flows once it is recorded.
- * A message that is handed off has therefore all but reached the server, and
- * one that is not cannot have: if the hand-off is refused, the stream fails,
- * nodemailer drops the connection mid-DATA, and a server discards a message
- * whose final "." never came. The gate is the last stage of the content
- * (after DKIM signing, which reads the whole message first).
- *
- * (Asking already when the connection sends DATA, through nodemailer's
- * internals, overlapped the record with the server's answer but measured no
- * faster on `npm run bench`: the database round trip is the larger part.)
- */
-function handOffGate(input: Readable, handOff: () => Promise<void>): Readable {
-  // The content is built (and signed) into memory while the envelope is
-  // exchanged and the hand-off is recorded, and goes once both are done, as one
-  // chunk: one socket write instead of one per MIME part. (Pushed as it came
-  // once the hand-off was granted, a message still being built went out in two
-  // to four writes, each a TCP segment that wakes the server: `strace` on
-  // `npm run bench`.)
-  const held: Buffer[] = [];
-  let ended = false;
-  let granted = false;
-  let asked = false;
-  const release = () => {
-    if (held.length > 0) output.push(held.length === 1 ? held[0] : Buffer.concat(held));
-    held.length = 0;
-    output.push(null);
-  };
-  const output: Readable = new Readable({
-    read() {
-      if (asked) return;
-      asked = true;
-      handOff().then(
-        () => {
-          granted = true;
-          if (ended) release();
-        },
-        (err: Error) => output.destroy(err),
-      );
-    },
-  });
-  input.on("data", (chunk: Buffer) => held.push(chunk));
-  input.once("end", () => {
-    ended = true;
-    if (granted) release();
-  });
-  input.once("error", (err) => output.destroy(err));
-  return output;
-}
 
 /** In the SMTP transport a hand-off is one call: record it (or refuse), then the content may go. */
 export type HandOffGate = () => Promise<void>;
