@@ -71,7 +71,7 @@ describeJourneys("senders", () => {
     await add.getByLabel("SMTP host").fill("127.0.0.1");
     await choose(page, add, "Security", "None (unencrypted)");
     await add.getByLabel("Port", { exact: true }).fill(String(app.capturePort));
-    await add.getByLabel("Password").fill("capture-accepts-any");
+    await add.getByLabel("Password", { exact: true }).fill("capture-accepts-any");
     await add.getByRole("button", { name: "Test connection" }).click();
     await add.getByText("Connection successful.").waitFor();
     await add.getByRole("button", { name: "Add Sender" }).click();
@@ -104,14 +104,14 @@ describeJourneys("senders", () => {
     // Edit the daily limit; the stored password is kept.
     await card.getByRole("button", { name: "Edit outreach@acme.test" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Sender Account" });
-    expect(await edit.getByLabel("Password").getAttribute("placeholder")).toBe("••••••");
+    expect(await edit.getByLabel("Password", { exact: true }).getAttribute("placeholder")).toBe("••••••");
     await edit.getByText("Leave empty to keep the current password").waitFor();
     // Another host would need the password again (the stored one stays with its server):
     // the field says so at once and becomes required, Save is refused, and going back keeps it.
     const asksForPassword = async (field: string, value: string, message: string, back: string) => {
       await edit.getByLabel(field).fill(value);
       await edit.getByText(message, { exact: true }).waitFor();
-      expect(await edit.getByLabel("Password").getAttribute("aria-required")).toBe("true");
+      expect(await edit.getByLabel("Password", { exact: true }).getAttribute("aria-required")).toBe("true");
       await edit.getByRole("button", { name: "Save Changes" }).click();
       await edit.getByText(message, { exact: true }).waitFor();
       await edit.getByLabel(field).fill(back);
@@ -124,6 +124,31 @@ describeJourneys("senders", () => {
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Sender account updated successfully").waitFor();
     await card.getByText("120 emails/day").waitFor();
+
+    // Reply sync with a login of its own: no SMTP password needed for it, and both are kept on the next edit.
+    await card.getByRole("button", { name: "Edit outreach@acme.test" }).click();
+    await edit.getByLabel("IMAP host").fill("imap.acme.test");
+    await edit.getByText("Enter the password for the new IMAP host", { exact: true }).waitFor();
+    await edit.getByLabel("IMAP username").fill("inbox-login");
+    await edit.getByLabel("IMAP password").fill("imap-secret");
+    await edit.getByText("Leave empty to keep the current password").waitFor();
+    // Saved: the dialog closes (a refusal keeps it open with the message).
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.waitFor({ state: "detached" });
+    await card.getByRole("button", { name: "Edit outreach@acme.test" }).click();
+    expect(await edit.getByLabel("IMAP username").inputValue()).toBe("inbox-login");
+    expect(await edit.getByLabel("IMAP password").getAttribute("placeholder")).toBe("••••••");
+    // Its own password stays with its server too.
+    await edit.getByLabel("IMAP host").fill("imap.elsewhere.test");
+    await edit.getByText("Enter the password for the new IMAP host", { exact: true }).waitFor();
+    expect(await edit.getByLabel("IMAP password").getAttribute("aria-required")).toBe("true");
+    expect(await edit.getByLabel("Password", { exact: true }).getAttribute("placeholder")).toBe("••••••");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.getByText("Enter the password for the new IMAP host", { exact: true }).waitFor();
+    // Reply sync removed: nothing to ask for.
+    await edit.getByLabel("IMAP host").fill("");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.waitFor({ state: "detached" });
 
     // Test connection from the card: a real SMTP sign-in with the stored password.
     await card.getByRole("button", { name: "Test connection of outreach@acme.test" }).click();
@@ -158,7 +183,7 @@ describeJourneys("senders", () => {
     await add.getByRole("button", { name: "Test connection" }).click();
     await add.getByText("Enter the SMTP password", { exact: true }).waitFor();
 
-    await add.getByLabel("Password").fill("pw");
+    await add.getByLabel("Password", { exact: true }).fill("pw");
     await add.getByRole("button", { name: "Test connection" }).click();
     await add.getByText("Could not connect.").waitFor();
     await add.getByText(/the connection was refused/).waitFor();

@@ -4,10 +4,16 @@ import type { ComponentProps } from "react";
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
 import { smtpSecurityModes } from "#shared/db-enums.ts";
 import { defaultSmtpPorts, smtpSecurityLabels } from "#shared/senders/provider-presets.ts";
+import type { ImapEndpoint } from "#shared/senders/stored-password.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
-import { passwordNeededAgain, type SenderFormValues, type StoredPassword } from "./sender-form-values.ts";
+import {
+  imapPasswordNeededAgainFor,
+  passwordNeededAgain,
+  type SenderFormValues,
+  type StoredPassword,
+} from "./sender-form-values.ts";
 
 type Form = UseFormReturn<SenderFormValues>;
 
@@ -19,8 +25,12 @@ const passwordHints: Record<SenderFormValues["provider"], string> = {
   custom: "The password of the SMTP account.",
 };
 
-/** The password's error depends on these (a stored password fits only the same host and security). */
-const passwordDeps = { deps: ["smtpPassword"] as "smtpPassword"[] };
+/**
+ * The passwords' errors depend on these (a stored password fits only the same
+ * host and security; an IMAP password of its own means reply sync borrows
+ * nothing from SMTP).
+ */
+const passwordDeps = { deps: ["smtpPassword", "imapPassword"] as ("smtpPassword" | "imapPassword")[] };
 
 function TextField({
   form,
@@ -31,7 +41,15 @@ function TextField({
   ...input
 }: {
   form: Form;
-  name: "smtpHost" | "smtpPort" | "smtpUsername" | "smtpPassword" | "imapHost" | "imapPort";
+  name:
+    | "smtpHost"
+    | "smtpPort"
+    | "smtpUsername"
+    | "smtpPassword"
+    | "imapHost"
+    | "imapPort"
+    | "imapUsername"
+    | "imapPassword";
   label: string;
   hint?: string;
   /** A change checks the password field again (after a submit), so its error follows. */
@@ -52,7 +70,16 @@ function TextField({
   );
 }
 
-export function SenderConnectionFields({ form, stored }: { form: Form; stored: StoredPassword }) {
+export function SenderConnectionFields({
+  form,
+  stored,
+  storedImap,
+}: {
+  form: Form;
+  stored: StoredPassword;
+  /** Where IMAP's own stored password was saved for (none: IMAP has none). */
+  storedImap: ImapEndpoint | null;
+}) {
   const values = useWatch({ control: form.control }) as SenderFormValues;
   const { provider, email } = values;
   // The stored password is kept only for the same host with security as strong
@@ -60,6 +87,8 @@ export function SenderConnectionFields({ form, stored }: { form: Form; stored: S
   // otherwise the field becomes required and says why.
   const again = passwordNeededAgain({ ...values, smtpPassword: "" }, stored);
   const keepsPassword = stored !== null && again === null;
+  const imapAgain = imapPasswordNeededAgainFor({ ...values, imapPassword: "" }, storedImap);
+  const keepsImapPassword = storedImap !== null && imapAgain === null && values.imapHost.trim() !== "";
   const securityError = form.formState.errors.smtpSecurity?.message;
   const keepHint = "Leave empty to keep the current password";
 
@@ -137,8 +166,7 @@ export function SenderConnectionFields({ form, stored }: { form: Form; stored: S
         <legend className="px-1 font-medium text-sm">Reply sync (IMAP, optional)</legend>
         <div className="space-y-4">
           <p className="text-muted-foreground text-xs">
-            Lets Coldreach notice replies and bounces. It signs in with the SMTP username and password. Leave the host
-            empty to skip it.
+            Lets Coldreach notice replies and bounces. Leave the host empty to skip it.
           </p>
           <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
             <TextField
@@ -156,6 +184,27 @@ export function SenderConnectionFields({ form, stored }: { form: Form; stored: S
               type="number"
               inputMode="numeric"
               min={1}
+              revalidatesPassword
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              form={form}
+              name="imapUsername"
+              label="IMAP username"
+              hint="Leave empty to use the SMTP username."
+              autoComplete="off"
+            />
+            <TextField
+              form={form}
+              name="imapPassword"
+              label="IMAP password"
+              type="password"
+              autoComplete="new-password"
+              placeholder={keepsImapPassword ? "••••••" : undefined}
+              required={imapAgain !== null}
+              aria-required={imapAgain !== null}
+              hint={keepsImapPassword ? keepHint : (imapAgain ?? "Leave empty to use the SMTP password.")}
               revalidatesPassword
             />
           </div>

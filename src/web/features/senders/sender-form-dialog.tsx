@@ -31,6 +31,7 @@ import {
   type StoredPassword,
   senderFormResolverFor,
   senderToForm,
+  storedImapPasswordOf,
   storedPasswordOf,
   validateForConnectionTest,
 } from "./sender-form-values.ts";
@@ -46,11 +47,12 @@ type Props = {
 export function SenderFormDialog({ sender, onClose }: Props) {
   const editing = Boolean(sender);
   const stored: StoredPassword = storedPasswordOf(sender);
+  const storedImap = storedImapPasswordOf(sender);
   const create = useCreateSender();
   const update = useUpdateSender();
   const connectionTest = useTestConnection();
   const form = useForm<SenderFormValues>({
-    resolver: senderFormResolverFor(stored),
+    resolver: senderFormResolverFor(stored, storedImap),
     defaultValues: sender ? senderToForm(sender) : emptySenderForm(),
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -183,7 +185,7 @@ export function SenderFormDialog({ sender, onClose }: Props) {
             </FormField>
           </div>
 
-          <SenderConnectionFields form={form} stored={stored} />
+          <SenderConnectionFields form={form} stored={stored} storedImap={storedImap} />
 
           <div className="space-y-2">
             <Button type="button" variant="outline" onClick={onTestConnection} disabled={connectionTest.isPending}>

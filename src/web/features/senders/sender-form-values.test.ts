@@ -4,11 +4,13 @@ import {
   applyProviderPreset,
   emptySenderForm,
   formToInput,
+  imapPasswordNeededAgainFor,
   passwordNeededAgain,
   type SenderFormValues,
   senderFormResolver,
   senderFormResolverFor,
   senderToForm,
+  storedImapPasswordOf,
   storedPasswordOf,
   validateForConnectionTest,
 } from "./sender-form-values.ts";
@@ -81,6 +83,49 @@ describe("sender form values", () => {
     });
   });
 
+  it("sends reply sync's own login when one is typed, and keeps a stored IMAP username across an edit", () => {
+    const values = { ...emptySenderForm(), email: "me@acme.test" };
+    expect(formToInput(values).imap).toEqual({ host: "imap.gmail.com", port: 993 });
+    expect(formToInput({ ...values, imapUsername: " inbox ", imapPassword: " s " }).imap).toEqual({
+      host: "imap.gmail.com",
+      port: 993,
+      username: "inbox",
+      password: " s ",
+    });
+    const sender = {
+      email: "me@acme.test",
+      provider: "custom",
+      dailyLimit: 50,
+      connection: { smtp: null, imap: { host: "imap.acme.test", port: 993, username: "inbox", hasPassword: true } },
+    } as unknown as Sender;
+    const form = senderToForm(sender);
+    expect(form).toMatchObject({ imapUsername: "inbox", imapPassword: "" });
+    // Saved unchanged, the IMAP object carries the username (it replaces the stored one), not a password.
+    expect(formToInput(form).imap).toEqual({ host: "imap.acme.test", port: 993, username: "inbox" });
+    expect(storedImapPasswordOf(sender)).toEqual({ host: "imap.acme.test", port: 993 });
+    expect(storedImapPasswordOf({ ...sender, connection: { smtp: null, imap: null } } as Sender)).toBeNull();
+  });
+
+  it("asks for IMAP's own password again before it goes to another IMAP host or port", async () => {
+    const values = { ...emptySenderForm(), email: "me@acme.test" };
+    const storedImap = { host: "imap.gmail.com", port: 993 };
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    expect(imapPasswordNeededAgainFor(values, storedImap)).toBeNull();
+    expect(imapPasswordNeededAgainFor({ ...values, imapHost: " IMAP.gmail.com " }, storedImap)).toBeNull();
+    const moved = { ...values, imapHost: "imap.elsewhere.test" };
+    expect(imapPasswordNeededAgainFor(moved, storedImap)).toBe("Enter the password for the new IMAP host");
+    expect(imapPasswordNeededAgainFor({ ...values, imapPort: "143" }, storedImap)).toBe(
+      "Enter the password again for the new IMAP port",
+    );
+    expect(imapPasswordNeededAgainFor({ ...moved, imapPassword: "pw" }, storedImap)).toBeNull();
+    expect(imapPasswordNeededAgainFor({ ...moved, imapHost: "" }, storedImap)).toBeNull();
+    expect(imapPasswordNeededAgainFor(moved, null)).toBeNull();
+    const resolved = await senderFormResolverFor(null, storedImap)(moved, undefined, options);
+    expect(resolved.errors.imapPassword?.message).toBe("Enter the password for the new IMAP host");
+    expect(resolved.errors.smtpPassword).toBeUndefined();
+    expect((await senderFormResolverFor(null, storedImap)(values, undefined, options)).errors).toEqual({});
+  });
+
   it("reports the shared schema's messages on the form's fields", async () => {
     const values = { ...emptySenderForm("custom"), email: "", dailyLimit: "0", smtpPort: "x" };
     const { errors } = await resolve(values);
@@ -109,6 +154,7 @@ describe("sender form values", () => {
     expect(passwordNeededAgain(values, { ...stored, imap: null })).toBe("Enter the password for the new IMAP host");
     expect(passwordNeededAgain({ ...moved, smtpPassword: "pw" }, stored)).toBeNull();
     expect(passwordNeededAgain(moved, { ...stored, imapOwnPassword: true })).toBeNull();
+    expect(passwordNeededAgain({ ...moved, imapPassword: "its own" }, stored)).toBeNull();
     // The connection test talks SMTP only.
     expect(validateForConnectionTest(moved, stored).errors).toBeNull();
   });

@@ -16,6 +16,7 @@ import {
 import {
   borrowedPasswordNeededAgain,
   type ImapEndpoint,
+  imapPasswordNeededAgain,
   type SmtpEndpoint,
   smtpPasswordNeededAgain,
 } from "#shared/senders/stored-password.ts";
@@ -35,6 +36,10 @@ export type SenderFormValues = {
   smtpPassword: string;
   imapHost: string;
   imapPort: string;
+  /** Empty: IMAP signs in with the SMTP username. */
+  imapUsername: string;
+  /** Empty: the stored IMAP password is kept, or (none stored) IMAP signs in with the SMTP password. */
+  imapPassword: string;
 };
 
 export type SenderFormField = keyof SenderFormValues;
@@ -52,6 +57,8 @@ export function emptySenderForm(provider: FormProvider = "gmail"): SenderFormVal
       smtpPassword: "",
       imapHost: "",
       imapPort: "993",
+      imapUsername: "",
+      imapPassword: "",
     },
     provider,
   );
@@ -72,6 +79,9 @@ export function senderToForm(sender: Sender): SenderFormValues {
     smtpPassword: "",
     imapHost: imap?.host ?? "",
     imapPort: imap ? String(imap.port) : "993",
+    // Shown so that a save keeps it (an IMAP object replaces the stored one, username included).
+    imapUsername: imap?.username ?? "",
+    imapPassword: "",
   };
 }
 
@@ -119,6 +129,7 @@ export function formToSmtp(values: SenderFormValues): SmtpConnectionInput {
 
 export function formToInput(values: SenderFormValues): SenderInput {
   const imapHost = values.imapHost.trim();
+  const imapUsername = values.imapUsername.trim();
   return {
     email: values.email.trim(),
     provider: values.provider,
@@ -126,7 +137,14 @@ export function formToInput(values: SenderFormValues): SenderInput {
     dailyLimit: parseDailyLimit(values.dailyLimit),
     smtp: formToSmtp(values),
     // IMAP is optional: no host means no reply sync (and removes a stored one).
-    imap: imapHost ? { host: imapHost, port: toPort(values.imapPort) } : null,
+    imap: imapHost
+      ? {
+          host: imapHost,
+          port: toPort(values.imapPort),
+          ...(imapUsername ? { username: imapUsername } : {}),
+          ...(values.imapPassword ? { password: values.imapPassword } : {}),
+        }
+      : null,
   };
 }
 
@@ -142,9 +160,8 @@ const fieldByPath: Record<string, SenderFormField> = {
   "smtp.password": "smtpPassword",
   "imap.host": "imapHost",
   "imap.port": "imapPort",
-  // The form has no IMAP credential fields: their messages show by the IMAP host.
-  "imap.username": "imapHost",
-  "imap.password": "imapHost",
+  "imap.username": "imapUsername",
+  "imap.password": "imapPassword",
 };
 
 export function formFieldFor(path: string): SenderFormField | undefined {
@@ -206,9 +223,27 @@ function smtpNeedsPasswordAgain(values: SenderFormValues, stored: NonNullable<St
 export function passwordNeededAgain(values: SenderFormValues, stored: StoredPassword): string | null {
   if (!stored || values.smtpPassword) return null;
   const smtpAgain = smtpNeedsPasswordAgain(values, stored);
-  if (smtpAgain || stored.imapOwnPassword) return smtpAgain;
+  // IMAP with a password of its own (stored, or typed now) borrows nothing.
+  if (smtpAgain || stored.imapOwnPassword || values.imapPassword) return smtpAgain;
   const imapHost = values.imapHost.trim();
   return borrowedPasswordNeededAgain(stored.imap, imapHost ? { host: imapHost, port: toPort(values.imapPort) } : null);
+}
+
+/** Where IMAP's own stored password was saved for, when editing a sender that has one. */
+export function storedImapPasswordOf(sender: Sender | undefined): ImapEndpoint | null {
+  const imap = sender?.connection.imap;
+  return imap?.hasPassword ? { host: imap.host, port: imap.port } : null;
+}
+
+/**
+ * Why IMAP's own stored password must be typed again before these values are
+ * saved (the server's rule: only to the IMAP host and port it was saved with),
+ * or null when it may be kept (or IMAP is removed).
+ */
+export function imapPasswordNeededAgainFor(values: SenderFormValues, storedImap: ImapEndpoint | null): string | null {
+  const host = values.imapHost.trim();
+  if (!storedImap || values.imapPassword || !host) return null;
+  return imapPasswordNeededAgain(storedImap, { host, port: toPort(values.imapPort) });
 }
 
 /** Whether a connection test (SMTP only) of these values needs a typed password (no stored one may stand in). */
@@ -217,18 +252,19 @@ export function needsNewPassword(values: SenderFormValues, stored: StoredPasswor
   return !stored || smtpNeedsPasswordAgain(values, stored) !== null;
 }
 
-export function senderFormResolverFor(stored: StoredPassword): Resolver<SenderFormValues> {
+export function senderFormResolverFor(
+  stored: StoredPassword,
+  storedImap: ImapEndpoint | null = null,
+): Resolver<SenderFormValues> {
   return async (values, context, options) => {
     const result = await senderFormResolver(values, context, options);
-    const again = passwordNeededAgain(values, stored);
-    if (again && !result.errors.smtpPassword) {
-      const errors = {
-        ...result.errors,
-        smtpPassword: { type: "custom", message: again },
-      } as FieldErrors<SenderFormValues>;
-      return { values: {}, errors };
-    }
-    return result;
+    const again: FieldErrors<SenderFormValues> = {};
+    const smtpAgain = passwordNeededAgain(values, stored);
+    if (smtpAgain && !result.errors.smtpPassword) again.smtpPassword = { type: "custom", message: smtpAgain };
+    const imapAgain = imapPasswordNeededAgainFor(values, storedImap);
+    if (imapAgain && !result.errors.imapPassword) again.imapPassword = { type: "custom", message: imapAgain };
+    if (Object.keys(again).length === 0) return result;
+    return { values: {}, errors: { ...result.errors, ...again } };
   };
 }
 
