@@ -30,11 +30,16 @@ function drain(output: Readable) {
   return { chunks, done };
 }
 
+/** A gate over a content stream the test writes, with a hand-off granted by hand, read as after the 354. */
+function gatedAndRead() {
+  const input = new PassThrough();
+  const h = manualHandOff();
+  return { input, h, read: drain(handOffGate(input, h.handOff)) };
+}
+
 describe("the hand-off gate", () => {
   it("asks only once the content is whole, even when the server is already waiting for it", async () => {
-    const input = new PassThrough();
-    const h = manualHandOff();
-    const read = drain(handOffGate(input, h.handOff));
+    const { input, h, read } = gatedAndRead();
     input.write("Subject: Hi\r\n\r\n");
     await turn();
     expect(h.state.asks).toBe(0);
@@ -63,9 +68,7 @@ describe("the hand-off gate", () => {
   });
 
   it("lets nothing through when the hand-off is refused", async () => {
-    const input = new PassThrough();
-    const h = manualHandOff();
-    const read = drain(handOffGate(input, h.handOff));
+    const { input, h, read } = gatedAndRead();
     input.end("Subject: Hi\r\n\r\nHello\r\n");
     await turn();
     h.refuse(new Error("The worker is stopping"));
@@ -74,9 +77,7 @@ describe("the hand-off gate", () => {
   });
 
   it("fails without asking when the content cannot be built", async () => {
-    const input = new PassThrough();
-    const h = manualHandOff();
-    const read = drain(handOffGate(input, h.handOff));
+    const { input, h, read } = gatedAndRead();
     input.destroy(new Error("DKIM signing failed"));
     await expect(read.done).rejects.toThrow("DKIM signing failed");
     expect(h.state.asks).toBe(0);

@@ -70,6 +70,37 @@ function TextField({
   );
 }
 
+/**
+ * A password that may be stored already: kept when left empty (keeps), or
+ * required again with the reason (again), else the usual hint.
+ */
+function PasswordField({
+  keeps,
+  again,
+  hint,
+  ...field
+}: {
+  form: Form;
+  name: "smtpPassword" | "imapPassword";
+  label: string;
+  keeps: boolean;
+  again: string | null;
+  hint: string;
+  revalidatesPassword?: boolean;
+}) {
+  return (
+    <TextField
+      {...field}
+      type="password"
+      autoComplete="new-password"
+      placeholder={keeps ? "••••••" : undefined}
+      required={again !== null}
+      aria-required={again !== null}
+      hint={keeps ? "Leave empty to keep the current password" : (again ?? hint)}
+    />
+  );
+}
+
 export function SenderConnectionFields({
   form,
   stored,
@@ -90,7 +121,6 @@ export function SenderConnectionFields({
   const imapAgain = imapPasswordNeededAgainFor({ ...values, imapPassword: "" }, storedImap);
   const keepsImapPassword = storedImap !== null && imapAgain === null && values.imapHost.trim() !== "";
   const securityError = form.formState.errors.smtpSecurity?.message;
-  const keepHint = "Leave empty to keep the current password";
 
   return (
     <>
@@ -147,16 +177,13 @@ export function SenderConnectionFields({
               placeholder={email || "you@example.com"}
               autoComplete="off"
             />
-            <TextField
+            <PasswordField
               form={form}
               name="smtpPassword"
               label="Password"
-              type="password"
-              autoComplete="new-password"
-              placeholder={keepsPassword ? "••••••" : undefined}
-              required={again !== null}
-              aria-required={again !== null}
-              hint={keepsPassword ? keepHint : (again ?? passwordHints[provider])}
+              keeps={keepsPassword}
+              again={again}
+              hint={passwordHints[provider]}
             />
           </div>
         </div>
@@ -195,16 +222,13 @@ export function SenderConnectionFields({
               hint="Leave empty to use the SMTP username."
               autoComplete="off"
             />
-            <TextField
+            <PasswordField
               form={form}
               name="imapPassword"
               label="IMAP password"
-              type="password"
-              autoComplete="new-password"
-              placeholder={keepsImapPassword ? "••••••" : undefined}
-              required={imapAgain !== null}
-              aria-required={imapAgain !== null}
-              hint={keepsImapPassword ? keepHint : (imapAgain ?? "Leave empty to use the SMTP password.")}
+              keeps={keepsImapPassword}
+              again={imapAgain}
+              hint="Leave empty to use the SMTP password."
               revalidatesPassword
             />
           </div>
