@@ -105,7 +105,7 @@ describe.skipIf(testDbKind !== "postgres")("worker processes killed mid-campaign
     return { child, started, exited };
   }
 
-  /** A 2-step campaign (step 2 due right after step 1) to `CONTACTS` people, active, nothing sent yet. */
+  /** A 2-step campaign (step 2 due right after step 1) to `contacts` people, active, nothing sent yet. */
   async function activeCampaign(label: string, contacts = CONTACTS) {
     const owner = await ctx.signUpVerified(`${label}@example.com`);
     await setSendingSettings(database.db, owner.userId, {

@@ -80,7 +80,8 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
     const lost = [...pending.values()];
     pending.clear();
     for (const p of lost) {
-      // A hand-off the thread recorded is told with the outcome, which died with the thread: count it as handed off (unknown, not resent).
+      // A hand-off the thread recorded is told with the outcome, which died with
+      // the thread: count it as handed off (unknown, not resent).
       if (options.journal || options.database) p.handOff?.journaled();
       p.reject(threadLostError(reason));
     }

@@ -11,11 +11,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#
 import {
   imapPasswordNeededAgainFor,
   passwordNeededAgain,
+  type SenderFormField,
   type SenderFormValues,
   type StoredPassword,
 } from "./sender-form-values.ts";
 
 type Form = UseFormReturn<SenderFormValues>;
+/** The fields typed as text (the others are chosen from a list). */
+type TextFieldName = Exclude<SenderFormField, "email" | "provider" | "dailyLimit" | "smtpSecurity">;
 
 const usualPorts = new Set(Object.values(defaultSmtpPorts).map(String));
 
@@ -41,15 +44,7 @@ function TextField({
   ...input
 }: {
   form: Form;
-  name:
-    | "smtpHost"
-    | "smtpPort"
-    | "smtpUsername"
-    | "smtpPassword"
-    | "imapHost"
-    | "imapPort"
-    | "imapUsername"
-    | "imapPassword";
+  name: TextFieldName;
   label: string;
   hint?: string;
   /** A change checks the password field again (after a submit), so its error follows. */
