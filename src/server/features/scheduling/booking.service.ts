@@ -38,6 +38,15 @@ const LINK_CODE = /^[A-Za-z0-9]{8}$/;
 /** unique_violation (the link's slot) and exclusion_violation (another meeting of the owner overlaps). */
 const SLOT_CONFLICTS = new Set(["23505", "23P01"]);
 
+/**
+ * deadlock_detected: two overlapping bookings inserted at once can each wait for
+ * the other at the exclusion constraint's check (PostgreSQL reports a deadlock
+ * there, not an exclusion violation). The aborted one is tried again: it then
+ * finds the other committed and gets its 409 (`booking.test.ts`, CI).
+ */
+const DEADLOCK = "40P01";
+const BOOK_ATTEMPTS = 3;
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** "HH:MM" on the wall clock of `timeZone` at `instant`. */
@@ -157,36 +166,39 @@ export function createBookingService(deps: FeatureDeps) {
         : undefined;
       if (!slot) throw new AppError("bad_request", schedulingMessages.slotUnavailable);
       const prospectName = input.name?.trim() || null;
-      let meeting: typeof scheduledMeetings.$inferSelect;
-      try {
-        // One transaction: the meeting, the mail it owes (claimed by this
-        // process, see meeting-notices.ts) and the end of the prospect's
-        // outreach (a meeting stops their campaign steps, like a reply) all
-        // happen, or none does.
-        meeting = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(scheduledMeetings)
-            .values({
-              linkId: link.id,
-              userId: link.userId,
-              prospectEmail: input.email,
-              prospectName,
-              scheduledDate: slot.startsAt,
-              durationMinutes: link.durationMinutes,
-              endsAt: slot.endsAt,
-              timezone: link.timezone,
-              status: "scheduled",
-              noticesPending: "booked",
-              noticesClaimedAt: new Date(),
-            })
-            .returning();
-          if (!row) throw new Error("meeting insert returned no row");
-          await stopSequencesOfAddress(tx, link.userId, row.prospectEmail, "booked", now);
-          return row;
-        });
-      } catch (err) {
-        if (SLOT_CONFLICTS.has(pgError(err).code ?? "")) throw new AppError("conflict", schedulingMessages.slotTaken);
-        throw err;
+      let meeting: typeof scheduledMeetings.$inferSelect | undefined;
+      for (let attempt = 1; !meeting; attempt++) {
+        try {
+          // One transaction: the meeting, the mail it owes (claimed by this
+          // process, see meeting-notices.ts) and the end of the prospect's
+          // outreach (a meeting stops their campaign steps, like a reply) all
+          // happen, or none does.
+          meeting = await db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(scheduledMeetings)
+              .values({
+                linkId: link.id,
+                userId: link.userId,
+                prospectEmail: input.email,
+                prospectName,
+                scheduledDate: slot.startsAt,
+                durationMinutes: link.durationMinutes,
+                endsAt: slot.endsAt,
+                timezone: link.timezone,
+                status: "scheduled",
+                noticesPending: "booked",
+                noticesClaimedAt: new Date(),
+              })
+              .returning();
+            if (!row) throw new Error("meeting insert returned no row");
+            await stopSequencesOfAddress(tx, link.userId, row.prospectEmail, "booked", now);
+            return row;
+          });
+        } catch (err) {
+          const code = pgError(err).code ?? "";
+          if (SLOT_CONFLICTS.has(code)) throw new AppError("conflict", schedulingMessages.slotTaken);
+          if (code !== DEADLOCK || attempt >= BOOK_ATTEMPTS) throw err;
+        }
       }
       notices.sendNow(meeting.id);
 
