@@ -55,6 +55,9 @@ const SERVFAIL = 2;
 
 export async function startDnsServer(zones: Record<string, DnsZone> = {}): Promise<DnsServer> {
   const records = new Map<string, DnsZone>(Object.entries(zones).map(([k, v]) => [k.toLowerCase(), v]));
+  // Late answers still pending: cancelled at close, or one would be sent on a
+  // closed socket ("Not running") after the test that asked is over.
+  const late = new Set<NodeJS.Timeout>();
   const server = dns2.createServer({
     udp: true,
     tcp: true,
@@ -85,8 +88,13 @@ export async function startDnsServer(zones: Record<string, DnsZone> = {}): Promi
         if (!zone) (response.header as { rcode: number }).rcode = 3;
         send(response);
       };
-      if (zone?.delayMs) setTimeout(answer, zone.delayMs);
-      else answer();
+      if (zone?.delayMs) {
+        const timer = setTimeout(() => {
+          late.delete(timer);
+          answer();
+        }, zone.delayMs);
+        late.add(timer);
+      } else answer();
     },
   });
   // UDP and TCP on the same port: the resolver retries over TCP on the port it was given.
@@ -98,6 +106,10 @@ export async function startDnsServer(zones: Record<string, DnsZone> = {}): Promi
     set(name, zone) {
       records.set(name.toLowerCase(), zone);
     },
-    close: () => server.close() as Promise<void>,
+    close: () => {
+      for (const timer of late) clearTimeout(timer);
+      late.clear();
+      return server.close() as Promise<void>;
+    },
   };
 }
