@@ -40,6 +40,7 @@ import { apiDocsRoutes } from "./http/api-docs.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { compressApi } from "./http/compress-api.ts";
 import { checkHost } from "./http/host-check.ts";
+import { withUnionTypes } from "./http/openapi-union-types.ts";
 import { checkOrigin } from "./http/origin-check.ts";
 import { rejectNul } from "./http/reject-nul.ts";
 import { requestLog } from "./http/request-log.ts";
@@ -171,7 +172,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     app.route("/api/outbox", outboxRoutes(createOutboxService(deps.database.db)));
   }
 
-  app.doc31("/api/openapi.json", {
+  // Generated at each request (it is small and read rarely); see withUnionTypes for the one change made to it.
+  const openApiInfo = {
     openapi: "3.1.0",
     info: {
       title: "Coldreach API",
@@ -179,7 +181,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       description:
         "Every route but /api/health, /api/app-info and /api/auth/* needs a session cookie from /api/auth/sign-in/email. Errors are { error: { code, message } }.",
     },
-  });
+  };
+  app.get("/api/openapi.json", (c) => c.json(withUnionTypes(app.getOpenAPI31Document(openApiInfo))));
   app.route("/api/docs", apiDocsRoutes({ specUrl: "/api/openapi.json", title: "Coldreach API" }));
 
   // Everything registered after this point needs a session (requireUser runs
