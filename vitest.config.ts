@@ -4,14 +4,16 @@ import { defineConfig } from "vitest/config";
 // TEST_DATABASE_URL) on PostgreSQL; browser journeys against the built SPA.
 //
 // Integration files run two at a time (vitest's default on a 2-core machine is
-// one), and without isolation: each worker imports the server once for all the
-// files it runs, instead of once per file (`npm test` on PGlite: 303 s → 177 s,
-// the import phase 152 s → 25 s). Each file still builds its own app and
-// database; what a module keeps between files must not change a result, and
-// a test that fakes timers or mocks restores them after itself. The exception is the crash-recovery test: it kills worker processes at
-// random moments and counts messages whose hand-off committed but whose content
-// had not reached the SMTP sink when the kill came, a window that grows when
-// other tests load the machine. It runs in a group of its own, after the rest.
+// one), except the crash-recovery test: it kills worker processes at random
+// moments and counts messages whose hand-off committed but whose content had
+// not reached the SMTP sink when the kill came, a window that grows when other
+// tests load the machine. It runs in a group of its own, after the rest.
+//
+// Files are not isolated from each other: each worker imports the server once
+// for all the files it runs, instead of once per file (`npm test` on PGlite:
+// 303 s → 177 s, its import phase 152 s → 25 s). Each file still builds its own
+// app and database; what a module keeps between files must not change a
+// result, and a test that fakes timers or mocks restores them after itself.
 const ALONE = ["src/server/jobs/crash-recovery.test.ts"];
 
 /** An integration project: every server test file but ALONE, or (alone) just those, one at a time, after the rest. */
