@@ -8,19 +8,9 @@
 //     "slow.test": { delayMs: 5_000 },
 //   });
 //   createDnsResolver({ servers: dns.servers });
-import { type AddressInfo, createServer } from "node:net";
-import dns2 from "dns2";
 
-function freeTcpPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import dns2 from "dns2";
+import { freePort } from "./free-port.ts";
 
 export type DnsZone = {
   A?: string[];
@@ -98,7 +88,7 @@ export async function startDnsServer(zones: Record<string, DnsZone> = {}): Promi
     },
   });
   // UDP and TCP on the same port: the resolver retries over TCP on the port it was given.
-  const port = await freeTcpPort();
+  const port = await freePort();
   await server.listen({ udp: { port, address: "127.0.0.1" }, tcp: { port, address: "127.0.0.1" } });
   return {
     port,

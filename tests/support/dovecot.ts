@@ -43,11 +43,12 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { connect, createServer, type Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import { hostname, tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { ImapFlow } from "imapflow";
 import { describe } from "vitest";
+import { freePort } from "./free-port.ts";
 
 export const DOVECOT_BIN = process.env.DOVECOT_BIN ?? "/usr/sbin/dovecot";
 
@@ -188,19 +189,6 @@ service anvil {
 }
 ${extraConfig}
 `;
-}
-
-/** A port free right now on 127.0.0.1 (bound, read, released; startDovecot retries if another process takes it). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", resolve);
-  });
-  const address = probe.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 function accepts(port: number): Promise<boolean> {

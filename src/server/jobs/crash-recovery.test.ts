@@ -3,11 +3,19 @@
 // slow SMTP sink, killed with SIGKILL at random moments and restarted, then
 // stopped with SIGTERM. Nothing may be received twice, nothing may be lost,
 // and 'unknown' is only for a message that may have reached the server.
-// PostgreSQL only: the embedded PGlite is one process by design.
-import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
+// PostgreSQL only: the embedded PGlite is one process by design, and
+// crash-recovery-embedded.test.ts kills that process instead.
+import type { ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  crashSeed,
+  seededRandom,
+  sendAlways,
+  sleep,
+  startMain,
+  unaccounted,
+} from "../../../tests/support/crash-support.ts";
 import { createCampaign, people, setSendingSettings, step } from "../../../tests/support/sending-fixtures.ts";
 import { type SmtpSink, smtpFaults, startSmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app.ts";
@@ -15,7 +23,6 @@ import { createTestDatabase, postgresUrlOf, testDbKind } from "../../../tests/su
 import type { Database } from "../db/client.ts";
 import { queryRows } from "./sql-helpers.ts";
 
-const root = join(import.meta.dirname, "../../..");
 /** SIGKILLs of the worker during one campaign. */
 const KILLS = 25;
 /**
@@ -31,21 +38,7 @@ const CONTACTS_STOPPED = 100;
 /** The sink holds each message this long before answering: a slow server, so kills land mid-send. */
 const SINK_DELAY_MS = 250;
 /** Replays a failure: CRASH_SEED=<printed seed> npm run test:integration -- crash-recovery */
-const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
-
-/** A small seeded PRNG (mulberry32), so a failing run's kill moments can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const SEED = crashSeed;
 
 describe.skipIf(testDbKind !== "postgres")("worker processes killed mid-campaign", () => {
   let database: Database;
@@ -66,55 +59,27 @@ describe.skipIf(testDbKind !== "postgres")("worker processes killed mid-campaign
   });
 
   /** Starts `main.ts --role=worker` delivering to the sink (capture mode: the sink stands in for the capture server). */
-  function startWorker(): { child: ChildProcess; started: Promise<void>; exited: Promise<number | null> } {
-    const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts"), "--role=worker"], {
-      cwd: root,
-      env: {
-        ...process.env,
+  function startWorker() {
+    return startMain(
+      ["--role=worker"],
+      {
         DATABASE_URL: postgresUrlOf(database),
         MAIL_DELIVERY: "capture",
         CAPTURE_SMTP_PORT: String(sink.port),
         APP_SECRET: ctx.config.appSecret,
         PUBLIC_URL: ctx.config.publicUrl,
-        LOG_LEVEL: "info",
         WORKER_POLL_MS: "200",
         WORKER_DEAD_AFTER_SECONDS: "2",
         WORKER_STOP_GRACE_SECONDS: "10",
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    children.add(child);
-    let output = "";
-    const started = new Promise<void>((resolve, reject) => {
-      child.stdout!.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes("send worker started")) resolve();
-      });
-      child.once("exit", (code) => reject(new Error(`worker exited (${code}) before starting:\n${output}`)));
-    });
-    started.catch(() => {});
-    child.stderr!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => {
-      child.once("exit", (code) => {
-        children.delete(child);
-        resolve(code);
-      });
-    });
-    return { child, started, exited };
+      children,
+    );
   }
 
   /** A 2-step campaign (step 2 due right after step 1) to `contacts` people, active, nothing sent yet. */
   async function activeCampaign(label: string, contacts = CONTACTS) {
     const owner = await ctx.signUpVerified(`${label}@example.com`);
-    await setSendingSettings(database.db, owner.userId, {
-      timezone: "UTC",
-      sendTimeStart: "00:00",
-      sendTimeEnd: "23:59",
-      sendingDays: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
-      dailySendLimit: 10_000,
-    });
+    await setSendingSettings(database.db, owner.userId, sendAlways);
     const created = await createCampaign(ctx, owner.cookie, {
       senderAccounts: [
         { email: "one@sender.test", provider: "custom", dailyLimit: 500 },
@@ -184,7 +149,7 @@ describe.skipIf(testDbKind !== "postgres")("worker processes killed mid-campaign
 
   it(`loses nothing, sends nothing twice and leaves at most 1% unknown unsent after ${KILLS} SIGKILLs`, async () => {
     console.info(`crash-recovery seed ${SEED} (replay: CRASH_SEED=${SEED})`);
-    const rand = random(SEED);
+    const rand = seededRandom(SEED);
     const label = "killed";
     const campaignId = await activeCampaign(label);
 
@@ -230,22 +195,9 @@ describe.skipIf(testDbKind !== "postgres")("worker processes killed mid-campaign
     expect(kills).toBeGreaterThanOrEqual(Math.min(KILLS, 10));
     expect(unknownUnsent.length).toBeLessThanOrEqual(Math.floor(total * 0.01));
 
-    // Every message was received or is recorded failed (unknown is recorded failed, awaiting a decision);
-    // a contact whose step 1 is unknown has no step 2 yet: it waits for that decision.
+    // Every message was received or is recorded failed (unknown included, awaiting a decision).
     const failed = new Set(records.filter((r) => r.status === "failed").map((r) => `${r.email} ${r.step_number}`));
-    const waiting = new Set(unknown.filter((r) => r.step_number === 1).map((r) => r.email));
-    const missing: string[] = [];
-    for (let i = 1; i <= CONTACTS; i++) {
-      const email = `${label}-${i}@prospects.test`;
-      for (const [stepNumber, word] of [
-        [1, "First"],
-        [2, "Second"],
-      ] as const) {
-        if (stepNumber === 2 && waiting.has(email)) continue;
-        if (!received.has(`${email} ${word}`) && !failed.has(`${email} ${stepNumber}`))
-          missing.push(`${email} step ${stepNumber}`);
-      }
-    }
+    const missing = unaccounted({ label, contacts: CONTACTS, received, failed, rows });
     expect(missing).toEqual([]);
     expect(rows.filter((r) => r.status === "sending" || r.status === "scheduled")).toEqual([]);
   }, 600_000);

@@ -1,13 +1,13 @@
 // The real app in-process for a browser test file: its own migrated database,
 // the built SPA, capture-mode mail on a random SMTP port, HTTP on a free port.
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../../src/server/config.ts";
 import type { Database } from "../../../src/server/db/client.ts";
 import { createLogger } from "../../../src/server/logger.ts";
 import { startServer } from "../../../src/server/server.ts";
+import { freePort } from "../../support/free-port.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 
 const staticDir = join(import.meta.dirname, "../../../dist/web");
@@ -21,28 +21,14 @@ export type AppServer = {
 };
 
 /**
- * PUBLIC_URL must be known before the server starts (better-auth checks the
- * Origin of cookie POSTs against it), so the port is chosen first.
- */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
  * Starts the app. Browse to `baseUrl` (http://localhost:PORT, the PUBLIC_URL):
  * 127.0.0.1 would be another origin to better-auth.
  */
 export async function startAppServer(overrides: Record<string, string> = {}): Promise<AppServer> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), "coldreach-e2e-"));
+  // PUBLIC_URL must be known before the server starts (better-auth checks the
+  // Origin of cookie POSTs against it), so the port is chosen first.
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const config = loadConfig(

@@ -1,0 +1,103 @@
+// What the crash tests share: replayable random kill moments, and the app's
+// own entry point (src/server/main.ts) started as a child process to be killed.
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { weekdays } from "../../src/shared/db-enums.ts";
+
+const root = join(import.meta.dirname, "../..");
+
+/** A small seeded PRNG (mulberry32), so a failing run's kill moments can be replayed (CRASH_SEED). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The seed of this run: CRASH_SEED, or one taken from the clock (printed by the tests). */
+export const crashSeed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type MainProcess = {
+  child: ChildProcess;
+  /** Resolves once its send worker has started; rejects (with its output) if it exits first. */
+  started: Promise<void>;
+  /** Its exit code (null after a signal). */
+  exited: Promise<number | null>;
+};
+
+/** Starts `main.ts` with `args` and `env` over this process's environment; `children` tracks it until it exits. */
+export function startMain(args: string[], env: Record<string, string>, children: Set<ChildProcess>): MainProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts"), ...args], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.add(child);
+  let output = "";
+  const started = new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("send worker started")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`main.ts exited (${code}) before starting:\n${output}`)));
+  });
+  started.catch(() => {});
+  child.stderr!.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => {
+      children.delete(child);
+      resolve(code);
+    });
+  });
+  return { child, started, exited };
+}
+
+/** A campaign's send as the database has it: recipient, step, status, Message-ID. */
+export type SendRow = { email: string; step_number: number; status: string; message_id: string | null };
+
+/**
+ * The (recipient, step) pairs of a 2-step campaign to `${label}-1..contacts@prospects.test`
+ * ("First …", "Second …" subjects) that were neither received (`received`: keys
+ * "email FirstWord") nor recorded failed (`failed`: keys "email step"). Unknown is
+ * recorded failed, awaiting the user's decision, and a contact whose step 1 is
+ * unknown has no step 2 yet: it waits for that decision.
+ */
+export function unaccounted(o: {
+  label: string;
+  contacts: number;
+  received: Map<string, number>;
+  failed: Set<string>;
+  rows: SendRow[];
+}): string[] {
+  const waiting = new Set(o.rows.filter((r) => r.status === "unknown" && r.step_number === 1).map((r) => r.email));
+  const missing: string[] = [];
+  for (let i = 1; i <= o.contacts; i++) {
+    const email = `${o.label}-${i}@prospects.test`;
+    for (const [stepNumber, word] of [
+      [1, "First"],
+      [2, "Second"],
+    ] as const) {
+      if (stepNumber === 2 && waiting.has(email)) continue;
+      if (!o.received.has(`${email} ${word}`) && !o.failed.has(`${email} ${stepNumber}`))
+        missing.push(`${email} step ${stepNumber}`);
+    }
+  }
+  return missing;
+}
+
+/** Sending settings that never hold a message back: every day, all day, a high daily limit. */
+export const sendAlways = {
+  timezone: "UTC",
+  sendTimeStart: "00:00",
+  sendTimeEnd: "23:59",
+  sendingDays: [...weekdays],
+  dailySendLimit: 10_000,
+};
