@@ -2,7 +2,10 @@
 // own entry point (src/server/main.ts) started as a child process to be killed.
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows } from "../../src/server/jobs/sql-helpers.ts";
 import { weekdays } from "../../src/shared/db-enums.ts";
+import type { SinkMessage } from "./smtp-sink.ts";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -18,7 +21,10 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** The seed of this run: CRASH_SEED, or one taken from the clock (printed by the tests). */
+/**
+ * The seed of this run: CRASH_SEED, or one taken from the clock. The tests print
+ * it; a failure is replayed with CRASH_SEED=<printed seed> npm run test:integration -- crash-recovery
+ */
 export const crashSeed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,6 +68,46 @@ export function startMain(args: string[], env: Record<string, string>, children:
 
 /** A campaign's send as the database has it: recipient, step, status, Message-ID. */
 export type SendRow = { email: string; step_number: number; status: string; message_id: string | null };
+
+/**
+ * What the sink received of the campaign to `${label}-…`: how often each
+ * (recipient, first word of the subject) arrived, and the Message-IDs.
+ */
+export function receivedOf(messages: SinkMessage[], label: string) {
+  const received = new Map<string, number>();
+  const receivedIds = new Set<string>();
+  for (const m of messages) {
+    const to = m.envelope.to[0] ?? "";
+    if (!to.startsWith(`${label}-`)) continue;
+    const key = `${to} ${m.parsed.subject?.split(" ")[0]}`;
+    received.set(key, (received.get(key) ?? 0) + 1);
+    if (m.parsed.messageId) receivedIds.add(m.parsed.messageId);
+  }
+  return { received, receivedIds };
+}
+
+/** What the database has of a campaign: each queued send (rows) and the (recipient, step) recorded failed. */
+export async function sendsOf(db: Executor, campaignId: string) {
+  const rows = await queryRows<SendRow>(
+    db,
+    sql`select ct.email, q.step_number, se.status, se.message_id
+        from scheduled_emails se join contacts ct on ct.id = se.contact_id
+        join email_sequences q on q.id = se.sequence_id
+        where se.campaign_id = ${campaignId}::uuid`,
+  );
+  const failedRecords = await queryRows<{ email: string; step_number: number }>(
+    db,
+    sql`select es.to_email as email, q.step_number from email_sends es
+        join email_sequences q on q.id = es.sequence_id
+        where es.campaign_id = ${campaignId}::uuid and es.status = 'failed'`,
+  );
+  return { rows, failed: new Set(failedRecords.map((r) => `${r.email} ${r.step_number}`)) };
+}
+
+/** The unknown sends whose message never reached the sink (no Message-ID it received). */
+export function unknownUnsent(rows: SendRow[], receivedIds: Set<string>): SendRow[] {
+  return rows.filter((r) => r.status === "unknown" && (!r.message_id || !receivedIds.has(r.message_id)));
+}
 
 /**
  * The (recipient, step) pairs of a 2-step campaign to `${label}-1..contacts@prospects.test`

@@ -10,16 +10,17 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   crashSeed,
-  type SendRow,
+  receivedOf,
   seededRandom,
   sendAlways,
+  sendsOf,
   sleep,
   startMain,
   unaccounted,
+  unknownUnsent,
 } from "../../../tests/support/crash-support.ts";
 import { freePort } from "../../../tests/support/free-port.ts";
 import { createCampaign, people, setSendingSettings, step } from "../../../tests/support/sending-fixtures.ts";
@@ -27,14 +28,12 @@ import { type SmtpSink, smtpFaults, startSmtpSink } from "../../../tests/support
 import { createTestContext } from "../../../tests/support/test-app.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import { type Database, openDatabase } from "../db/client.ts";
-import { queryRows } from "./sql-helpers.ts";
 
 /** Kills: each restart opens the embedded database again (a few seconds), so fewer than on PostgreSQL. */
 const KILLS = 8;
 /** Contacts × 2 steps = messages; the 1% limit is then 5. */
 const CONTACTS = 250;
 const SINK_DELAY_MS = 250;
-const SEED = crashSeed;
 const APP_SECRET = "crash-embedded-secret-0123456789abcdef01";
 
 describe.skipIf(testDbKind !== "pglite")("the embedded set-up killed mid-campaign", () => {
@@ -151,8 +150,8 @@ describe.skipIf(testDbKind !== "pglite")("the embedded set-up killed mid-campaig
   }
 
   it(`loses nothing, sends nothing twice and leaves at most 1% unknown unsent after ${KILLS} SIGKILLs`, async () => {
-    console.info(`crash-recovery (embedded) seed ${SEED} (replay: CRASH_SEED=${SEED})`);
-    const rand = seededRandom(SEED);
+    console.info(`crash-recovery (embedded) seed ${crashSeed} (replay: CRASH_SEED=${crashSeed})`);
+    const rand = seededRandom(crashSeed);
     let kills = 0;
     for (; kills < KILLS; kills++) {
       const app = await startApp();
@@ -172,39 +171,18 @@ describe.skipIf(testDbKind !== "pglite")("the embedded set-up killed mid-campaig
     expect(await last.exited).toBe(0);
     await sleep(SINK_DELAY_MS + 200);
 
-    const received = new Map<string, number>();
-    const receivedIds = new Set<string>();
-    for (const m of sink.messages) {
-      const key = `${m.envelope.to[0]} ${m.parsed.subject?.split(" ")[0]}`;
-      received.set(key, (received.get(key) ?? 0) + 1);
-      if (m.parsed.messageId) receivedIds.add(m.parsed.messageId);
-    }
-    const { rows, failed } = await withDatabase(async (database) => {
-      const rows = await queryRows<SendRow>(
-        database.db,
-        sql`select ct.email, q.step_number, se.status, se.message_id
-            from scheduled_emails se join contacts ct on ct.id = se.contact_id
-            join email_sequences q on q.id = se.sequence_id
-            where se.campaign_id = ${campaignId}::uuid`,
-      );
-      const records = await queryRows<{ email: string; step_number: number }>(
-        database.db,
-        sql`select es.to_email as email, q.step_number from email_sends es
-            join email_sequences q on q.id = es.sequence_id
-            where es.campaign_id = ${campaignId}::uuid and es.status = 'failed'`,
-      );
-      return { rows, failed: new Set(records.map((r) => `${r.email} ${r.step_number}`)) };
-    });
+    const { received, receivedIds } = receivedOf(sink.messages, "embedded");
+    const { rows, failed } = await withDatabase((database) => sendsOf(database.db, campaignId));
 
     expect([...received].filter(([, n]) => n > 1).map(([key]) => key)).toEqual([]);
     const unknown = rows.filter((r) => r.status === "unknown");
-    const unknownUnsent = unknown.filter((r) => !r.message_id || !receivedIds.has(r.message_id));
+    const unsent = unknownUnsent(rows, receivedIds);
     const total = CONTACTS * 2;
     console.info(
-      `crash-recovery (embedded): ${kills} kills, ${received.size} of ${total} received, ${unknown.length} unknown (${unknownUnsent.length} of them never reached the sink)`,
+      `crash-recovery (embedded): ${kills} kills, ${received.size} of ${total} received, ${unknown.length} unknown (${unsent.length} of them never reached the sink)`,
     );
     expect(kills).toBeGreaterThanOrEqual(4);
-    expect(unknownUnsent.length).toBeLessThanOrEqual(Math.floor(total * 0.01));
+    expect(unsent.length).toBeLessThanOrEqual(Math.floor(total * 0.01));
     expect(unaccounted({ label: "embedded", contacts: CONTACTS, received, failed, rows })).toEqual([]);
     expect(rows.filter((r) => r.status === "sending" || r.status === "scheduled")).toEqual([]);
   }, 600_000);

@@ -10,11 +10,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   crashSeed,
+  receivedOf,
   seededRandom,
   sendAlways,
+  sendsOf,
   sleep,
   startMain,
   unaccounted,
+  unknownUnsent,
 } from "../../../tests/support/crash-support.ts";
 import { createCampaign, people, setSendingSettings, step } from "../../../tests/support/sending-fixtures.ts";
 import { type SmtpSink, smtpFaults, startSmtpSink } from "../../../tests/support/smtp-sink.ts";
@@ -37,8 +40,6 @@ const CONTACTS = 400;
 const CONTACTS_STOPPED = 100;
 /** The sink holds each message this long before answering: a slow server, so kills land mid-send. */
 const SINK_DELAY_MS = 250;
-/** Replays a failure: CRASH_SEED=<printed seed> npm run test:integration -- crash-recovery */
-const SEED = crashSeed;
 
 describe.skipIf(testDbKind !== "postgres")("worker processes killed mid-campaign", () => {
   let database: Database;
@@ -120,36 +121,15 @@ describe.skipIf(testDbKind !== "postgres")("worker processes killed mid-campaign
     }
   }
 
-  /** What the sink received of the campaign, per recipient and step, and what the database says. */
+  /** What the sink received of the campaign and what the database says of it. */
   async function books(campaignId: string, label: string) {
     await sleep(SINK_DELAY_MS + 200); // messages the sink was still holding when a worker died
-    const received = new Map<string, number>();
-    const receivedIds = new Set<string>();
-    for (const m of sink.messages) {
-      const to = m.envelope.to[0] ?? "";
-      if (!to.startsWith(`${label}-`)) continue;
-      const key = `${to} ${m.parsed.subject?.split(" ")[0]}`;
-      received.set(key, (received.get(key) ?? 0) + 1);
-      if (m.parsed.messageId) receivedIds.add(m.parsed.messageId);
-    }
-    const rows = await queryRows<{ email: string; step_number: number; status: string; message_id: string | null }>(
-      database.db,
-      sql`select ct.email, q.step_number, se.status, se.message_id
-          from scheduled_emails se join contacts ct on ct.id = se.contact_id
-          join email_sequences q on q.id = se.sequence_id
-          where se.campaign_id = ${campaignId}::uuid`,
-    );
-    const records = await queryRows<{ email: string; step_number: number; status: string }>(
-      database.db,
-      sql`select es.to_email as email, q.step_number, es.status from email_sends es
-          join email_sequences q on q.id = es.sequence_id where es.campaign_id = ${campaignId}::uuid`,
-    );
-    return { received, receivedIds, rows, records };
+    return { ...receivedOf(sink.messages, label), ...(await sendsOf(database.db, campaignId)) };
   }
 
   it(`loses nothing, sends nothing twice and leaves at most 1% unknown unsent after ${KILLS} SIGKILLs`, async () => {
-    console.info(`crash-recovery seed ${SEED} (replay: CRASH_SEED=${SEED})`);
-    const rand = seededRandom(SEED);
+    console.info(`crash-recovery seed ${crashSeed} (replay: CRASH_SEED=${crashSeed})`);
+    const rand = seededRandom(crashSeed);
     const label = "killed";
     const campaignId = await activeCampaign(label);
 
@@ -179,24 +159,23 @@ describe.skipIf(testDbKind !== "postgres")("worker processes killed mid-campaign
     last.child.kill("SIGTERM");
     expect(await last.exited).toBe(0);
 
-    const { received, receivedIds, rows, records } = await books(campaignId, label);
+    const { received, receivedIds, rows, failed } = await books(campaignId, label);
     const duplicates = [...received].filter(([, n]) => n > 1).map(([key]) => key);
     expect(duplicates).toEqual([]);
 
     const unknown = rows.filter((r) => r.status === "unknown");
-    const unknownUnsent = unknown.filter((r) => !r.message_id || !receivedIds.has(r.message_id));
+    const unsent = unknownUnsent(rows, receivedIds);
     const total = CONTACTS * 2;
     console.info(
-      `crash-recovery: ${kills} kills, ${received.size} of ${total} received, ${unknown.length} unknown (${unknownUnsent.length} of them never reached the sink), at most ${mostHeld} rows held by a worker`,
+      `crash-recovery: ${kills} kills, ${received.size} of ${total} received, ${unknown.length} unknown (${unsent.length} of them never reached the sink), at most ${mostHeld} rows held by a worker`,
     );
     // A worker holds what its connections deliver in a few seconds (5 connections × 4 messages a second
     // here), not hundreds of rows ahead as it did.
     expect(mostHeld).toBeLessThanOrEqual(100);
     expect(kills).toBeGreaterThanOrEqual(Math.min(KILLS, 10));
-    expect(unknownUnsent.length).toBeLessThanOrEqual(Math.floor(total * 0.01));
+    expect(unsent.length).toBeLessThanOrEqual(Math.floor(total * 0.01));
 
     // Every message was received or is recorded failed (unknown included, awaiting a decision).
-    const failed = new Set(records.filter((r) => r.status === "failed").map((r) => `${r.email} ${r.step_number}`));
     const missing = unaccounted({ label, contacts: CONTACTS, received, failed, rows });
     expect(missing).toEqual([]);
     expect(rows.filter((r) => r.status === "sending" || r.status === "scheduled")).toEqual([]);
