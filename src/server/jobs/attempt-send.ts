@@ -186,6 +186,7 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
       subject: message.subject,
       timestamp: e.endedAt,
       category: err.category,
+      suggestion: err.details.suggestion,
     });
     const retryAt = nextAttemptAt(err, send.attempts, e.endedAt);
     if (retryAt) {

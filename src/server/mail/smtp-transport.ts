@@ -20,8 +20,13 @@ import {
 import { deliveryErrorFromSmtp } from "./delivery-error.ts";
 import { type DkimKey, dkimSignStream } from "./dkim-sign.ts";
 import { handOffGate } from "./hand-off-gate.ts";
+import { freeingFailedConnections } from "./pool-failed-connections.ts";
 import { classifySmtpError } from "./smtp-connection-test.ts";
 import { smtpSocketConnector } from "./smtp-socket.ts";
+
+/** What a user can do about a sender's SMTP host that the address policy refuses. */
+export const ADDRESS_NOT_ALLOWED_SUGGESTION =
+  "This server does not connect to private or local network addresses. Use the mail server's public host name, or set SMTP_ALLOW_PRIVATE=on on the server to send through a mail server on your own network.";
 
 /** A transport that holds connections open until closed. */
 export type ClosableTransport = SenderTransport & { close: () => void };
@@ -94,9 +99,14 @@ export type SmtpTransport = ClosableTransport & {
 };
 
 export function createSmtpTransport(opts: SmtpTransportOptions): SmtpTransport {
+  // The hook below needs the pool, which is created with it.
+  let pool: object | undefined;
   const options: SMTPPool.Options & { maxRequeues: number } = {
     ...opts.smtp,
-    getSocket: smtpSocketConnector(opts.addressPolicy) as SMTPPool.Options["getSocket"],
+    getSocket: freeingFailedConnections(
+      smtpSocketConnector(opts.addressPolicy),
+      () => pool,
+    ) as unknown as SMTPPool.Options["getSocket"],
     pool: true,
     maxConnections: opts.pool.maxConnections,
     maxMessages: opts.pool.maxMessages,
@@ -109,6 +119,7 @@ export function createSmtpTransport(opts: SmtpTransportOptions): SmtpTransport {
     debug: false,
   };
   const transporter = nodemailer.createTransport(options);
+  pool = transporter;
   // Runs once per message; the functions it adds build the content stream when
   // a connection takes the message. DKIM is applied here rather than through
   // nodemailer's `dkim` option, which would sign after every plugin's stage and
@@ -137,10 +148,14 @@ export function createSmtpTransport(opts: SmtpTransportOptions): SmtpTransport {
         const info = await transporter.sendMail(mail);
         return { messageId: info.messageId || message.messageId, response: info.response };
       } catch (error) {
-        // Refused before any connection: nothing was sent. Retried like an
-        // unreachable server, in case the operator allows the address meanwhile.
+        // Refused before any connection: nothing was sent, and nothing will
+        // change by waiting (issue 26: retried, the launch waited for good).
+        // The sentence says what the user can do about it.
         if (error instanceof AddressNotAllowedError) {
-          throw new DeliveryError(classifySmtpError(error, target).message, "network", false, { code: error.code });
+          throw new DeliveryError(classifySmtpError(error, target).message, "network", true, {
+            code: error.code,
+            suggestion: ADDRESS_NOT_ALLOWED_SUGGESTION,
+          });
         }
         throw deliveryErrorFromSmtp(error, target);
       }

@@ -11,6 +11,7 @@ import { createLogger } from "../logger.ts";
 import { DeliveryError, type OutgoingMessage, type SenderAccountRow } from "../sending/outgoing.ts";
 import { unsavedSenderRow } from "../sending/unsaved-sender.ts";
 import { GMAIL_REFRESH_TOKEN_PURPOSE } from "./gmail-transport.ts";
+import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "./smtp-transport.ts";
 import {
   createTransportFactory,
   SMTP_PASSWORD_PURPOSE,
@@ -249,6 +250,13 @@ describe("live mode over a sender's SMTP server", () => {
     }
   });
 
+  it("a closed port fails every message queued behind its failed connections (none waits for good)", async () => {
+    const port = await closedPort();
+    const transport = factory.forSender(smtpSender(port));
+    const errors = await Promise.all(Array.from({ length: 6 }, () => deliveryError(transport.deliver(message()))));
+    expect(errors.map((e) => e.category)).toEqual(Array(6).fill("network"));
+  });
+
   it("a closed port → network, temporary", async () => {
     const port = await closedPort();
     const error = await deliveryError(factory.forSender(smtpSender(port)).deliver(message()));
@@ -279,21 +287,34 @@ describe("live mode: the address policy (SMTP_ALLOW_PRIVATE off)", () => {
     ["localhost", "none"],
     ["[::1]", "none"],
     ["::ffff:127.0.0.1", "none"],
-  ] as const)("refuses a sender at %s (%s) before connecting: network, retried", async (host, security) => {
-    const error = await deliveryError(
-      factory.forSender(smtpSender(sink.port, { smtpHost: host, smtpSecurity: security })).deliver(message()),
-    );
-    expect({
-      category: error.category,
-      permanent: error.permanent,
-      code: error.details.code,
-      message: error.message,
-    }).toEqual({
-      category: "network",
-      permanent: false,
-      code: "EADDRNOTALLOWED",
-      message: `The SMTP host ${host} is not allowed: it points to a private or local network.`,
-    });
+  ] as const)(
+    "refuses a sender at %s (%s) before connecting: network, permanent, with what to do",
+    async (host, security) => {
+      const error = await deliveryError(
+        factory.forSender(smtpSender(sink.port, { smtpHost: host, smtpSecurity: security })).deliver(message()),
+      );
+      expect({
+        category: error.category,
+        permanent: error.permanent,
+        code: error.details.code,
+        message: error.message,
+      }).toEqual({
+        category: "network",
+        permanent: true,
+        code: "EADDRNOTALLOWED",
+        message: `The SMTP host ${host} is not allowed: it points to a private or local network.`,
+      });
+      expect(error.details.suggestion).toBe(ADDRESS_NOT_ALLOWED_SUGGESTION);
+      expect(sink.connections).toBe(0);
+    },
+  );
+
+  it("fails every message queued behind connections that could not be opened (none waits for good)", async () => {
+    // More messages than the pool has connections: the ones queued behind the
+    // failed connections used to wait forever (nodemailer kept the dead slots).
+    const transport = factory.forSender(smtpSender(sink.port, { smtpHost: "127.0.0.1" }));
+    const errors = await Promise.all(Array.from({ length: 6 }, () => deliveryError(transport.deliver(message()))));
+    expect(errors.map((e) => e.details.code)).toEqual(Array(6).fill("EADDRNOTALLOWED"));
     expect(sink.connections).toBe(0);
   });
 

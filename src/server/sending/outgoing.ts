@@ -49,6 +49,8 @@ export class DeliveryError extends Error {
       lostMidSession?: boolean;
       /** The transport refused to hand the message off (the worker is stopping): nothing was sent. */
       handOffRefused?: boolean;
+      /** What the user can do, when the category's general advice does not fit this failure. */
+      suggestion?: string;
     } = {},
   ) {
     super(message);

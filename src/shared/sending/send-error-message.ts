@@ -112,6 +112,8 @@ export type SendErrorInput = {
   subject: string;
   timestamp: Date | string;
   category: FailureCategory;
+  /** Replaces the category's suggestion when this failure has a more exact one. */
+  suggestion?: string;
 };
 
 /** The JSON string for email_sends.error_message. */
@@ -123,7 +125,9 @@ export function buildSendErrorMessage(input: SendErrorInput): string {
     subject: input.subject,
     timestamp: typeof input.timestamp === "string" ? input.timestamp : input.timestamp.toISOString(),
     category: input.category,
-    troubleshooting: failureTroubleshooting[input.category],
+    troubleshooting: input.suggestion
+      ? { ...failureTroubleshooting[input.category], suggestion: input.suggestion }
+      : failureTroubleshooting[input.category],
   };
   return JSON.stringify(details);
 }
