@@ -49,6 +49,7 @@ import { serveSpa } from "./http/static-files.ts";
 import type { Logger } from "./logger.ts";
 import type { SystemMailer } from "./mail/system-mailer.ts";
 import type { TransportFactory } from "./sending/outgoing.ts";
+import type { SendSignal } from "./sending/send-signal.ts";
 
 export type AppDeps = {
   config: Config;
@@ -64,6 +65,10 @@ export type AppDeps = {
   version: string;
   /** Capture mode: the capture server's port (simulated and test replies go to it). */
   capturePort?: number;
+  /** Wakes this process's send worker (absent with role web: the worker processes poll). */
+  sendSignal?: SendSignal;
+  /** How long a launch's answer waits for the worker (tests shorten it). */
+  launchReportWaitMs?: number;
 };
 
 function featureDeps(deps: AppDeps): FeatureDeps {
@@ -77,6 +82,8 @@ function featureDeps(deps: AppDeps): FeatureDeps {
     now: deps.now,
     capturePort: deps.capturePort,
     database: deps.database,
+    sendSignal: deps.sendSignal,
+    launchReportWaitMs: deps.launchReportWaitMs,
   };
 }
 

@@ -20,6 +20,7 @@ import { type CaptureServer, startCaptureServer } from "./mail/capture-server.ts
 import { captureSmtpUrl, createSystemMailer } from "./mail/system-mailer.ts";
 import { createTransportFactory } from "./mail/transports.ts";
 import { createMailboxSources } from "./mailbox/sources.ts";
+import { createSendSignal } from "./sending/send-signal.ts";
 
 export type RunningServer = {
   /** The HTTP port actually bound (PORT=0 picks a free one). */
@@ -63,6 +64,9 @@ export async function startServer(opts: {
     capturePort: config.mailDelivery === "capture" ? (capture?.port ?? config.captureSmtpPort) : undefined,
   });
 
+  // A launch wakes this process's send worker (roles all; a web process has none to wake).
+  const sendSignal = config.role === "all" ? createSendSignal() : undefined;
+
   let port: number | undefined;
   let closeHttp = async () => {};
   if (config.role !== "worker") {
@@ -79,6 +83,7 @@ export async function startServer(opts: {
       transports,
       version: opts.version,
       capturePort: capture?.port ?? (config.mailDelivery === "capture" ? config.captureSmtpPort : undefined),
+      sendSignal,
     });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
     await new Promise<void>((resolve, reject) => {
@@ -117,6 +122,7 @@ export async function startServer(opts: {
       heartbeatMs: Math.max(1000, Math.floor(config.workerDeadAfterMs / 6)),
       graceMs: config.workerStopGraceMs,
       abandonDeliveries: async () => transports.closeAll(),
+      signal: sendSignal,
     });
     log.info({ worker: sendWorker.workerId }, "send worker started");
     mailboxSync = startMailboxSyncLoop(

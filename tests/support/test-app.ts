@@ -6,11 +6,15 @@ import { createAuth } from "../../src/server/auth/auth.ts";
 import { type Config, loadConfig } from "../../src/server/config.ts";
 import { createSecretBox } from "../../src/server/crypto/secret-box.ts";
 import type { Database } from "../../src/server/db/client.ts";
+import { renderClaimedSend } from "../../src/server/jobs/render-claimed.ts";
+import { createSendWorker } from "../../src/server/jobs/send-worker.ts";
+import { startWorkerLoop } from "../../src/server/jobs/worker-loop.ts";
 import { createLogger, type Logger } from "../../src/server/logger.ts";
 import { startCaptureServer } from "../../src/server/mail/capture-server.ts";
 import { captureSmtpUrl, createSystemMailer } from "../../src/server/mail/system-mailer.ts";
 import { createTransportFactory } from "../../src/server/mail/transports.ts";
 import type { TransportFactory } from "../../src/server/sending/outgoing.ts";
+import { createSendSignal } from "../../src/server/sending/send-signal.ts";
 import { newestConfirmationLink } from "./confirmation-link.ts";
 import { createTestDatabase } from "./test-database.ts";
 
@@ -46,6 +50,14 @@ export type TestContextOptions = {
   now?: () => Date;
   /** The app's logger (silent by default); tests/support/log-capture.ts keeps its lines. */
   log?: Logger;
+  /**
+   * A send worker in the app's process, as `npm start` runs one: a launch wakes
+   * it (it does not poll otherwise). False: none; launches only queue, and the
+   * test drives its own workers.
+   */
+  sendWorker?: boolean;
+  /** How long a launch's answer waits for that worker. */
+  launchReportWaitMs?: number;
 };
 
 export async function createTestContext(
@@ -62,6 +74,21 @@ export async function createTestContext(
   const transports =
     options.transports ??
     createTransportFactory({ config, secrets: createSecretBox(config.appSecret), log, capturePort: capture.port });
+  const sendSignal = options.sendWorker === false ? undefined : createSendSignal();
+  const workerLoop = sendSignal
+    ? startWorkerLoop(
+        createSendWorker({
+          db: database.db,
+          config,
+          log,
+          transports,
+          render: renderClaimedSend(config),
+          now: options.now,
+        }),
+        // Woken by launches only: a test that drives the queue itself is not raced by a poll.
+        { intervalMs: 24 * 60 * 60_000, log, signal: sendSignal, graceMs: 5_000 },
+      )
+    : undefined;
   const app = createApp({
     config,
     database,
@@ -72,6 +99,8 @@ export async function createTestContext(
     now: options.now,
     version: "test",
     capturePort: capture.port,
+    sendSignal,
+    launchReportWaitMs: options.launchReportWaitMs,
   });
 
   async function request(path: string, opts: RequestOptions = {}): Promise<Response> {
@@ -116,7 +145,10 @@ export async function createTestContext(
     request,
     confirmationLink,
     signUpVerified,
+    /** The in-process send worker's loop (undefined with sendWorker: false). */
+    workerLoop,
     async close() {
+      await workerLoop?.stop();
       if (!options.transports) transports.closeAll();
       await mailer.close();
       await capture.close();

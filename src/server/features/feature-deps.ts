@@ -4,6 +4,7 @@ import type { Database, Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { SystemMailer } from "../mail/system-mailer.ts";
 import type { TransportFactory } from "../sending/outgoing.ts";
+import type { SendSignal } from "../sending/send-signal.ts";
 
 /** What a feature's routes and services may use. Built once in createApp. */
 export type FeatureDeps = {
@@ -19,6 +20,10 @@ export type FeatureDeps = {
   capturePort?: number;
   /** The clock of the sending engine; tests drive it. Defaults to the real time. */
   now?: () => Date;
+  /** Wakes this process's send worker (a launch); absent when the process runs none (role web). */
+  sendSignal?: SendSignal;
+  /** How long a launch's answer waits for the worker (default LAUNCH_REPORT_WAIT_MS). */
+  launchReportWaitMs?: number;
   /** The database handle with its engine (the public rate limiter shares its budgets through PostgreSQL when there is one). */
   database?: Database;
 };

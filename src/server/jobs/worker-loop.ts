@@ -5,6 +5,7 @@
 // back to the queue at once, what was handed off gets `graceMs` to finish and
 // be recorded, and past that is settled (unknown) before the worker leaves.
 import type { Logger } from "../logger.ts";
+import type { SendSignal } from "../sending/send-signal.ts";
 import type { SendWorker } from "./send-worker.ts";
 
 export type WorkerLoop = { stop: () => Promise<void> };
@@ -20,11 +21,17 @@ export function startWorkerLoop(
     graceMs?: number;
     /** Called when the grace ran out: abandon the deliveries still in flight (they fail as unknown). */
     abandonDeliveries?: () => Promise<void>;
+    /** Requests (a launch) wake the loop through it instead of waiting for the next poll. */
+    signal?: SendSignal;
   },
 ): WorkerLoop {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
+  /** Woken while a round ran: those wakers wait for the round after it. */
+  let wokenDuring: (() => void)[] = [];
+  /** Woken while idle: they wait for the round that starts now. */
+  let wokenIdle: (() => void)[] = [];
 
   const heartbeat = setInterval(() => {
     worker.beat().catch((err: unknown) => opts.log.warn({ err }, "could not refresh the send worker's heartbeat"));
@@ -33,7 +40,9 @@ export function startWorkerLoop(
 
   const schedule = (delay: number) => {
     if (stopped) return;
+    clearTimeout(timer);
     timer = setTimeout(() => {
+      timer = undefined;
       current = round().finally(() => {
         current = undefined;
       });
@@ -41,6 +50,9 @@ export function startWorkerLoop(
   };
 
   async function round(): Promise<void> {
+    const waking = wokenIdle.concat(wokenDuring);
+    wokenIdle = [];
+    wokenDuring = [];
     let again = false;
     try {
       const r = await worker.runOnce();
@@ -49,14 +61,30 @@ export function startWorkerLoop(
     } catch (err) {
       opts.log.error({ err }, "send round failed");
     }
-    schedule(again ? 0 : opts.intervalMs);
+    for (const resolve of waking) resolve();
+    schedule(again || wokenDuring.length > 0 ? 0 : opts.intervalMs);
   }
+
+  /** A round soon: now when idle, right after the current one otherwise. */
+  const runSoon = () =>
+    new Promise<void>((resolve) => {
+      if (stopped) return resolve();
+      if (current) {
+        wokenDuring.push(resolve);
+      } else {
+        wokenIdle.push(resolve);
+        schedule(0);
+      }
+    });
+  const detach = opts.signal?.attach(runSoon);
 
   schedule(0);
   return {
     async stop() {
       stopped = true;
+      detach?.();
       clearTimeout(timer);
+      for (const resolve of wokenIdle.concat(wokenDuring)) resolve();
       worker.beginStop();
       const graceMs = opts.graceMs ?? 20_000;
       let graceTimer: NodeJS.Timeout | undefined;

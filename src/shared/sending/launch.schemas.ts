@@ -1,16 +1,19 @@
 // The launch API contract (spec part 2 §7 send-campaign-email, §8 Launch):
-// what the first batch did, for the wizard's toasts.
+// what step 1 came to by the time the launch answered (the worker sends; the
+// answer waits for it a few seconds at most), for the wizard's toasts.
 import { z } from "zod";
 
 export const launchResultSchema = z
   .object({
-    /** Delivered in the first batch, during the launch request. */
+    /** Delivered by the time the launch answered. */
     emailsSent: z.number().int(),
-    /** Failed for good in the first batch (details in the Inbox). */
+    /** Failed for good by then (details in the Inbox), or of unknown delivery (waiting for the user's decision). */
     emailsFailed: z.number().int(),
-    /** Failed temporarily in the first batch; retried later by the queue. */
+    /** Failed temporarily by then; retried later by the queue. */
     emailsRetrying: z.number().int(),
-    /** Step-1 emails queued at launch (the first batch included). */
+    /** Not sent yet: waiting for the worker, the sending window or the day's limits. */
+    emailsQueued: z.number().int(),
+    /** Step-1 emails queued at launch. */
     scheduled: z.number().int(),
     /** Contacts skipped because their address is on the suppression list. */
     suppressed: z.number().int(),
@@ -24,3 +27,7 @@ export const launchSuccessMessage = (sent: number) => `Campaign launched success
 /** The 8-second warning when some of the first batch failed (spec part 2 §8). */
 export const launchFailureWarning = (failed: number) =>
   `${failed} emails failed to send. Check the Inbox for detailed error information.`;
+
+/** Added to the success toast when part of step 1 is still queued (sent later by the worker). */
+export const launchQueuedNote = (queued: number) =>
+  `${queued} more ${queued === 1 ? "email is" : "emails are"} queued and will be sent within your sending window and daily limits.`;

@@ -2,8 +2,6 @@ import { createRoute } from "@hono/zod-openapi";
 import { errorResponseSchema } from "#shared/api/error.schemas.ts";
 import { bulkDeliverySchema, bulkSendInputSchema, bulkSendResultSchema } from "#shared/bulk/bulk.schemas.ts";
 import { createRouter, errorResponses, json } from "../../http/openapi.ts";
-import { renderClaimedSend } from "../../jobs/render-claimed.ts";
-import { createSendWorker } from "../../jobs/send-worker.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createBulkService } from "./bulk.service.ts";
 
@@ -40,15 +38,7 @@ const sendRoute = createRoute({
 });
 
 export function bulkRoutes(deps: FeatureDeps) {
-  const worker = createSendWorker({
-    db: deps.db,
-    config: deps.config,
-    log: deps.log,
-    transports: deps.transports,
-    render: renderClaimedSend(deps.config),
-    now: deps.now,
-  });
-  const service = createBulkService(deps, worker);
+  const service = createBulkService(deps);
   return createRouter()
     .openapi(deliveryRoute, async (c) => c.json(await service.delivery(c.get("user").id), 200))
     .openapi(sendRoute, async (c) => c.json(await service.send(c.get("user").id, c.req.valid("json")), 200));

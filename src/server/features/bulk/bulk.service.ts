@@ -18,17 +18,16 @@ import { campaigns, scheduledEmails, senderAccounts, userSettings } from "../../
 import { AppError } from "../../errors.ts";
 import { sanitizeSequence } from "../../html/sanitize-email-html.ts";
 import { postWebhook, WebhookError } from "../../http/guarded-webhook.ts";
-import type { SendWorker } from "../../jobs/send-worker.ts";
 import { createCampaignsService } from "../campaigns/campaigns.service.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { canSendThrough } from "../senders/sender-dto.ts";
 import { createLaunchService } from "../sending/launch.service.ts";
 import { bulkWebhookSecret, signBulkBody } from "./webhook-signing.ts";
 
-export function createBulkService(deps: FeatureDeps, worker: SendWorker) {
+export function createBulkService(deps: FeatureDeps) {
   const { db, config, log } = deps;
   const campaignsService = createCampaignsService(deps, sanitizeSequence);
-  const launcher = createLaunchService(deps, worker);
+  const launcher = createLaunchService(deps);
 
   async function webhookUrlOf(userId: string): Promise<string | null> {
     const [row] = await db

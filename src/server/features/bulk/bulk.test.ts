@@ -460,22 +460,25 @@ describe("engine mode (no webhook)", () => {
     const user = await newUser("engine-rollback");
     await saveSender(user, "me@acme.test");
     const log = createLogger("silent");
+    // The launch's transaction (the second: the campaign is created in the first) fails.
+    let transactions = 0;
+    const real = db();
+    const failingLaunch = new Proxy(real, {
+      get(target, prop) {
+        if (prop !== "transaction") return Reflect.get(target, prop, target);
+        return (...args: Parameters<typeof real.transaction>) =>
+          ++transactions === 2 ? Promise.reject(new Error("launch failed")) : target.transaction(...args);
+      },
+    });
     const deps = {
-      db: db(),
+      db: failingLaunch,
       config: ctx.config,
       log,
       secrets: createSecretBox(ctx.config.appSecret),
       mailer: {} as SystemMailer,
       transports,
     };
-    const real = createSendWorker({ ...deps, render: renderClaimedSend(ctx.config) });
-    const broken = {
-      ...real,
-      claim: async () => {
-        throw new Error("claim failed");
-      },
-    };
-    const service = createBulkService(deps, broken);
+    const service = createBulkService(deps);
     await expect(
       service.send(user.userId, {
         campaignName: "Doomed",
@@ -485,7 +488,7 @@ describe("engine mode (no webhook)", () => {
         subject: "Hi",
         message: "Hello",
       }),
-    ).rejects.toThrow("claim failed");
+    ).rejects.toThrow("launch failed");
     expect(await campaignCount(user.userId)).toBe(0);
     const leftovers = await db()
       .select({ n: count() })

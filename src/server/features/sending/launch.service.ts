@@ -1,122 +1,175 @@
-// Launch (spec part 2 §8): in ONE transaction, check the campaign can send,
-// queue step 1 for every contact (round-robin senders, suppressed addresses
-// skipped), set it active, and claim the first batch; then deliver that batch
-// within the request so the wizard can say how many went out. The rest of the
-// queue is the worker's.
-import { and, count, eq, inArray } from "drizzle-orm";
+// Launch (spec part 2 §8). No request waits on SMTP (issue 26: a launch that
+// delivered its first batch itself never answered when its sender's server
+// could not be reached, and a launch's own delivery raced the background
+// worker for the same claims). So:
+// 1. before anything is queued, every sender of the campaign must be able to
+//    send (sender-readiness.ts); the refusal names each sender and why;
+// 2. ONE transaction checks the campaign, queues step 1 for every contact
+//    (round-robin senders, suppressed addresses skipped) and sets it active
+//    (queueLaunch, also used by the wizard's create-and-launch);
+// 3. the worker of this process is woken and the answer waits for its round
+//    a bounded few seconds, then reports what the queue holds: sent, failed,
+//    retrying, still queued. Without a worker in this process (role web) the
+//    worker processes' next poll sends, and the answer says what is queued.
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { LaunchResult } from "#shared/sending/launch.schemas.ts";
 import { campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
-import { scheduleFirstStep } from "../../jobs/campaign-queue.ts";
-import type { SendWorker } from "../../jobs/send-worker.ts";
+import { type FirstStepResult, scheduleFirstStep } from "../../jobs/campaign-queue.ts";
 import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
+import { queryRows, type Tx } from "../../jobs/sql-helpers.ts";
+import type { SenderAccountRow } from "../../sending/outgoing.ts";
+import { launchRefusal, reasonNotToSend } from "../../sending/sender-readiness.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
-import { canSendThrough } from "../senders/sender-dto.ts";
 import { sendLaunchNotification } from "./launch-notification.ts";
 
-/** Deliveries inside the launch request; the worker sends the rest within seconds. */
-export const LAUNCH_BATCH_LIMIT = 100;
+/** How long a launch's answer waits for the worker's first round (it never waits for more). */
+export const LAUNCH_REPORT_WAIT_MS = 5_000;
 
 export const INCOMPLETE_CAMPAIGN = "Please complete all required fields before launching the campaign.";
 export const NO_CONTACTS = "No contacts found. Please upload contacts before launching the campaign.";
 
-export function createLaunchService(deps: FeatureDeps, worker: SendWorker) {
-  const { db, config, log } = deps;
+export type QueuedLaunch = {
+  campaign: { id: string; name: string };
+  first: FirstStepResult;
+  launchedAt: Date;
+};
+
+/**
+ * Checks that every sender of the campaign can send; throws the refusal
+ * naming each one that cannot. Run before the launch's transaction (it may
+ * resolve host names). A campaign's sender imported from a saved one sends
+ * through the saved one's connection.
+ */
+export async function assertSendersCanSend(
+  deps: Pick<FeatureDeps, "db" | "config" | "secrets">,
+  senders: SenderAccountRow[],
+): Promise<void> {
+  if (deps.config.mailDelivery === "capture") return;
+  const sourceIds = senders.map((s) => s.sourceSenderId).filter((id): id is string => Boolean(id));
+  const sources = sourceIds.length
+    ? await deps.db.select().from(senderAccounts).where(inArray(senderAccounts.id, sourceIds))
+    : [];
+  const byId = new Map(sources.map((s) => [s.id, s]));
+  const checked = await Promise.all(
+    senders.map(async (s) => {
+      const connection = (s.sourceSenderId && byId.get(s.sourceSenderId)) || s;
+      return { email: s.email, reason: await reasonNotToSend(connection, deps) };
+    }),
+  );
+  const blocked = checked.filter((c): c is { email: string; reason: string } => c.reason !== null);
+  if (blocked.length > 0) throw new AppError("bad_request", `${launchRefusal(blocked)} Then launch again.`);
+}
+
+/**
+ * Inside the caller's transaction: checks the campaign is a complete draft
+ * of this user's (FOR UPDATE: two launches at once queue it once), queues
+ * step 1 and sets it active.
+ */
+export async function queueLaunch(tx: Tx, o: { userId: string; campaignId: string; now: Date }): Promise<QueuedLaunch> {
+  const { userId, campaignId } = o;
+  const [campaign] = isUuid(campaignId)
+    ? await tx
+        .select()
+        .from(campaigns)
+        .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+        .for("update")
+    : [];
+  if (!campaign) throw new AppError("not_found", "Campaign not found");
+  if (campaign.status !== "draft" || campaign.launchedAt) {
+    throw new AppError("conflict", "This campaign has already been launched");
+  }
+  const [senders] = await tx
+    .select({ n: count() })
+    .from(senderAccounts)
+    .where(eq(senderAccounts.campaignId, campaignId));
+  const [steps] = await tx
+    .select({ n: count() })
+    .from(emailSequences)
+    .where(and(eq(emailSequences.campaignId, campaignId), eq(emailSequences.stepNumber, 1)));
+  if (!campaign.name.trim() || !senders?.n || !steps?.n) throw new AppError("bad_request", INCOMPLETE_CAMPAIGN);
+  const [people] = await tx.select({ n: count() }).from(contacts).where(eq(contacts.campaignId, campaignId));
+  if (!people?.n) throw new AppError("bad_request", NO_CONTACTS);
+
+  const settings = await loadSendingSettings(tx, userId);
+  const first = await scheduleFirstStep(tx, { campaignId, userId, now: o.now, rules: sendingRules(settings) });
+  await tx
+    .update(campaigns)
+    .set({ status: "active", launchedAt: o.now, updatedAt: o.now })
+    .where(eq(campaigns.id, campaignId));
+  return { campaign: { id: campaign.id, name: campaign.name }, first, launchedAt: o.now };
+}
+
+export function createLaunchService(deps: FeatureDeps) {
+  const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** After the launch's commit: the worker is woken, the answer waits for it (bounded), the owner is told. */
+  async function report(userId: string, queued: QueuedLaunch): Promise<LaunchResult> {
+    const woken = deps.sendSignal?.wake() ?? Promise.resolve(false);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      woken.catch((err: unknown) => log.warn({ err }, "waking the send worker failed")),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, deps.launchReportWaitMs ?? LAUNCH_REPORT_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    // Never awaited: a slow or failing notification must not hold or fail the launch.
+    void sendLaunchNotification(deps, {
+      userId,
+      campaign: queued.campaign,
+      launchedAt: queued.launchedAt,
+      emailCount: queued.first.scheduled,
+    }).catch((err: unknown) => log.warn({ err, campaignId: queued.campaign.id }, "launch notification failed"));
+    return { ...(await stepOneSoFar(db, queued.campaign.id)), ...queued.first };
+  }
 
   return {
     async launch(userId: string, campaignId: string): Promise<LaunchResult> {
-      const prepared = await db.transaction(async (tx) => {
-        // FOR UPDATE: two launch clicks at once queue the campaign once.
-        const [campaign] = isUuid(campaignId)
-          ? await tx
-              .select()
-              .from(campaigns)
-              .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
-              .for("update")
-          : [];
-        if (!campaign) throw new AppError("not_found", "Campaign not found");
-        if (campaign.status !== "draft" || campaign.launchedAt) {
-          throw new AppError("conflict", "This campaign has already been launched");
-        }
-        const senders = await tx.select().from(senderAccounts).where(eq(senderAccounts.campaignId, campaignId));
-        const [steps] = await tx
-          .select({ n: count() })
-          .from(emailSequences)
-          .where(and(eq(emailSequences.campaignId, campaignId), eq(emailSequences.stepNumber, 1)));
-        if (!campaign.name.trim() || senders.length === 0 || !steps?.n) {
-          throw new AppError("bad_request", INCOMPLETE_CAMPAIGN);
-        }
-        const [people] = await tx.select({ n: count() }).from(contacts).where(eq(contacts.campaignId, campaignId));
-        if (!people?.n) throw new AppError("bad_request", NO_CONTACTS);
-        await assertSendersCanSend(tx, senders, config.mailDelivery);
-
-        const settings = await loadSendingSettings(tx, userId);
-        const launchedAt = now();
-        const first = await scheduleFirstStep(tx, {
-          campaignId,
-          userId,
-          now: launchedAt,
-          rules: sendingRules(settings),
-        });
-        await tx
-          .update(campaigns)
-          .set({ status: "active", launchedAt, updatedAt: launchedAt })
-          .where(eq(campaigns.id, campaignId));
-        // Claimed in the same transaction, so the background worker cannot take
-        // the first batch away from the request that reports on it.
-        const batch = await worker.claim(tx, { userId, campaignId, limit: LAUNCH_BATCH_LIMIT });
-        return { campaign, first, batch, launchedAt };
-      });
-
-      const delivered = await worker.deliver(prepared.batch);
-      // Never awaited: a slow or failing notification must not hold or fail the launch.
-      void sendLaunchNotification(deps, {
-        userId,
-        campaign: prepared.campaign,
-        launchedAt: prepared.launchedAt,
-        emailCount: prepared.first.scheduled,
-      }).catch((err: unknown) => log.warn({ err, campaignId }, "launch notification failed"));
-
-      return {
-        emailsSent: delivered.sent,
-        // An unknown outcome is a failure to the user until they decide about it;
-        // a send given back unsent is queued again, like a retry.
-        emailsFailed: delivered.failed + delivered.unknown,
-        emailsRetrying: delivered.retrying + delivered.released,
-        scheduled: prepared.first.scheduled,
-        suppressed: prepared.first.suppressed,
-      };
+      const senders = isUuid(campaignId)
+        ? await db
+            .select()
+            .from(senderAccounts)
+            .innerJoin(campaigns, eq(campaigns.id, senderAccounts.campaignId))
+            .where(and(eq(senderAccounts.campaignId, campaignId), eq(campaigns.userId, userId)))
+        : [];
+      await assertSendersCanSend(
+        deps,
+        senders.map((s) => s.sender_accounts),
+      );
+      const queued = await db.transaction((tx) => queueLaunch(tx, { userId, campaignId, now: now() }));
+      return report(userId, queued);
     },
+    report,
   };
 }
 
-type SenderRow = typeof senderAccounts.$inferSelect;
-
 /**
- * In live mode every sender needs a working connection (its own, or the saved
- * sender's it was imported from); in capture mode any sender can send.
+ * What step 1 of the campaign has come to, in one statement: delivered,
+ * failed for good (an unknown outcome counts as failed until the user
+ * decides), failed temporarily and waiting for its retry, still queued.
  */
-async function assertSendersCanSend(
-  tx: Pick<FeatureDeps["db"], "select">,
-  senders: SenderRow[],
-  mailDelivery: "capture" | "live",
-): Promise<void> {
-  if (mailDelivery === "capture") return;
-  const sourceIds = senders.map((s) => s.sourceSenderId).filter((id): id is string => Boolean(id));
-  const sources = sourceIds.length
-    ? await tx.select().from(senderAccounts).where(inArray(senderAccounts.id, sourceIds))
-    : [];
-  const byId = new Map(sources.map((s) => [s.id, s]));
-  const blocked = senders.filter((s) => {
-    const connection = (s.sourceSenderId && byId.get(s.sourceSenderId)) || s;
-    return !canSendThrough(connection, mailDelivery);
-  });
-  if (blocked.length > 0) {
-    throw new AppError(
-      "bad_request",
-      `Sender account ${blocked.map((s) => s.email).join(", ")} has no SMTP connection. Add it on the Senders page, then launch again.`,
-    );
-  }
+async function stepOneSoFar(
+  db: FeatureDeps["db"],
+  campaignId: string,
+): Promise<Pick<LaunchResult, "emailsSent" | "emailsFailed" | "emailsRetrying" | "emailsQueued">> {
+  const [row] = await queryRows<{ sent: number; failed: number; retrying: number; queued: number }>(
+    db,
+    sql`
+    select count(*) filter (where se.status = 'sent')::int as sent,
+           count(*) filter (where se.status in ('failed', 'unknown'))::int as failed,
+           count(*) filter (where se.status = 'scheduled' and se.attempts > 0)::int as retrying,
+           count(*) filter (where se.status = 'sending' or (se.status = 'scheduled' and se.attempts = 0))::int as queued
+    from scheduled_emails se
+    join email_sequences es on es.id = se.sequence_id and es.step_number = 1
+    where se.campaign_id = ${campaignId}::uuid`,
+  );
+  return {
+    emailsSent: row?.sent ?? 0,
+    emailsFailed: row?.failed ?? 0,
+    emailsRetrying: row?.retrying ?? 0,
+    emailsQueued: row?.queued ?? 0,
+  };
 }

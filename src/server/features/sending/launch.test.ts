@@ -40,12 +40,12 @@ afterEach(() => sink.reset());
 const db = () => ctx.database.db;
 
 describe("POST /api/campaigns/{id}/launch", () => {
-  it("launches the owner's draft: active, launched_at, the first batch sent", async () => {
+  it("launches the owner's draft: active, launched_at, the first batch sent by the worker", async () => {
     const campaign = await createCampaign(ctx, alice.cookie, { contacts: people(3, "owner") });
     const res = await launch(ctx, alice.cookie, campaign.campaign.id);
     expect(res).toEqual({
       status: 200,
-      body: { emailsSent: 3, emailsFailed: 0, emailsRetrying: 0, scheduled: 3, suppressed: 0 },
+      body: { emailsSent: 3, emailsFailed: 0, emailsRetrying: 0, emailsQueued: 0, scheduled: 3, suppressed: 0 },
     });
     const [row] = await db().select().from(campaigns).where(eq(campaigns.id, campaign.campaign.id));
     expect(row).toMatchObject({ status: "active", launchedAt: clock.now() });

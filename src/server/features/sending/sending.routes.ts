@@ -8,8 +8,6 @@ import {
   unknownSendQuerySchema,
 } from "#shared/sending/unknown-sends.schemas.ts";
 import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
-import { renderClaimedSend } from "../../jobs/render-claimed.ts";
-import { createSendWorker } from "../../jobs/send-worker.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createLaunchService } from "./launch.service.ts";
 import { createUnknownSendsService } from "./unknown-sends.service.ts";
@@ -18,9 +16,9 @@ const launchRoute = createRoute({
   method: "post",
   path: "/campaigns/{id}/launch",
   tags: ["Sending"],
-  summary: "Launch a draft campaign: queue step 1 for every contact and send the first batch now",
+  summary: "Launch a draft campaign: queue step 1 for every contact; the send worker starts at once",
   description:
-    "One transaction queues step 1 (senders assigned round-robin, suppressed addresses skipped) and sets the campaign active; the first batch (up to 100, within the day's limits and the sending window) is delivered before answering. 409 when the campaign was already launched.",
+    "Every sender of the campaign must be able to send (400 naming each one that cannot, nothing queued). One transaction queues step 1 (senders assigned round-robin, suppressed addresses skipped) and sets the campaign active. The send worker delivers, within the day's limits and the sending window; the answer waits for its first round a few seconds at most and says what step 1 came to by then (sent, failed, retrying, still queued). 409 when the campaign was already launched.",
   request: { params: z.object({ id: z.string() }) },
   responses: {
     200: { description: "Launched; what the first batch did", content: json(launchResultSchema) },
@@ -74,15 +72,7 @@ const batchDecisionRoute = (decision: "send-anyway" | "skip") =>
   });
 
 export function sendingRoutes(deps: FeatureDeps) {
-  const worker = createSendWorker({
-    db: deps.db,
-    config: deps.config,
-    log: deps.log,
-    transports: deps.transports,
-    render: renderClaimedSend(deps.config),
-    now: deps.now,
-  });
-  const service = createLaunchService(deps, worker);
+  const service = createLaunchService(deps);
   const unknown = createUnknownSendsService(deps);
   return createRouter()
     .openapi(launchRoute, async (c) => c.json(await service.launch(c.get("user").id, c.req.valid("param").id), 200))
