@@ -27,7 +27,8 @@ const options: sanitizeHtml.IOptions = {
   allowedTags: Object.keys(emailHtmlTags),
   allowedAttributes: Object.fromEntries(Object.entries(emailHtmlTags).map(([tag, attrs]) => [tag, [...attrs]])),
   allowedSchemes: [...emailLinkSchemes],
-  allowedSchemesByTag: { img: ["data"] },
+  // cid: the step's inline images as parts of the same message (mail/inline-images.ts).
+  allowedSchemesByTag: { img: ["data", "cid"] },
   allowProtocolRelative: false,
   allowedStyles: { span: { "font-size": [EMAIL_FONT_SIZE] } },
   nonTextTags: emailHtmlDroppedWithContent,

@@ -51,7 +51,8 @@ export type ClaimedSend = {
     company: string | null;
     customFields: Record<string, string>;
   };
-  step: { id: string; stepNumber: number; subject: string; body: string; bodyFormat: BodyFormat };
+  /** One object per step in a batch, shared by its sends; `version` changes when the step is edited. */
+  step: { id: string; stepNumber: number; subject: string; body: string; bodyFormat: BodyFormat; version: number };
   /**
    * How it is sent: the step's send_as, else the campaign's; the campaign's
    * track_opens (null: the user's setting, which the batch carries).

@@ -8,6 +8,7 @@ import { plainTextToHtml } from "#shared/sequences/rich-text.ts";
 import type { Config } from "../config.ts";
 import { createSecretBox } from "../crypto/secret-box.ts";
 import { createDkimKeyRing } from "../mail/dkim-key-ring.ts";
+import { createInlineImageCache } from "../mail/inline-images.ts";
 import { renderCampaignMessage } from "../mail/render-message.ts";
 import { trackingUrls } from "../mail/tokens.ts";
 import type { OutgoingMessage } from "../sending/outgoing.ts";
@@ -15,10 +16,16 @@ import type { RenderSend } from "./attempt-send.ts";
 
 export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret">): RenderSend {
   const dkimKeys = createDkimKeyRing(createSecretBox(config.appSecret));
+  // A step's images are taken out of its body once per step version (inline-images.ts says why).
+  const withImagesApart = createInlineImageCache();
   return (send, batch) => {
     const tracking = trackingUrls(config.publicUrl, config.appSecret, send.send.id);
+    const step = send.step;
+    const apart =
+      step.bodyFormat === "html" ? withImagesApart(`${step.id}:${step.version}:${step.body.length}`, step.body) : null;
     const message = renderCampaignMessage({
-      step: send.step,
+      step: apart ? { ...step, body: apart.body } : step,
+      inlineImages: apart?.images,
       contact: send.contact,
       senderEmail: send.sender.email,
       user: { fullName: batch.account.name },

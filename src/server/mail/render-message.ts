@@ -22,6 +22,7 @@ import { htmlToPlainText, plainTextToHtml } from "#shared/sequences/rich-text.ts
 import type { Settings } from "#shared/settings/settings.schemas.ts";
 import { sanitizeEmailHtml } from "../html/sanitize-email-html.ts";
 import type { OutgoingMessage } from "../sending/outgoing.ts";
+import type { InlineImage } from "./inline-images.ts";
 import type { TrackingUrls } from "./tokens.ts";
 
 /** The settings rendering reads (a user_settings row has them under the same names). */
@@ -51,6 +52,8 @@ export type RenderCampaignMessageInput = {
   trackOpens: boolean;
   /** "plain_text": a text part alone. The step's choice, else the campaign's. */
   sendAs: SendFormat;
+  /** The images an HTML step's body refers to as cid: (extractInlineImages); sent with the HTML part. */
+  inlineImages?: InlineImage[];
 };
 
 /** Header values are one line. */
@@ -122,5 +125,6 @@ export function renderCampaignMessage(input: RenderCampaignMessageInput): Outgoi
     messageId: input.messageId ?? formatMessageId(randomUUID(), senderEmail),
     ...(input.thread ? threadHeaders(input.thread.messageId) : {}),
     headers: settings.unsubscribeLinkEnabled ? listUnsubscribeHeaders(urls.unsubscribe, senderEmail) : {},
+    ...(asHtml && input.inlineImages?.length ? { inlineImages: input.inlineImages } : {}),
   };
 }

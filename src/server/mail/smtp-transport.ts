@@ -66,6 +66,18 @@ export function toMailOptions(message: OutgoingMessage): Mail.Options {
     inReplyTo: message.inReplyTo,
     references: message.references,
     headers: message.headers,
+    ...(message.inlineImages?.length
+      ? {
+          attachments: message.inlineImages.map((image) => ({
+            cid: image.cid,
+            filename: image.filename,
+            contentType: image.contentType,
+            contentDisposition: "inline" as const,
+            // A view of the shared bytes, not a copy.
+            content: Buffer.from(image.content.buffer, image.content.byteOffset, image.content.byteLength),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 // rendering (mail/render-message.ts) and transports (mail/transports.ts).
 import type { FailureCategory } from "#shared/db-enums.ts";
 import type { senderAccounts } from "../db/schema/index.ts";
+import type { InlineImage } from "../mail/inline-images.ts";
 
 /** A fully rendered message, ready for any transport. */
 export type OutgoingMessage = {
@@ -18,6 +19,8 @@ export type OutgoingMessage = {
   references?: string[];
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
   headers: Record<string, string>;
+  /** Images the HTML refers to as cid: (a step's inline images, shared by all its messages). */
+  inlineImages?: InlineImage[];
   /**
    * The user's own DKIM key for the From domain (features/dkim-keys), if any.
    * SMTP transports sign with it unless DKIM_* covers the domain; the Gmail API

@@ -23,10 +23,6 @@ type DetailRow = {
   company: string | null;
   custom_fields: Record<string, string> | null;
   step_id: string;
-  step_number: number;
-  subject: string;
-  body: string;
-  body_format: BodyFormat;
   send_as: SendFormat;
   track_opens: boolean | null;
   next_id: string | null;
@@ -56,7 +52,7 @@ export async function loadClaimedSends(
     sql`
     select se.id as scheduled_id, se.attempts, se.campaign_id, c.name as campaign_name, se.sender_account_id,
       ct.id as contact_id, ct.email, ct.first_name, ct.last_name, ct.company, ct.custom_fields,
-      q.id as step_id, q.step_number, q.subject, q.body, q.body_format,
+      q.id as step_id,
       coalesce(q.send_as, c.send_as) as send_as, c.track_opens,
       nq.id as next_id, nq.delay_amount as next_delay_amount, nq.delay_unit as next_delay_unit,
       nq.scheduled_date::text as next_scheduled_date, nq.scheduled_time as next_scheduled_time,
@@ -76,10 +72,43 @@ export async function loadClaimedSends(
     order by se.scheduled_for, se.id`,
   );
   const byId = await loadSenders(tx, [...new Set(details.map((d) => d.sender_account_id))]);
+  const steps = await loadSteps(tx, [...new Set(details.map((d) => d.step_id))]);
   return details.map((d) => ({
-    ...toClaimedSend(d, o.userId, o.sendOf.get(d.scheduled_id)!, byId),
+    ...toClaimedSend(d, o.userId, o.sendOf.get(d.scheduled_id)!, byId, steps),
     leaseExpiresAt: o.leaseExpiresAt,
   }));
+}
+
+/**
+ * The batch's steps, each read once and shared by its sends: a step's body
+ * (with its inline images, up to a few MB) joined into every row was read,
+ * parsed and kept once per contact (issue 26: 200 rows of a 7 MB step, 1.4 GB).
+ */
+async function loadSteps(tx: Tx, ids: string[]): Promise<Map<string, ClaimedSend["step"]>> {
+  const rows = await queryRows<{
+    id: string;
+    step_number: number;
+    subject: string;
+    body: string;
+    body_format: BodyFormat;
+    updated_at: Date | string;
+  }>(
+    tx,
+    sql`select id, step_number, subject, body, body_format, updated_at from email_sequences where id = ${anyUuid(ids)}`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        stepNumber: r.step_number,
+        subject: r.subject,
+        body: r.body,
+        bodyFormat: r.body_format,
+        version: new Date(r.updated_at).getTime(),
+      },
+    ]),
+  );
 }
 
 /** The senders by id, with the saved senders they were imported from. */
@@ -97,6 +126,7 @@ function toClaimedSend(
   userId: string,
   send: { id: string; messageId: string },
   senders: ReadonlyMap<string, SenderAccountRow>,
+  steps: ReadonlyMap<string, ClaimedSend["step"]>,
 ): Omit<ClaimedSend, "leaseExpiresAt"> {
   const sender = senders.get(d.sender_account_id)!;
   return {
@@ -113,7 +143,7 @@ function toClaimedSend(
       company: d.company,
       customFields: d.custom_fields ?? {},
     },
-    step: { id: d.step_id, stepNumber: d.step_number, subject: d.subject, body: d.body, bodyFormat: d.body_format },
+    step: steps.get(d.step_id)!,
     delivery: { sendAs: d.send_as, trackOpens: d.track_opens },
     nextStep: d.next_id
       ? {
