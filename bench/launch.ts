@@ -1,8 +1,8 @@
 // Launch timing against the floor of a set-based insert, on the same database:
 // - launch service: createLaunchService().launch(), the POST /launch use case.
 //   One transaction checks the campaign, queues step 1 for every contact with
-//   its sender round-robin (scheduleFirstStep), activates the campaign and
-//   claims the first batch; then that batch (≤ 100) is delivered to the sink.
+//   its sender round-robin (scheduleFirstStep) and activates the campaign; then
+//   the worker it wakes runs one round (what is due within the day's limits) to the sink.
 //   Follow-ups are NOT inserted: each is queued when the step before it is sent.
 // - scheduleFirstStep alone, inside a transaction: the queueing core of launch.
 // - floor: ONE INSERT … SELECT of the same step-1 rows (contacts × step 1, one
@@ -20,12 +20,13 @@ import type { Db } from "../src/server/db/client.ts";
 import { createLaunchService } from "../src/server/features/sending/launch.service.ts";
 import { scheduleFirstStep } from "../src/server/jobs/campaign-queue.ts";
 import { renderClaimedSend } from "../src/server/jobs/render-claimed.ts";
-import { createSendWorker, type SendWorker } from "../src/server/jobs/send-worker.ts";
+import { createSendWorker } from "../src/server/jobs/send-worker.ts";
 import { loadSendingSettings, sendingRules } from "../src/server/jobs/sending-settings.ts";
 import { at, queryRows } from "../src/server/jobs/sql-helpers.ts";
 import type { Logger } from "../src/server/logger.ts";
 import { captureSmtpUrl, createSystemMailer } from "../src/server/mail/system-mailer.ts";
 import { createTransportFactory } from "../src/server/mail/transports.ts";
+import { createSendSignal } from "../src/server/sending/send-signal.ts";
 import { SENDER_DAILY_LIMIT, type SeededCampaign, seedCampaign, seedUser } from "./seed.ts";
 import type { SmtpSinkProcess } from "./smtp-sink.ts";
 
@@ -35,7 +36,7 @@ export type LaunchFigures = {
   repeats: number;
   /** Medians, in seconds. */
   launch: number;
-  /** Of which: delivering the first batch after the transaction. */
+  /** Of which: the worker round the launch woke (what the day allows) after the transaction. */
   launchDelivery: number;
   launchSent: number;
   scheduleFirstStep: number;
@@ -98,19 +99,22 @@ export async function runLaunchBench(o: {
   const mailer = createSystemMailer({ smtpUrl: captureSmtpUrl(o.sink.port), from: config.mailFrom });
   const worker = createSendWorker({ db, config, log, transports, render: renderClaimedSend(config) });
   let deliverySeconds = 0;
-  // The launch service's worker, with the delivery of the first batch timed.
-  const timedWorker: SendWorker = {
-    ...worker,
-    async deliver(batch) {
-      const { seconds, result } = await timed(() => worker.deliver(batch));
-      deliverySeconds = seconds;
-      return result;
-    },
-  };
-  const launchService = createLaunchService(
-    { db, config, log, secrets: createSecretBox(config.appSecret), mailer, transports },
-    timedWorker,
-  );
+  // The launch wakes the worker of its process; here that is one round of this worker, timed.
+  const sendSignal = createSendSignal();
+  sendSignal.attach(async () => {
+    deliverySeconds = (await timed(() => worker.runOnce())).seconds;
+  });
+  const launchService = createLaunchService({
+    db,
+    config,
+    log,
+    secrets: createSecretBox(config.appSecret),
+    mailer,
+    transports,
+    sendSignal,
+    // The answer waits for the whole round, so what it says is what the sink received.
+    launchReportWaitMs: 10 * 60_000,
+  });
 
   const runs = { launch: [] as number[], delivery: [] as number[], schedule: [] as number[] };
   const floors = { first: [] as number[], all: [] as number[] };

@@ -155,7 +155,7 @@ export function launchIntro(f: LaunchFigures): string {
     is sent. The floor is therefore the same ${int(f.contacts)} step-1 rows written by ONE INSERT … SELECT
     (contacts × step 1, one sender for all); the all-steps insert is for reference only.
     Launch also gives each row its sender round-robin (in the same INSERT … SELECT), marks
-    suppressed contacts, activates the campaign, claims the first batch and delivers it over SMTP
+    suppressed contacts, activates the campaign, then wakes the worker, whose round delivers over SMTP
     before it answers.
 `;
 }
@@ -190,7 +190,7 @@ export function launchTable(f: LaunchFigures): string {
     verdict(ratio(f.launch - f.launchDelivery) <= TARGETS.launchVsFloor),
   ]);
   rows.push([
-    `  of which: delivering the first batch (${f.launchSent} msgs)`,
+    `  of which: the worker round it woke (${f.launchSent} msgs)`,
     "",
     fixed(f.launchDelivery, 3),
     "",

@@ -116,10 +116,13 @@ export async function startServer(opts: {
     // The delivery thread loads its code and opens its connections before the
     // first round claims anything, so claimed mail does not wait for that.
     await transports.prepare();
+    const heartbeatMs = Math.max(1000, Math.floor(config.workerDeadAfterMs / 6));
+    // Beaten from the delivery thread too, which a busy main thread cannot hold up (PostgreSQL).
+    transports.keepHeartbeat?.(sendWorker.workerId, heartbeatMs);
     worker = startWorkerLoop(sendWorker, {
       intervalMs: opts.workerPollMs ?? config.workerPollMs,
       log,
-      heartbeatMs: Math.max(1000, Math.floor(config.workerDeadAfterMs / 6)),
+      heartbeatMs,
       graceMs: config.workerStopGraceMs,
       abandonDeliveries: async () => transports.closeAll(),
       signal: sendSignal,

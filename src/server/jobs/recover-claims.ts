@@ -6,16 +6,42 @@
 // it next; handed off → unknown, for the user to decide.
 //
 // A worker that is alive but was thought dead (paused longer than the
-// interval) cannot send what was taken from it: its hand-offs require the row
-// to be still 'sending' and locked by it (hand-off-writer.ts), and a success
-// it reports later still wins over 'unknown' (record-outcomes.ts).
+// interval) cannot send what was taken from it (fencing): its hand-offs name
+// the claim (row and lease) and are granted only while that claim still holds
+// the row — the PostgreSQL statement checks it (hand-off-database.ts,
+// hand-off-writer.ts); the embedded journal refuses a hand-off near the
+// lease's end, and recovery of this process's own claims waits for that end
+// and applies the journal first. A success it reports later still wins over
+// 'unknown' (record-outcomes.ts).
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { JournalEntry } from "../mail/hand-off-journal.ts";
 import { settleAttempted } from "./settle-attempted.ts";
 import { at, queryRows } from "./sql-helpers.ts";
 
-export type RecoverOptions = { now: Date; deadAfterMs: number; limit?: number };
+export type RecoverOptions = {
+  now: Date;
+  deadAfterMs: number;
+  limit?: number;
+  /**
+   * The recovering worker itself: alive whatever its heartbeat says (it is
+   * running this), so only an expired lease makes its own claims recoverable.
+   */
+  self?: string;
+  /**
+   * This process (THIS_PROCESS, the prefix of its workers' ids): its workers
+   * are alive too, however long their heartbeat was held up by a busy event
+   * loop (issue 26). Claims are taken from a live process only when a lease expires.
+   */
+  ownProcess?: string;
+  /**
+   * The hand-offs this process journaled (the embedded database: they are in
+   * the delivery thread's journal, not yet in the database). Read only when
+   * something is to be recovered, and applied first: a claim whose message
+   * went out just before its lease expired is unknown, never sent again.
+   */
+  ownJournal?: () => JournalEntry[];
+};
 
 /** Returns how many rows were settled. SKIP LOCKED lets several workers recover at once. */
 export async function recoverClaims(db: Pick<Db, "transaction">, o: RecoverOptions): Promise<number> {
@@ -26,13 +52,23 @@ export async function recoverClaims(db: Pick<Db, "transaction">, o: RecoverOptio
       select se.id from scheduled_emails se
       where se.status = 'sending'
         and (se.lease_expires_at < ${at(o.now)}
-             or not exists (select 1 from send_workers w
-                            where w.id = se.locked_by and w.heartbeat_at >= ${at(new Date(o.now.getTime() - o.deadAfterMs))}))
+             or (se.locked_by is distinct from ${o.self ?? null}
+                 and (${o.ownProcess ?? null}::text is null or se.locked_by not like ${`${o.ownProcess ?? ""}:%`})
+                 and not exists (select 1 from send_workers w
+                                 where w.id = se.locked_by and w.heartbeat_at >= ${at(new Date(o.now.getTime() - o.deadAfterMs))})))
       order by se.lease_expires_at
       limit ${o.limit ?? 1000}
       for update of se skip locked`,
     );
     const ids = rows.map((r) => r.id);
+    if (ids.length > 0 && o.ownJournal) {
+      const wanted = new Set(ids);
+      await applyJournaledHandOffs(
+        tx,
+        o.ownJournal().filter((e) => wanted.has(e.id)),
+        o.now,
+      );
+    }
     await settleAttempted(tx, ids, o.now, "handOff");
     return ids.length;
   });
@@ -44,12 +80,25 @@ export async function recoverClaims(db: Pick<Db, "transaction">, o: RecoverOptio
  * were handed off and are still 'sending' (a delivery that did not finish
  * within the shutdown's grace) are unknown.
  */
-export async function releaseClaims(db: Pick<Db, "transaction">, workerId: string, now: Date): Promise<number> {
+export async function releaseClaims(
+  db: Pick<Db, "transaction">,
+  workerId: string,
+  now: Date,
+  ownJournal?: () => JournalEntry[],
+): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`select id from scheduled_emails where status = 'sending' and locked_by = ${workerId} for update`,
     );
+    if (rows.length > 0 && ownJournal) {
+      const wanted = new Set(rows.map((r) => r.id));
+      await applyJournaledHandOffs(
+        tx,
+        ownJournal().filter((e) => wanted.has(e.id)),
+        now,
+      );
+    }
     await settleAttempted(
       tx,
       rows.map((r) => r.id),

@@ -4,14 +4,12 @@
 // concurrency while the next claim is made, and record outcomes in groups as
 // they arrive. Workers share nothing but the database, so any number of them
 // can run (DESIGN.md §1, §4).
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
 import { claimNow, holdLimit, recentRate } from "#shared/sending/claim-size.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { closedSegments, readOtherJournals, removeFiles } from "../mail/hand-off-journal.ts";
+import { closedSegments, readOtherJournals, readOwnJournal, removeFiles } from "../mail/hand-off-journal.ts";
 import type { TransportFactory } from "../sending/outgoing.ts";
 import type { AttemptContext, RenderSend } from "./attempt-send.ts";
 import { type ClaimedBatch, claimDue } from "./claim-due.ts";
@@ -22,7 +20,7 @@ import { recordOutcomes } from "./record-outcomes.ts";
 import { anyStillHeld, applyJournaledHandOffs, recoverClaims, releaseClaims } from "./recover-claims.ts";
 import { sendingRules } from "./sending-settings.ts";
 import { at, type Executor, queryRows, type Tx } from "./sql-helpers.ts";
-import { createWorkerHeartbeat } from "./worker-heartbeat.ts";
+import { createWorkerHeartbeat, newWorkerId, THIS_PROCESS } from "./worker-heartbeat.ts";
 
 export type SendWorkerOptions = {
   db: Db;
@@ -87,7 +85,7 @@ const RATE_WINDOW_MS = 5_000;
 export function createSendWorker(opts: SendWorkerOptions) {
   const { db, log } = opts;
   const now = opts.now ?? (() => new Date());
-  const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const workerId = opts.workerId ?? newWorkerId();
   const leaseMs = opts.leaseMs ?? 10 * 60_000;
   const deadAfterMs = opts.deadAfterMs ?? opts.config.workerDeadAfterMs;
   // Defaults measured with `npm run bench` (bench/RESULTS.md). Deliveries run on
@@ -219,7 +217,14 @@ export function createSendWorker(opts: SendWorkerOptions) {
   async function runOnce(): Promise<RoundResult> {
     await ensureStarted();
     await heartbeat.beat();
-    const recovered = await recoverClaims(db, { now: now(), deadAfterMs });
+    const journal = opts.handOffJournal;
+    const recovered = await recoverClaims(db, {
+      now: now(),
+      deadAfterMs,
+      self: workerId,
+      ownProcess: workerId.startsWith(`${THIS_PROCESS}:`) ? THIS_PROCESS : undefined,
+      ownJournal: journal ? () => readOwnJournal(journal.dir, journal.tag) : undefined,
+    });
     const users = stopping
       ? []
       : await queryRows<{ user_id: string }>(
@@ -310,7 +315,13 @@ export function createSendWorker(opts: SendWorkerOptions) {
 
   /** After the round ended (or its grace ran out): releases this worker's remaining claims and unregisters it. */
   async function releaseAll(): Promise<number> {
-    const released = await releaseClaims(db, workerId, now());
+    const journal = opts.handOffJournal;
+    const released = await releaseClaims(
+      db,
+      workerId,
+      now(),
+      journal ? () => readOwnJournal(journal.dir, journal.tag) : undefined,
+    );
     await heartbeat.remove();
     return released;
   }

@@ -13,6 +13,7 @@ import {
   type SmtpTransport,
   type SmtpTransportOptions,
 } from "./smtp-transport.ts";
+import { startThreadHeartbeat } from "./thread-heartbeat.ts";
 
 /**
  * Given at the thread's start: where the thread records hand-offs itself, if it
@@ -34,6 +35,8 @@ export type ToThread =
   | { type: "close"; transportId: number }
   /** From now on every hand-off is refused (the worker is stopping). */
   | { type: "refuse-hand-offs"; reason: string }
+  /** Keep this send worker's heartbeat from here (thread-heartbeat.ts); needs the thread's database. */
+  | { type: "heartbeat"; workerId: string; everyMs: number }
   /** The answer to a hand-off question: the content may go (ok) or must not. */
   | { type: "handed-off"; requestId: number; ok: boolean; reason?: string };
 
@@ -83,10 +86,19 @@ const data = (workerData ?? {}) as DeliveryThreadData;
 const journal: Journal | null = data.journal ? openJournal(data.journal.dir, data.journal.tag) : null;
 const handOffDatabase = data.database ? openHandOffDatabase(data.database.url) : null;
 let refusal: string | null = null;
+let heartbeat: ReturnType<typeof startThreadHeartbeat> | null = null;
 /** Requests whose hand-off was refused here: they fail as refused (nothing sent), not as delivery errors. */
 const refusedHere = new Set<number>();
 /** Requests whose hand-off this thread recorded (journal or database): told with their outcome. */
 const handedOffHere = new Set<number>();
+
+/**
+ * A journaled hand-off needs this much of its claim's lease left: recovery
+ * takes a row only once its lease has run out, and reads this process's
+ * journal first (send-worker.ts), so an entry written this long before the
+ * expiry is certainly on disk by then.
+ */
+const JOURNAL_LEASE_MARGIN_MS = 5_000;
 
 /** The gate of one message: journal it here, or ask the main thread to record it. */
 function handOffGate(requestId: number, key: string): HandOffGate {
@@ -98,7 +110,7 @@ function handOffGate(requestId: number, key: string): HandOffGate {
     // The journal cannot ask the database whether the claim still holds the row;
     // it can tell that its lease ran out, after which recovery may have given the
     // row to another claim (the database's hand-off checks the row itself).
-    if (journal && !(Date.parse(key.split(" ")[1] ?? "") > Date.now())) {
+    if (journal && !(Date.parse(key.split(" ")[1] ?? "") - JOURNAL_LEASE_MARGIN_MS > Date.now())) {
       refusedHere.add(requestId);
       return Promise.reject(new Error("The claim on this message expired before it could be handed off"));
     }
@@ -139,6 +151,10 @@ port.on("message", (msg: ToThread) => {
       break;
     case "refuse-hand-offs":
       refusal = msg.reason;
+      break;
+    case "heartbeat":
+      heartbeat?.stop();
+      heartbeat = data.database ? startThreadHeartbeat(data.database.url, msg.workerId, msg.everyMs) : null;
       break;
     case "handed-off": {
       const waiting = handOffs.get(msg.requestId);

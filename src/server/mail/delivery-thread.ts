@@ -25,6 +25,8 @@ export type DeliveryThread = {
   terminate(): Promise<void>;
   /** Refuses every hand-off from now on (the worker is stopping); messages not handed off fail unsent. */
   refuseHandOffs(reason: string): void;
+  /** Keeps the send worker's heartbeat from the thread, with a PostgreSQL database only (thread-heartbeat.ts). */
+  keepHeartbeat(workerId: string, everyMs: number): void;
   /**
    * Starts the thread now and resolves once it has loaded its code (about half
    * a second under tsx) and opened its hand-off connections, so the first
@@ -67,6 +69,8 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
   const onLost = options.onLost ?? (() => {});
   let worker: Worker | null = null;
   let refusal: string | null = null;
+  /** The send worker whose heartbeat the thread keeps (sent again to a restarted thread). */
+  let heartbeat: { workerId: string; everyMs: number } | null = null;
   /** Which thread each open transport's pool was created on (a restarted thread has none). */
   const openedOn = new Map<number, Worker>();
   const optionsOf = new Map<number, SmtpTransportOptions>();
@@ -91,6 +95,7 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
     const data: DeliveryThreadData = { journal: options.journal, database: options.database };
     const w = new Worker(new URL("./delivery-thread-entry.mjs", import.meta.url), { workerData: data });
     if (refusal !== null) w.postMessage({ type: "refuse-hand-offs", reason: refusal } satisfies ToThread);
+    if (heartbeat) w.postMessage({ type: "heartbeat", ...heartbeat } satisfies ToThread);
     // The thread never keeps the process alive by itself; pools close with terminate().
     w.unref();
     let ready!: () => void;
@@ -190,6 +195,11 @@ export function createDeliveryThread(options: DeliveryThreadOptions = {}): Deliv
     refuseHandOffs(reason) {
       refusal = reason;
       if (worker) post(worker, { type: "refuse-hand-offs", reason });
+    },
+    keepHeartbeat(workerId, everyMs) {
+      heartbeat = { workerId, everyMs };
+      worker ??= start();
+      post(worker, { type: "heartbeat", workerId, everyMs });
     },
     async terminate() {
       openedOn.clear();

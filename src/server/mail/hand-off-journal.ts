@@ -94,6 +94,19 @@ export function readOtherJournals(dir: string, ownTag: string): { entries: Journ
   };
 }
 
+/** Every entry this process's delivery thread journaled so far (read before recovering its own claims). */
+export function readOwnJournal(dir: string, ownTag: string): JournalEntry[] {
+  return segments(dir)
+    .filter((s) => s.tag === ownTag)
+    .flatMap((s) => {
+      try {
+        return parseJournal(readFileSync(s.file, "utf8"));
+      } catch {
+        return []; // a segment removed meanwhile was settled
+      }
+    });
+}
+
 /** This process's closed segments (all but the one being written), with their entries. */
 export function closedSegments(dir: string, ownTag: string): { file: string; entries: JournalEntry[] }[] {
   const own = segments(dir).filter((s) => s.tag === ownTag);

@@ -228,6 +228,9 @@ export function createTransportFactory(opts: TransportFactoryOptions): Transport
     refuseHandOffs(reason) {
       delivery.refuseHandOffs(reason);
     },
+    keepHeartbeat(workerId, everyMs) {
+      if (opts.handOffDatabaseUrl) delivery.keepHeartbeat(workerId, everyMs);
+    },
     prepare: () => delivery.prepare(),
   };
 }

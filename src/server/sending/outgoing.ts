@@ -96,6 +96,11 @@ export interface TransportFactory {
   closeAll(): void;
   /** From now on no hand-off is granted (the worker is stopping): messages not yet handed off fail unsent. */
   refuseHandOffs(reason: string): void;
+  /**
+   * Keeps the worker's heartbeat off the main thread where the delivery thread
+   * has a database connection of its own (PostgreSQL); otherwise does nothing.
+   */
+  keepHeartbeat?(workerId: string, everyMs: number): void;
   /** Readies what delivery needs (the delivery thread) before a worker's first round; never rejects. */
   prepare(): Promise<void>;
 }
