@@ -56,7 +56,7 @@ export type TestContextOptions = {
    * test drives its own workers.
    */
   sendWorker?: boolean;
-  /** How long a launch's answer waits for that worker. */
+  /** How long a launch's answer waits for that worker (default 60 s: the round ends it first). */
   launchReportWaitMs?: number;
 };
 
@@ -100,7 +100,8 @@ export async function createTestContext(
     version: "test",
     capturePort: capture.port,
     sendSignal,
-    launchReportWaitMs: options.launchReportWaitMs,
+    // The answer waits for the woken round whole (it ends it), so what a test reads is settled.
+    launchReportWaitMs: options.launchReportWaitMs ?? 60_000,
   });
 
   async function request(path: string, opts: RequestOptions = {}): Promise<Response> {

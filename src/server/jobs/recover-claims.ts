@@ -52,7 +52,7 @@ export async function recoverClaims(db: Pick<Db, "transaction">, o: RecoverOptio
       select se.id from scheduled_emails se
       where se.status = 'sending'
         and (se.lease_expires_at < ${at(o.now)}
-             or (se.locked_by is distinct from ${o.self ?? null}
+             or (se.locked_by is distinct from ${o.self ?? null}::text
                  and (${o.ownProcess ?? null}::text is null or se.locked_by not like ${`${o.ownProcess ?? ""}:%`})
                  and not exists (select 1 from send_workers w
                                  where w.id = se.locked_by and w.heartbeat_at >= ${at(new Date(o.now.getTime() - o.deadAfterMs))})))
