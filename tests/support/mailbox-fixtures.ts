@@ -32,12 +32,23 @@ export function mailboxSyncer(ctx: TestContext): MailboxSync {
   });
 }
 
-/** Makes every mailbox due now and runs one round; the worker then leaves (no heartbeat left behind). */
+/**
+ * Makes every mailbox due now and runs rounds until each has been synced once
+ * (a round claims at most the worker's concurrency, 4); the worker then leaves
+ * (no heartbeat left behind). Returns the totals.
+ */
 export async function syncMailboxesNow(ctx: TestContext) {
   await ctx.database.db.execute(sql`update mailbox_syncs set next_sync_at = now() - interval '1 second'`);
   const once = mailboxSyncer(ctx);
+  const total = { mailboxes: 0, messages: 0 };
   try {
-    return await once.runOnce();
+    for (let round = 0; round < 100; round++) {
+      const r = await once.runOnce();
+      total.mailboxes += r.mailboxes;
+      total.messages += r.messages;
+      if (r.mailboxes === 0) return total;
+    }
+    throw new Error("syncMailboxesNow: mailboxes still due after 100 rounds");
   } finally {
     await once.releaseAll();
   }
