@@ -2,7 +2,7 @@
 // 26 §3, a–d), the forged bounce of §4, a genuine threaded reply to follow
 // them, and fast-check's hostile messages: random header sets and values,
 // encodings, NUL and control bytes, dates from year 0 to 99999, nesting and
-// part counts, long identifiers and truncated MIME. Each builder returns the
+// part counts, long identifiers, huge words and truncated MIME. Each builder returns the
 // raw message (RFC 5322, CRLF), as a mail server would hand it over.
 import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
@@ -251,6 +251,22 @@ const manyLeaves = fc.integer({ min: 900, max: 1_500 }).map(
   }),
 );
 
+/** One huge word or run (a slow pattern in the rules would take minutes on it; the rules read 64 KiB). */
+const longRun = fc
+  .record({
+    unit: fc.constantFrom("a", "-", "_", "*", "@", ".", "不", "ab ", "> "),
+    length: fc.integer({ min: 10_000, max: 70_000 }),
+  })
+  .map(
+    ({ unit, length }): Part => ({
+      type: "text/plain",
+      charset: "utf-8",
+      encoding: "8bit",
+      body: unit.repeat(Math.ceil(length / unit.length)),
+      children: [],
+    }),
+  );
+
 let boundaryCount = 0;
 function renderPart(part: Part): string[] {
   const lines: string[] = [];
@@ -321,7 +337,11 @@ export function hostileMessage(o: { sender: string; threadIds: string[]; address
         }),
         { maxLength: 6 },
       ),
-      body: fc.oneof({ weight: 4, arbitrary: hostilePart }, { weight: 1, arbitrary: manyLeaves }),
+      body: fc.oneof(
+        { weight: 6, arbitrary: hostilePart },
+        { weight: 1, arbitrary: manyLeaves },
+        { weight: 1, arbitrary: longRun },
+      ),
       // Truncated MIME: the message cut off anywhere (as a broken download would leave it).
       cutAt: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
     })

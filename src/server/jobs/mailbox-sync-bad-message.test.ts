@@ -277,6 +277,39 @@ describeWithImap("one bad message never stops a mailbox (IMAP)", () => {
     expect(await box.state()).toMatchObject({ errorCount: 0 });
   });
 
+  it("a long chunk is committed in parts: a sync cut short keeps what it applied, and the next one goes on", async () => {
+    const box = await mailbox();
+    const contacts3 = [await box.next(), await box.next(), await box.next()];
+    const answers = contacts3.map((c) => genuineReply({ sender: box.sender, send: c }));
+    for (const a of answers) await deliver(box, a.raw);
+    // The chunk's last part (with the folder's position) fails: the parts before it stay.
+    await db().execute(sql`create or replace function refuse_position() returns trigger language plpgsql as $$
+      begin raise exception 'position refused by the test'; end $$`);
+    await db().execute(
+      sql`create trigger refuse_position before insert or update on mailbox_folders for each row execute function refuse_position()`,
+    );
+    try {
+      // Every part as short as possible: one message each.
+      await syncMailboxesNow(ctx, { commitEveryMs: 0 });
+    } finally {
+      await db().execute(sql`drop trigger if exists refuse_position on mailbox_folders`);
+    }
+    const recorded = async () =>
+      (await Promise.all(answers.map((a) => box.replied(a.messageId)))).map((r) => r !== undefined);
+    expect(await recorded()).toEqual([true, true, false]);
+    expect((await box.state()).errorCount).toBe(1);
+
+    await syncMailboxesNow(ctx);
+    expect(await recorded()).toEqual([true, true, true]);
+    const [n] = await queryRows<{ replies: number; ledger: number }>(
+      db(),
+      sql`select (select count(*)::int from replies where user_id = ${box.owner.userId}) as replies,
+                 (select count(*)::int from mailbox_messages where sender_account_id = ${box.accountId}::uuid) as ledger`,
+    );
+    expect(n).toEqual({ replies: 3, ledger: 3 });
+    for (const c of contacts3) expect((await box.stopped(c.contactId)).step2).toBe("cancelled");
+  });
+
   it("hostile messages (fast-check): each is followed by a genuine reply that is always recorded", async () => {
     const box = await mailbox();
     // Real ids to claim: sends of contacts the property does not look at again.

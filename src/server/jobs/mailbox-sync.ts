@@ -57,6 +57,8 @@ export type MailboxSyncOptions = {
   concurrency?: number;
   /** A mailbox's sync that runs longer is abandoned (its lease lets another worker retry). */
   timeoutMs?: number;
+  /** A chunk's applied messages are committed at least this often (default 10 s; see process in syncOne). */
+  commitEveryMs?: number;
   now?: () => Date;
 };
 
@@ -134,6 +136,7 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
   const heartbeat = createWorkerHeartbeat(db, workerId, now);
   const concurrency = opts.concurrency ?? 4;
   const timeoutMs = opts.timeoutMs ?? 120_000;
+  const commitEveryMs = opts.commitEveryMs ?? 10_000;
 
   const ensure = () => ensureMailboxes(db, opts.captureMode);
 
@@ -289,15 +292,30 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
           select: (headers) => asEngine(() => select(m, headers)),
           process: (messages, state) =>
             asEngine(async () => {
-              await db.transaction(async (tx) => {
-                for (const message of messages) applied.push(await applyAlone(tx, mailbox, message));
-                await tx.execute(
-                  sql`insert into mailbox_folders (sender_account_id, folder, uid_validity, last_uid, cursor)
+              // A chunk whose messages take long (each bounded, but a hundred of them) is committed
+              // every commitEveryMs: what is applied is kept (the ledger skips it when the chunk is
+              // read again), so even a sync cut short by its timeout always gets further. The
+              // folder's position is stored with the last part.
+              let next = 0;
+              for (;;) {
+                const started = performance.now();
+                const first = next;
+                const done = await db.transaction(async (tx) => {
+                  for (; next < messages.length; next++) {
+                    // At least one message a part: every part gets further.
+                    if (next > first && performance.now() - started > commitEveryMs) return false;
+                    applied.push(await applyAlone(tx, mailbox, messages[next]!));
+                  }
+                  await tx.execute(
+                    sql`insert into mailbox_folders (sender_account_id, folder, uid_validity, last_uid, cursor)
                     values (${m.sender_account_id}::uuid, ${state.folder}, ${state.uidValidity}, ${state.lastUid}, ${state.cursor})
                     on conflict (sender_account_id, folder) do update set uid_validity = excluded.uid_validity,
                       last_uid = excluded.last_uid, cursor = excluded.cursor`,
-                );
-              });
+                  );
+                  return true;
+                });
+                if (done) break;
+              }
               states.set(state.folder, state);
             }),
         });

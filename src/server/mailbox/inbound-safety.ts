@@ -24,8 +24,14 @@ export const MAX_ADDRESS_CHARS = 254;
 export const MAX_REFERENCES = 50;
 export const MAX_SUBJECT_CHARS = 998;
 export const MAX_NAME_CHARS = 200;
-/** A reply's text as stored and read by the rules: far beyond any person's answer. */
-export const MAX_TEXT_CHARS = 256 * 1024;
+/**
+ * A reply's text as stored and read by the rules: far beyond any person's
+ * answer, and short enough for the rules' some 500 phrase patterns to read in
+ * well under a second whatever it holds.
+ */
+export const MAX_TEXT_CHARS = 64 * 1024;
+/** HTML longer than this is not turned into text (mailparser's html-to-text on megabytes takes seconds). */
+export const MAX_HTML_TO_TEXT_CHARS = 512 * 1024;
 export const MAX_HEADER_CHARS = 16 * 1024;
 /** Lines that may open a MIME part ("--" at a line's start) read; mailsplit stops at 1,000 parts. */
 export const MAX_MIME_DELIMITERS = 900;

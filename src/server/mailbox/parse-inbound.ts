@@ -8,6 +8,7 @@ import {
   boundedMime,
   boundedText,
   MAX_HEADER_CHARS,
+  MAX_HTML_TO_TEXT_CHARS,
   MAX_NAME_CHARS,
   MAX_SUBJECT_CHARS,
   MAX_TEXT_CHARS,
@@ -66,6 +67,7 @@ export async function parseInbound(raw: Buffer | string, extra: ParseOptions = {
     // Message-ID): the bounce rules need them as separate parts.
     keepDeliveryStatus: true,
     ignoreEmbedded: true,
+    maxHtmlLengthToParse: MAX_HTML_TO_TEXT_CHARS,
   });
   const headers: Record<string, string> = {};
   for (const line of parsed.headerLines) {
