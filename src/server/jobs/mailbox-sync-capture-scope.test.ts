@@ -158,6 +158,38 @@ describe("inbound mail can only affect what it is about (issue 26 §4)", () => {
     expect((await u.replies()).map((r) => r.contactEmail)).toEqual(["h1@prospects.test"]);
   });
 
+  it("an unsubscribe request in the thread of a direct send suppresses the address that send went to, not the writer's", async () => {
+    const sender = "direct@acme.test";
+    const u = await launched(sender, ["d1@prospects.test"]);
+    const messageId = `<direct-${n}@acme.test>`;
+    await db().insert(emailSends).values({
+      userId: u.owner.userId,
+      fromEmail: sender,
+      toEmail: "pat@prospects.test",
+      subject: "Coffee?",
+      body: "Hi Pat",
+      status: "sent",
+      sentAt: new Date(),
+      messageId,
+    });
+    await deliver(
+      sender,
+      [
+        "From: <someone-else@elsewhere.test>",
+        `To: ${sender}`,
+        "Subject: Re: Coffee?",
+        `Message-ID: <unsub-${n}@elsewhere.test>`,
+        `In-Reply-To: ${messageId}`,
+        "",
+        "Please unsubscribe me.",
+        "",
+      ].join("\r\n"),
+    );
+    await syncMailboxesNow(ctx);
+    expect((await u.replies()).map((r) => r.kind)).toEqual(["unsubscribe"]);
+    expect(await u.suppressed()).toEqual(["pat@prospects.test"]);
+  });
+
   it("two users with a sender of the same address: each sees only the replies and bounces to their own sends", async () => {
     const sender = "shared@acme.test";
     const prospect = "same@prospects.test";

@@ -220,13 +220,13 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
       if (isTransientDatabaseError(err)) throw err;
       log.warn({ mailbox: m.email, err: logText(err) }, "mailbox sync: selecting a chunk failed, selecting one by one");
       const out: boolean[] = [];
-      for (const h of headers)
-        out.push(
-          await selectChunk(m, [h]).then(
-            (r) => r[0] ?? true,
-            () => true,
-          ),
-        );
+      for (const h of headers) {
+        try {
+          out.push((await selectChunk(m, [h]))[0] ?? true);
+        } catch {
+          out.push(true);
+        }
+      }
       return out;
     }
   }
@@ -255,6 +255,43 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
             on conflict do nothing`,
       );
       return { kind: "skipped" };
+    }
+  }
+
+  /**
+   * A chunk's messages, each alone (applyAlone), and the folder's position
+   * after them, in one transaction; a chunk whose messages take long (each is
+   * bounded, but a hundred of them) is committed in parts every commitEveryMs,
+   * the position with the last part. What a part applied is kept (the ledger
+   * skips it when the chunk is read again), so even a sync cut short by its
+   * timeout always gets further.
+   */
+  async function storeChunk(
+    m: MailboxRow,
+    mailbox: Mailbox,
+    messages: FetchedMessage[],
+    state: FolderState,
+    applied: Applied[],
+  ): Promise<void> {
+    let next = 0;
+    for (;;) {
+      const started = performance.now();
+      const first = next;
+      const done = await db.transaction(async (tx) => {
+        for (; next < messages.length; next++) {
+          // At least one message a part: every part gets further.
+          if (next > first && performance.now() - started > commitEveryMs) return false;
+          applied.push(await applyAlone(tx, mailbox, messages[next]!));
+        }
+        await tx.execute(
+          sql`insert into mailbox_folders (sender_account_id, folder, uid_validity, last_uid, cursor)
+              values (${m.sender_account_id}::uuid, ${state.folder}, ${state.uidValidity}, ${state.lastUid}, ${state.cursor})
+              on conflict (sender_account_id, folder) do update set uid_validity = excluded.uid_validity,
+                last_uid = excluded.last_uid, cursor = excluded.cursor`,
+        );
+        return true;
+      });
+      if (done) return;
     }
   }
 
@@ -292,30 +329,7 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
           select: (headers) => asEngine(() => select(m, headers)),
           process: (messages, state) =>
             asEngine(async () => {
-              // A chunk whose messages take long (each bounded, but a hundred of them) is committed
-              // every commitEveryMs: what is applied is kept (the ledger skips it when the chunk is
-              // read again), so even a sync cut short by its timeout always gets further. The
-              // folder's position is stored with the last part.
-              let next = 0;
-              for (;;) {
-                const started = performance.now();
-                const first = next;
-                const done = await db.transaction(async (tx) => {
-                  for (; next < messages.length; next++) {
-                    // At least one message a part: every part gets further.
-                    if (next > first && performance.now() - started > commitEveryMs) return false;
-                    applied.push(await applyAlone(tx, mailbox, messages[next]!));
-                  }
-                  await tx.execute(
-                    sql`insert into mailbox_folders (sender_account_id, folder, uid_validity, last_uid, cursor)
-                    values (${m.sender_account_id}::uuid, ${state.folder}, ${state.uidValidity}, ${state.lastUid}, ${state.cursor})
-                    on conflict (sender_account_id, folder) do update set uid_validity = excluded.uid_validity,
-                      last_uid = excluded.last_uid, cursor = excluded.cursor`,
-                  );
-                  return true;
-                });
-                if (done) break;
-              }
+              await storeChunk(m, mailbox, messages, state, applied);
               states.set(state.folder, state);
             }),
         });

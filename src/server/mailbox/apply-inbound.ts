@@ -10,7 +10,8 @@
 //   never mailed must not put it on the suppression list;
 // - a reply, auto-reply or unsubscribe request to one of our sends: a replies
 //   row; a reply stops the contact's sequence as replied, an unsubscribe
-//   request as unsubscribed, an auto-reply only when it says the person left;
+//   request as unsubscribed, an auto-reply only when it says the person left
+//   (without a contact, the address the send went to is suppressed);
 // - anything else: only the ledger (kind ignored).
 // A message from a store shared by several users (capture mode: every user
 // with a sender of that address reads it) is applied only by the user whose
@@ -244,12 +245,13 @@ async function decide(
                              where id = ${send.id}::uuid`);
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "replied", at);
       } else if (analysis.kind === "unsubscribe") {
+        // The address suppressed is the one the send went to (whoever writes in its thread).
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "unsubscribed", at);
-        else await addSuppression(db, mailbox.userId, msg.from || send.to_email, "unsubscribed");
+        else await addSuppression(db, mailbox.userId, send.to_email, "unsubscribed");
       } else if (analysis.kind === "auto_reply" && analysis.stopsSequence) {
         // The person has left: stop as a bounce would, without counting a reply.
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "bounced", at);
-        else await addSuppression(db, mailbox.userId, msg.from || send.to_email, "bounced");
+        else await addSuppression(db, mailbox.userId, send.to_email, "bounced");
       }
     },
   };
