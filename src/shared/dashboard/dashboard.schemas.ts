@@ -3,7 +3,7 @@
 // counters; rates are whole percents by src/shared/reporting/rates.ts.
 import { z } from "zod";
 import { failureCategories } from "../db-enums.ts";
-import { skippedMessagesSchema } from "../mailbox/skipped-messages.ts";
+import { skippedMessagesSchema } from "../mailbox/skipped-messages.schemas.ts";
 import { mailSyncStates } from "./mail-sync-status.ts";
 
 const count = z.number().int().min(0);

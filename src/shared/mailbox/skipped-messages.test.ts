@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { skipReasons } from "../db-enums.ts";
-import { skippedMessagesSchema, skippedMessagesText } from "./skipped-messages.ts";
+import { skippedMessagesSchema } from "./skipped-messages.schemas.ts";
+import { skippedMessagesText } from "./skipped-messages.ts";
 
 describe("skipped messages", () => {
   it("says how many and why, in the singular and the plural", () => {

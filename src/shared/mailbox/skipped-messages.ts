@@ -1,24 +1,16 @@
 // Messages the mailbox sync skipped (issue 26 §3): ones it could not apply,
 // recorded in the ledger with a reason while the sync moved past them. The
 // mail-sync card (the user's mailboxes) and the sender's panel (its mailbox)
-// show how many of each reason in the last days, in plain words.
-import { z } from "zod";
-import { type SkipReason, skipReasons } from "../db-enums.ts";
+// show how many of each reason in the last days, in plain words. No zod here:
+// the dashboard's first paint reads these words (the schema is in
+// skipped-messages.schemas.ts).
+import type { SkipReason } from "../db-enums.ts";
 
 /** Skipped messages are counted over this many days. */
 export const SKIPPED_WINDOW_DAYS = 7;
 
-export const skippedMessagesSchema = z
-  .array(
-    z.object({
-      reason: z.enum(skipReasons),
-      count: z.number().int().min(1),
-      /** The latest one skipped for this reason. */
-      lastAt: z.string(),
-    }),
-  )
-  .meta({ id: "SkippedMessages", description: "Skipped messages of the last 7 days, by reason, most first" });
-export type SkippedMessages = z.infer<typeof skippedMessagesSchema>;
+/** Per reason, how many were skipped in the window and when the latest was; most first. */
+export type SkippedMessages = { reason: SkipReason; count: number; lastAt: string }[];
 
 /** What happened to a skipped message, after "the message" / "the messages". */
 export const skipReasonTexts: Readonly<Record<SkipReason, string>> = {

@@ -2,7 +2,7 @@
 // out: responses only say whether a password is stored.
 import { z } from "zod";
 import { senderProviders, smtpSecurityModes } from "../db-enums.ts";
-import { skippedMessagesSchema } from "../mailbox/skipped-messages.ts";
+import { skippedMessagesSchema } from "../mailbox/skipped-messages.schemas.ts";
 
 export const SENDER_DAILY_LIMIT_MIN = 1;
 export const SENDER_DAILY_LIMIT_MAX = 500;
