@@ -98,6 +98,25 @@ export type SuppressionReason = (typeof suppressionReasons)[number];
 export const inboundKinds = ["reply", "auto_reply", "bounce", "unsubscribe", "spam", "ignored"] as const;
 export type InboundKind = (typeof inboundKinds)[number];
 
+/**
+ * What the mailbox's ledger (mailbox_messages.kind) holds of a message: what
+ * it was (inboundKinds), or
+ * - unmatched: a bounce that returns nothing this app sent from the mailbox
+ *   (a forged or stray report): kept as a notice, acted on never;
+ * - skipped: a message that could not be applied (skipReasons says why): the
+ *   sync moved past it.
+ */
+export const ledgerKinds = [...inboundKinds, "unmatched", "skipped"] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+/**
+ * Why a message was skipped: it could not be read (its MIME could not be
+ * parsed), what it would have done could not be saved (the database refused
+ * it), or something else failed on it.
+ */
+export const skipReasons = ["unreadable", "not_saved", "unexpected"] as const;
+export type SkipReason = (typeof skipReasons)[number];
+
 /** The classes of inbound replies (Email Classification). */
 export const replyClasses = [
   "interested",

@@ -5,8 +5,8 @@
 // Restore, Recent Failures); Email Classification (counts, the rule on hover,
 // re-labelling, Unsubscribe request); Reply on a received reply in the Inbox
 // (Compose in the same thread, quoted); the mail-sync card and the sender's
-// panel reading mailbox_syncs. Data the mailbox sync would write is written to
-// the app's database directly.
+// panel reading mailbox_syncs and the messages the sync skipped. Data the
+// mailbox sync would write is written to the app's database directly.
 import { and, eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import type { Locator, Page } from "playwright-core";
@@ -17,6 +17,7 @@ import {
   capturedEmails,
   contacts,
   emailSends,
+  mailboxMessages,
   mailboxSyncs,
   replies,
   senderAccounts,
@@ -499,11 +500,29 @@ describeJourneys("mailbox screens", () => {
       // Not due: the app's own mailbox sync (running in this server) leaves this record as written.
       nextSyncAt: new Date(Date.now() + 3_600_000),
     });
+    // Three messages the sync could not apply: two unreadable, one it could not save.
+    await db.insert(mailboxMessages).values(
+      (["unreadable", "unreadable", "not_saved"] as const).map((reason, i) => ({
+        senderAccountId: sender!.id,
+        userId: owner,
+        sourceKey: `INBOX:1:${i + 1}`,
+        kind: "skipped" as const,
+        skipReason: reason,
+        processedAt: minutesAgo(5 + i),
+      })),
+    );
     await page.reload();
     const card = page.getByRole("region", { name: "Mail Sync" });
     await card.getByText("Gmail sync has issues").waitFor();
     await card.getByText("2 recent sync errors since the last successful sync.").waitFor();
     await card.getByText(/IMAP login failed: AUTHENTICATIONFAILED/).waitFor();
+    const cardSkipped = card.getByRole("list", { name: "Skipped messages" });
+    await cardSkipped
+      .getByRole("listitem")
+      .filter({ hasText: "2 messages skipped: the messages could not be read" })
+      .getByText("(latest 5 minutes ago)")
+      .waitFor();
+    await cardSkipped.getByText("1 message skipped: the message could not be saved").waitFor();
 
     await page.getByRole("link", { name: "Senders" }).click();
     const panel = page.getByRole("listitem", { name: "inbox@acme.test" });
@@ -513,6 +532,9 @@ describeJourneys("mailbox screens", () => {
       .waitFor();
     await panel.getByText("IMAP login failed: AUTHENTICATIONFAILED").waitFor();
     await panel.getByText(/2 recent sync errors · Last synced 30 minutes ago/).waitFor();
+    const panelSkipped = panel.getByRole("list", { name: "Skipped messages" });
+    await panelSkipped.getByText("2 messages skipped: the messages could not be read").waitFor();
+    await panelSkipped.getByText("1 message skipped: the message could not be saved").waitFor();
 
     // A successful run clears the errors.
     await db
@@ -521,9 +543,12 @@ describeJourneys("mailbox screens", () => {
       .where(eq(mailboxSyncs.userId, owner));
     await page.reload();
     await panel.getByText(/Mailbox sync: Last synced less than a minute ago/).waitFor();
+    // Skipped messages are shown beside a working sync too.
+    await panelSkipped.getByText("2 messages skipped: the messages could not be read").waitFor();
     await page.getByRole("link", { name: "Dashboard" }).click();
     await card.getByText("Gmail sync working properly").waitFor();
     await card.getByText(/1 mailbox synced, last less than a minute ago/).waitFor();
+    await cardSkipped.getByText("1 message skipped: the message could not be saved").waitFor();
   });
 
   it("Outbox: Simulate reply is offered on campaign messages only", async () => {

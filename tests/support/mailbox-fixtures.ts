@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { createSecretBox } from "../../src/server/crypto/secret-box.ts";
 import type { Db } from "../../src/server/db/client.ts";
-import { createMailboxSync, type MailboxSync } from "../../src/server/jobs/mailbox-sync.ts";
+import { createMailboxSync, type MailboxSync, type MailboxSyncOptions } from "../../src/server/jobs/mailbox-sync.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { createMailboxSources } from "../../src/server/mailbox/sources.ts";
 import { setSendingSettings } from "./sending-fixtures.ts";
@@ -19,7 +19,7 @@ export function sendAnyTime(db: Db, userId: string): Promise<void> {
 }
 
 /** A mailbox sync worker on the app's database, with the production sources (capture mode: all senders). */
-export function mailboxSyncer(ctx: TestContext): MailboxSync {
+export function mailboxSyncer(ctx: TestContext, options: Partial<MailboxSyncOptions> = {}): MailboxSync {
   const db = ctx.database.db;
   const log = createLogger("silent");
   return createMailboxSync({
@@ -29,15 +29,27 @@ export function mailboxSyncer(ctx: TestContext): MailboxSync {
       .sourcesFor,
     captureMode: true,
     intervalMs: 60_000,
+    ...options,
   });
 }
 
-/** Makes every mailbox due now and runs one round; the worker then leaves (no heartbeat left behind). */
-export async function syncMailboxesNow(ctx: TestContext) {
+/**
+ * Makes every mailbox due now and runs rounds until each has been synced once
+ * (a round claims at most the worker's concurrency, 4); the worker then leaves
+ * (no heartbeat left behind). Returns the totals.
+ */
+export async function syncMailboxesNow(ctx: TestContext, options: Partial<MailboxSyncOptions> = {}) {
   await ctx.database.db.execute(sql`update mailbox_syncs set next_sync_at = now() - interval '1 second'`);
-  const once = mailboxSyncer(ctx);
+  const once = mailboxSyncer(ctx, options);
+  const total = { mailboxes: 0, messages: 0 };
   try {
-    return await once.runOnce();
+    for (let round = 0; round < 100; round++) {
+      const r = await once.runOnce();
+      total.mailboxes += r.mailboxes;
+      total.messages += r.messages;
+      if (r.mailboxes === 0) return total;
+    }
+    throw new Error("syncMailboxesNow: mailboxes still due after 100 rounds");
   } finally {
     await once.releaseAll();
   }

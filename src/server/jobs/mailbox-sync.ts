@@ -4,16 +4,27 @@
 // number of workers), each folder resumes from its stored position, and every
 // message goes through the ledger (apply-inbound.ts) so none is processed twice.
 // One broken mailbox (a refused login, a dead server) is recorded on its row
-// and never stops the others.
+// and never stops the others; one bad message never stops its mailbox: each is
+// applied on its own (a savepoint), and one that cannot be applied is recorded
+// as skipped with its reason while the folder moves past it
+// (docs/decisions/015-mailbox-one-bad-message.md).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import addressparser from "nodemailer/lib/addressparser";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { type Applied, applyInbound, type Mailbox, TEST_REPLY_HEADER } from "../mailbox/apply-inbound.ts";
-import type { FolderState, MailboxSource, MessageHeaders } from "../mailbox/mailbox-source.ts";
+import { cleanText, MAX_ID_CHARS, safeAddress, safeIdentifier } from "../mailbox/inbound-safety.ts";
+import type { FetchedMessage, FolderState, MailboxSource, MessageHeaders } from "../mailbox/mailbox-source.ts";
 import { OWN_MAILBOX } from "../mailbox/own-mailbox.ts";
-import { type Executor, queryRows } from "./sql-helpers.ts";
+import {
+  isTransientDatabaseError,
+  logText,
+  skipReasonOf,
+  syncFailureText,
+  UNEXPECTED_FAILURE_TEXT,
+} from "./mailbox-sync-failures.ts";
+import { type Executor, queryRows, type Tx } from "./sql-helpers.ts";
 import { createWorkerHeartbeat } from "./worker-heartbeat.ts";
 
 /** A synced mailbox as the engine claims it. */
@@ -46,6 +57,8 @@ export type MailboxSyncOptions = {
   concurrency?: number;
   /** A mailbox's sync that runs longer is abandoned (its lease lets another worker retry). */
   timeoutMs?: number;
+  /** A chunk's applied messages are committed at least this often (default 10 s; see process in syncOne). */
+  commitEveryMs?: number;
   now?: () => Date;
 };
 
@@ -58,11 +71,29 @@ const BOUNCE_SUBJECT =
 
 /** The first address of a From header ("Name <a@b>", groups, quoting: nodemailer's parser), lower-cased. */
 function addressOf(value: string | undefined): string {
-  return (addressparser(value ?? "", { flatten: true })[0]?.address ?? "").toLowerCase();
+  return safeAddress(addressparser(value ?? "", { flatten: true })[0]?.address);
 }
 
+/** The Message-IDs a message's headers say it answers; one too long to be ours is left out. */
 function messageIdsOf(headers: Record<string, string>): string[] {
-  return `${headers["in-reply-to"] ?? ""} ${headers.references ?? ""}`.match(/<[^<>\s]+>/g) ?? [];
+  const ids = `${headers["in-reply-to"] ?? ""} ${headers.references ?? ""}`.match(/<[^<>\s]+>/g) ?? [];
+  return ids.map(cleanText).filter((id) => id.length > 2 && id.length <= MAX_ID_CHARS);
+}
+
+/** A message's own Message-ID from its headers (for the ledger of a message that could not be parsed). */
+function ownMessageId(headers: Record<string, string>): string | null {
+  return safeIdentifier(/<[^<>\s]+>/.exec(headers["message-id"] ?? "")?.[0] ?? null);
+}
+
+/** Errors of the engine's own work inside a source's sync (select, process), told apart from the source's. */
+const engineErrors = new WeakSet<object>();
+async function asEngine<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (typeof err === "object" && err !== null) engineErrors.add(err);
+    throw err;
+  }
 }
 
 /** Every sender with a mailbox to sync gets its mailbox_syncs row (capture mode: every sender); one statement. */
@@ -105,6 +136,7 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
   const heartbeat = createWorkerHeartbeat(db, workerId, now);
   const concurrency = opts.concurrency ?? 4;
   const timeoutMs = opts.timeoutMs ?? 120_000;
+  const commitEveryMs = opts.commitEveryMs ?? 10_000;
 
   const ensure = () => ensureMailboxes(db, opts.captureMode);
 
@@ -145,7 +177,7 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
    * our sends, mail from people we wrote to, bounces; never one the ledger
    * already has (a folder read again after its position was lost). One query.
    */
-  async function select(m: MailboxRow, headers: MessageHeaders[]): Promise<boolean[]> {
+  async function selectChunk(m: MailboxRow, headers: MessageHeaders[]): Promise<boolean[]> {
     const threadIds = [...new Set(headers.flatMap((h) => messageIdsOf(h.headers)))];
     const senders = [...new Set(headers.map((h) => addressOf(h.headers.from)).filter(Boolean))];
     const keys = headers.map((h) => h.sourceKey);
@@ -174,6 +206,93 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
       const type = h.headers["content-type"] ?? "";
       return BOUNCE_FROM.test(from) || /multipart\/report/i.test(type) || BOUNCE_SUBJECT.test(h.headers.subject ?? "");
     });
+  }
+
+  /**
+   * selectChunk, and when the database refuses the chunk's question (not for
+   * a moment: for what a header holds), each message asked alone; one still
+   * refused is fetched, so that applying it records it (skipped at worst).
+   */
+  async function select(m: MailboxRow, headers: MessageHeaders[]): Promise<boolean[]> {
+    try {
+      return await selectChunk(m, headers);
+    } catch (err) {
+      if (isTransientDatabaseError(err)) throw err;
+      log.warn({ mailbox: m.email, err: logText(err) }, "mailbox sync: selecting a chunk failed, selecting one by one");
+      const out: boolean[] = [];
+      for (const h of headers) {
+        try {
+          out.push((await selectChunk(m, [h]))[0] ?? true);
+        } catch {
+          out.push(true);
+        }
+      }
+      return out;
+    }
+  }
+
+  /**
+   * One message in a savepoint of the chunk's transaction: what it does is
+   * kept whole or not at all. One that cannot be applied (unreadable, refused
+   * by the database, a rule that throws) is recorded as skipped with its
+   * reason; a database failing for a moment fails the chunk instead (read
+   * again at the next sync).
+   */
+  async function applyAlone(tx: Tx, mailbox: Mailbox, message: FetchedMessage): Promise<Applied> {
+    try {
+      return await tx.transaction((sp) => applyInbound(sp, mailbox, message, now()));
+    } catch (err) {
+      if (isTransientDatabaseError(err)) throw err;
+      const reason = skipReasonOf(err);
+      log.warn(
+        { mailbox: mailbox.senderEmail, sourceKey: message.sourceKey, reason, err: logText(err) },
+        "inbound message skipped",
+      );
+      await tx.execute(
+        sql`insert into mailbox_messages (sender_account_id, source_key, user_id, message_id, kind, skip_reason)
+            values (${mailbox.senderAccountId}::uuid, ${message.sourceKey}, ${mailbox.userId},
+              ${ownMessageId(message.headers)}, 'skipped', ${reason})
+            on conflict do nothing`,
+      );
+      return { kind: "skipped" };
+    }
+  }
+
+  /**
+   * A chunk's messages, each alone (applyAlone), and the folder's position
+   * after them, in one transaction; a chunk whose messages take long (each is
+   * bounded, but a hundred of them) is committed in parts every commitEveryMs,
+   * the position with the last part. What a part applied is kept (the ledger
+   * skips it when the chunk is read again), so even a sync cut short by its
+   * timeout always gets further.
+   */
+  async function storeChunk(
+    m: MailboxRow,
+    mailbox: Mailbox,
+    messages: FetchedMessage[],
+    state: FolderState,
+    applied: Applied[],
+  ): Promise<void> {
+    let next = 0;
+    for (;;) {
+      const started = performance.now();
+      const first = next;
+      const done = await db.transaction(async (tx) => {
+        for (; next < messages.length; next++) {
+          // At least one message a part: every part gets further.
+          if (next > first && performance.now() - started > commitEveryMs) return false;
+          applied.push(await applyAlone(tx, mailbox, messages[next]!));
+        }
+        await tx.execute(
+          sql`insert into mailbox_folders (sender_account_id, folder, uid_validity, last_uid, cursor)
+              values (${m.sender_account_id}::uuid, ${state.folder}, ${state.uidValidity}, ${state.lastUid}, ${state.cursor})
+              on conflict (sender_account_id, folder) do update set uid_validity = excluded.uid_validity,
+                last_uid = excluded.last_uid, cursor = excluded.cursor`,
+        );
+        return true;
+      });
+      if (done) return;
+    }
   }
 
   async function syncOne(m: MailboxRow): Promise<{ applied: Applied[] }> {
@@ -207,19 +326,12 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
         await source.sync({
           states,
           since,
-          select: (headers) => select(m, headers),
-          process: async (messages, state) => {
-            await db.transaction(async (tx) => {
-              for (const message of messages) applied.push(await applyInbound(tx, mailbox, message));
-              await tx.execute(
-                sql`insert into mailbox_folders (sender_account_id, folder, uid_validity, last_uid, cursor)
-                    values (${m.sender_account_id}::uuid, ${state.folder}, ${state.uidValidity}, ${state.lastUid}, ${state.cursor})
-                    on conflict (sender_account_id, folder) do update set uid_validity = excluded.uid_validity,
-                      last_uid = excluded.last_uid, cursor = excluded.cursor`,
-              );
-            });
-            states.set(state.folder, state);
-          },
+          select: (headers) => asEngine(() => select(m, headers)),
+          process: (messages, state) =>
+            asEngine(async () => {
+              await storeChunk(m, mailbox, messages, state, applied);
+              states.set(state.folder, state);
+            }),
         });
       }
     } finally {
@@ -228,14 +340,15 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
     return { applied };
   }
 
-  async function settle(m: MailboxRow, startedAt: Date, error: Error | null): Promise<void> {
+  /** Releases the mailbox's lease with how the run ended; `error` is the text a user is shown (plain words). */
+  async function settle(m: MailboxRow, startedAt: Date, error: string | null): Promise<void> {
     const next = new Date(now().getTime() + opts.intervalMs).toISOString();
     const at = now().toISOString();
     await db.execute(
-      error
+      error !== null
         ? sql`update mailbox_syncs set lease_owner = null, lease_expires_at = null, next_sync_at = ${next}::timestamptz,
                 requested_at = case when requested_at <= ${startedAt.toISOString()}::timestamptz then null else requested_at end,
-                last_error = ${error.message.slice(0, 1000)}, last_error_at = ${at}::timestamptz, error_count = error_count + 1
+                last_error = ${error}, last_error_at = ${at}::timestamptz, error_count = error_count + 1
               where sender_account_id = ${m.sender_account_id}::uuid and lease_owner = ${workerId}`
         : sql`update mailbox_syncs set lease_owner = null, lease_expires_at = null, next_sync_at = ${next}::timestamptz,
                 requested_at = case when requested_at <= ${startedAt.toISOString()}::timestamptz then null else requested_at end,
@@ -262,10 +375,13 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
       if (counted > 0) log.info({ mailbox: m.email, found: counted }, "mailbox synced");
       return applied.length;
     } catch (err) {
-      log.warn({ mailbox: m.email, err: (err as Error).message }, "mailbox sync failed");
-      await settle(m, startedAt, err as Error).catch((e: unknown) =>
-        log.error({ err: e }, "could not record a mailbox sync failure"),
-      );
+      const fromEngine = typeof err === "object" && err !== null && engineErrors.has(err);
+      log.warn({ mailbox: m.email, err: logText(err) }, "mailbox sync failed");
+      // The text shown is built from fixed words and the source's own (never SQL or a message's bytes), so
+      // storing it cannot fail on what it holds; if it fails anyway, the lease is still released.
+      await settle(m, startedAt, syncFailureText(err, fromEngine))
+        .catch(() => settle(m, startedAt, UNEXPECTED_FAILURE_TEXT))
+        .catch((e: unknown) => log.error({ err: logText(e) }, "could not record a mailbox sync failure"));
       return 0;
     } finally {
       clearTimeout(timer);

@@ -2,14 +2,22 @@
 // it is recorded in the mailbox's ledger first (a message already there was
 // processed before: nothing else happens), then, by what it is,
 // - spam (Junk folder): a spam_emails row;
-// - a bounce: the send it returns is marked failed with its category; a hard
-//   bounce stops the contact and suppresses the address;
+// - a bounce that returns one of this mailbox's sends (its Message-ID in the
+//   returned headers, or its recipient among the mailbox's sends): that send
+//   is marked failed with its category; a hard bounce stops the contact and
+//   suppresses the address the send went to. A bounce that matches no send is
+//   only kept in the ledger (kind unmatched): a forged report for an address
+//   never mailed must not put it on the suppression list;
 // - a reply, auto-reply or unsubscribe request to one of our sends: a replies
 //   row; a reply stops the contact's sequence as replied, an unsubscribe
-//   request as unsubscribed, an auto-reply only when it says the person left;
+//   request as unsubscribed, an auto-reply only when it says the person left
+//   (without a contact, the address the send went to is suppressed);
 // - anything else: only the ledger (kind ignored).
+// A message from a store shared by several users (capture mode: every user
+// with a sender of that address reads it) is applied only by the user whose
+// send it answers; for the others it is ignored.
 import { sql } from "drizzle-orm";
-import type { InboundKind } from "#shared/db-enums.ts";
+import type { LedgerKind } from "#shared/db-enums.ts";
 import { analyzeInbound } from "#shared/mailbox/analyze-inbound.ts";
 import type { InboundAnalysis, InboundMessage } from "#shared/mailbox/inbound-message.ts";
 import { subjectsMatch } from "#shared/mailbox/reply-subject.ts";
@@ -17,69 +25,93 @@ import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { addSuppression } from "../features/tracking/suppressions.ts";
 import { type Executor, queryRows } from "../jobs/sql-helpers.ts";
 import { stopContactSequence } from "../jobs/stop-contact-sequence.ts";
+import { saneReceivedAt } from "./inbound-safety.ts";
 import type { FetchedMessage } from "./mailbox-source.ts";
 import { parseInbound } from "./parse-inbound.ts";
 
 export type Mailbox = { userId: string; senderAccountId: string; senderEmail: string };
+
+/** The message could not be parsed at all (the engine skips it as unreadable). */
+export class UnreadableMessageError extends Error {
+  constructor(cause: unknown) {
+    super("The message could not be read", { cause });
+    this.name = "UnreadableMessageError";
+  }
+}
+
+/** Where sends are looked for: the mailbox's user's, or (a shared store) every user's from the mailbox's address. */
+type Scope = Mailbox & { shared: boolean };
+
+/** A bounce may arrive a little before the send's row says it was created (clocks differ). */
+const BOUNCE_CLOCK_MARGIN_MS = 10 * 60_000;
 
 /** A test reply ('Test Reply Tracking') carries this header: it is recorded as seen, and changes nothing else. */
 export const TEST_REPLY_HEADER = "x-coldreach-test-reply";
 
 type SendRow = {
   id: string;
+  user_id: string;
   contact_id: string | null;
   campaign_id: string | null;
   to_email: string;
   subject: string;
 };
 
-export type Applied = { kind: InboundKind | "duplicate" };
+export type Applied = { kind: LedgerKind | "duplicate" };
 
 const ids = (list: readonly string[]) => JSON.stringify(list);
+const SEND_COLUMNS = sql`id, user_id, contact_id, campaign_id, to_email, subject`;
 
-async function sendByMessageIds(db: Executor, userId: string, messageIds: string[]): Promise<SendRow | undefined> {
+/** The mailbox's user's sends; in a shared store, every user's (the caller keeps only its own). */
+const ownedBy = (scope: Scope) => (scope.shared ? sql`true` : sql`user_id = ${scope.userId}`);
+
+/** The send one of these Message-IDs names. */
+async function sendByMessageIds(db: Executor, scope: Scope, messageIds: string[]): Promise<SendRow | undefined> {
   if (messageIds.length === 0) return undefined;
   const rows = await queryRows<SendRow>(
     db,
-    sql`select id, contact_id, campaign_id, to_email, subject from email_sends
-        where message_id in (select jsonb_array_elements_text(${ids(messageIds)}::jsonb)) and user_id = ${userId}
+    sql`select ${SEND_COLUMNS} from email_sends
+        where message_id in (select jsonb_array_elements_text(${ids(messageIds)}::jsonb)) and ${ownedBy(scope)}
         order by created_at desc limit 1`,
   );
   return rows[0];
 }
 
 /** No thread headers: the prospect's latest send from this mailbox whose subject is the same once 'Re:'… are removed. */
-async function sendBySubject(db: Executor, mailbox: Mailbox, msg: InboundMessage): Promise<SendRow | undefined> {
+async function sendBySubject(db: Executor, scope: Scope, msg: InboundMessage): Promise<SendRow | undefined> {
   if (!msg.from) return undefined;
   const rows = await queryRows<SendRow>(
     db,
-    sql`select id, contact_id, campaign_id, to_email, subject from email_sends
-        where user_id = ${mailbox.userId} and lower(to_email) = ${msg.from} and lower(from_email) = ${mailbox.senderEmail.toLowerCase()}
+    sql`select ${SEND_COLUMNS} from email_sends
+        where ${ownedBy(scope)} and lower(to_email) = ${msg.from} and lower(from_email) = ${scope.senderEmail.toLowerCase()}
           and status = 'sent'
         order by sent_at desc nulls last limit 50`,
   );
   return rows.find((r) => subjectsMatch(r.subject, msg.subject));
 }
 
+/** The send a bounce returns: by the returned Message-ID, else the latest send from this mailbox to its recipient. */
 async function bouncedSend(
   db: Executor,
-  mailbox: Mailbox,
+  scope: Scope,
   analysis: InboundAnalysis,
-  at: Date,
+  receivedAt: Date,
 ): Promise<SendRow | undefined> {
   const bounce = analysis.bounce;
   if (!bounce) return undefined;
   if (bounce.originalMessageId) {
-    const byId = await sendByMessageIds(db, mailbox.userId, [bounce.originalMessageId]);
+    const byId = await sendByMessageIds(db, scope, [bounce.originalMessageId]);
     if (byId) return byId;
   }
   if (!bounce.recipient) return undefined;
+  // Sent before the bounce arrived: the time received, not the report's own (forgeable) date.
+  const latest = new Date(receivedAt.getTime() + BOUNCE_CLOCK_MARGIN_MS);
   const rows = await queryRows<SendRow>(
     db,
-    sql`select id, contact_id, campaign_id, to_email, subject from email_sends
-        where user_id = ${mailbox.userId} and lower(to_email) = ${bounce.recipient}
-          and lower(from_email) = ${mailbox.senderEmail.toLowerCase()}
-          and created_at <= ${at.toISOString()}::timestamptz
+    sql`select ${SEND_COLUMNS} from email_sends
+        where ${ownedBy(scope)} and lower(to_email) = ${bounce.recipient}
+          and lower(from_email) = ${scope.senderEmail.toLowerCase()}
+          and created_at <= ${latest.toISOString()}::timestamptz
         order by created_at desc limit 1`,
   );
   return rows[0];
@@ -106,10 +138,27 @@ async function recordReply(
   );
 }
 
-export async function applyInbound(db: Executor, mailbox: Mailbox, message: FetchedMessage): Promise<Applied> {
-  const msg = await parseInbound(message.raw, { gmailThreadId: message.gmailThreadId });
-  const at = msg.date ? new Date(msg.date) : new Date();
-  const { kind, effect } = await decide(db, mailbox, message, msg, at);
+export async function applyInbound(
+  db: Executor,
+  mailbox: Mailbox,
+  message: FetchedMessage,
+  now: Date = new Date(),
+): Promise<Applied> {
+  let msg: InboundMessage;
+  try {
+    msg = await parseInbound(message.raw, {
+      gmailThreadId: message.gmailThreadId,
+      receivedAt: message.receivedAt,
+      now,
+    });
+  } catch (err) {
+    throw new UnreadableMessageError(err);
+  }
+  const receivedAt = saneReceivedAt(message.receivedAt, now);
+  // parseInbound gives a plausible date (the time received when the header's is not).
+  const at = msg.date ? new Date(msg.date) : receivedAt;
+  const scope: Scope = { ...mailbox, shared: message.shared === true };
+  const { kind, effect } = await decide(db, scope, message, msg, { at, receivedAt });
   const ledger = await queryRows<{ inserted: boolean }>(
     db,
     sql`insert into mailbox_messages (sender_account_id, source_key, user_id, message_id, kind)
@@ -124,11 +173,11 @@ export async function applyInbound(db: Executor, mailbox: Mailbox, message: Fetc
 /** Decides what the message is (reads only); `effect` writes it, once the ledger says it is new. */
 async function decide(
   db: Executor,
-  mailbox: Mailbox,
+  mailbox: Scope,
   message: FetchedMessage,
   msg: InboundMessage,
-  at: Date,
-): Promise<{ kind: InboundKind; effect?: () => Promise<void> }> {
+  { at, receivedAt }: { at: Date; receivedAt: Date },
+): Promise<{ kind: LedgerKind; effect?: () => Promise<void> }> {
   if (msg.headers[TEST_REPLY_HEADER]) return { kind: "ignored" };
   if (message.spam) {
     return {
@@ -148,43 +197,45 @@ async function decide(
   const analysis = analyzeInbound(msg);
   if (analysis.kind === "bounce" && analysis.bounce) {
     const bounce = analysis.bounce;
-    const send = await bouncedSend(db, mailbox, analysis, at);
-    const recipient = bounce.recipient ?? send?.to_email ?? null;
-    if (!send && !recipient) return { kind: "ignored" };
+    const send = await bouncedSend(db, mailbox, analysis, receivedAt);
+    // Nothing this mailbox sent: a notice kept in the ledger, never a suppression.
+    if (!send) return { kind: "unmatched" };
+    // Another user's send (a shared store): theirs to apply.
+    if (send.user_id !== mailbox.userId) return { kind: "ignored" };
     return {
       kind: "bounce",
       effect: async () => {
-        if (send) {
-          // The same details (with troubleshooting) as a failure at send time, for the Inbox and Failed emails.
-          const detail = [bounce.status, bounce.diagnostic].filter(Boolean).join(" ") || "no reason given";
-          const errorMessage = buildSendErrorMessage({
-            error: `Bounced (${bounce.hard ? "hard" : "soft"}) after delivery: ${detail}`,
-            recipient: send.to_email,
-            sender: mailbox.senderEmail,
-            subject: send.subject,
-            timestamp: at,
-            category: bounce.category,
-          });
-          await db.execute(
-            sql`update email_sends set status = 'failed', failure_category = ${bounce.category},
-                  bounce_type = ${bounce.hard ? "hard" : "soft"}, error_message = ${errorMessage}
-                where id = ${send.id}::uuid`,
-          );
-        }
-        if (recipient) await recordReply(db, mailbox, msg, analysis, send, recipient, at);
+        // The same details (with troubleshooting) as a failure at send time, for the Inbox and Failed emails.
+        const detail = [bounce.status, bounce.diagnostic].filter(Boolean).join(" ") || "no reason given";
+        const errorMessage = buildSendErrorMessage({
+          error: `Bounced (${bounce.hard ? "hard" : "soft"}) after delivery: ${detail}`,
+          recipient: send.to_email,
+          sender: mailbox.senderEmail,
+          subject: send.subject,
+          timestamp: at,
+          category: bounce.category,
+        });
+        await db.execute(
+          sql`update email_sends set status = 'failed', failure_category = ${bounce.category},
+                bounce_type = ${bounce.hard ? "hard" : "soft"}, error_message = ${errorMessage}
+              where id = ${send.id}::uuid`,
+        );
+        // The address acted on is the one the send went to, whatever address the report names.
+        await recordReply(db, mailbox, msg, analysis, send, send.to_email, at);
         if (!bounce.hard) return;
-        if (send?.contact_id) await stopContactSequence(db, send.contact_id, "bounced", at);
-        else if (recipient) await addSuppression(db, mailbox.userId, recipient, "bounced");
+        if (send.contact_id) await stopContactSequence(db, send.contact_id, "bounced", at);
+        else await addSuppression(db, mailbox.userId, send.to_email, "bounced");
       },
     };
   }
   const send =
     (await sendByMessageIds(
       db,
-      mailbox.userId,
+      mailbox,
       [msg.inReplyTo, ...msg.references].filter((x): x is string => !!x),
     )) ?? (await sendBySubject(db, mailbox, msg));
-  if (!send) return { kind: "ignored" };
+  // Not an answer to a send of ours, or (a shared store) to another user's.
+  if (!send || send.user_id !== mailbox.userId) return { kind: "ignored" };
   return {
     kind: analysis.kind,
     effect: async () => {
@@ -194,12 +245,13 @@ async function decide(
                              where id = ${send.id}::uuid`);
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "replied", at);
       } else if (analysis.kind === "unsubscribe") {
+        // The address suppressed is the one the send went to (whoever writes in its thread).
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "unsubscribed", at);
-        else await addSuppression(db, mailbox.userId, msg.from || send.to_email, "unsubscribed");
+        else await addSuppression(db, mailbox.userId, send.to_email, "unsubscribed");
       } else if (analysis.kind === "auto_reply" && analysis.stopsSequence) {
         // The person has left: stop as a bounce would, without counting a reply.
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "bounced", at);
-        else await addSuppression(db, mailbox.userId, msg.from || send.to_email, "bounced");
+        else await addSuppression(db, mailbox.userId, send.to_email, "bounced");
       }
     },
   };

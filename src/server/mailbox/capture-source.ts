@@ -13,7 +13,7 @@ const CHUNK = 200;
 
 // at_key: received_at as PostgreSQL prints it, to the microsecond (a JS Date would cut it to the
 // millisecond, and the cursor would then read the same message again).
-type Row = { id: string; raw: string; at_key: string; headers: Record<string, unknown> };
+type Row = { id: string; raw: string; at_key: string; received_at: Date | string; headers: Record<string, unknown> };
 
 /** "2026-11-24 10:00:00.123456+00|<uuid>": the last message read. */
 function parseCursor(cursor: string | null): { at: string; id: string } | null {
@@ -35,7 +35,7 @@ export function createCaptureSource(opts: { db: Db; senderEmail: string }): Mail
         const after = parseCursor(state.cursor);
         const rows = await queryRows<Row>(
           opts.db,
-          sql`select id, raw, received_at::text as at_key, headers from captured_emails
+          sql`select id, raw, received_at::text as at_key, received_at, headers from captured_emails
               where exists (select 1 from unnest(to_addresses) a where lower(a) = ${address})
                 and ${
                   after
@@ -54,7 +54,17 @@ export function createCaptureSource(opts: { db: Db; senderEmail: string }): Mail
         }));
         const wanted = await pass.select(headers);
         const messages: FetchedMessage[] = rows.flatMap((r, i) =>
-          wanted[i] ? [{ ...(headers[i] as MessageHeaders), raw: Buffer.from(r.raw, "utf8") }] : [],
+          wanted[i]
+            ? [
+                {
+                  ...(headers[i] as MessageHeaders),
+                  raw: Buffer.from(r.raw, "utf8"),
+                  receivedAt: new Date(r.received_at),
+                  // Every user with a sender of this address reads it: only the one it answers applies it.
+                  shared: true,
+                },
+              ]
+            : [],
         );
         const last = rows[rows.length - 1] as Row;
         state = { ...state, cursor: `${last.at_key}|${last.id}` };

@@ -90,6 +90,7 @@ describe("first sync", () => {
     google.deliver(account, mime({ from: "old@acme.test", to: account, subject: "Old", id: "<old@acme.test>" }), {
       internalDate: new Date(Date.now() - 40 * DAY),
     });
+    const replyReceived = new Date(Date.now() - DAY);
     const reply = google.deliver(
       account,
       mime({
@@ -100,7 +101,7 @@ describe("first sync", () => {
         inReplyTo: "<s1@coldreach.test>",
         body: "Sounds good",
       }),
-      { internalDate: new Date(Date.now() - DAY) },
+      { internalDate: replyReceived },
     );
     const newsletter = google.deliver(
       account,
@@ -136,6 +137,8 @@ describe("first sync", () => {
     const fetchedReply = fetched.find((m) => m.sourceKey === `gmail:${reply.id}`);
     expect(fetchedReply?.raw.toString("utf8")).toBe(reply.raw.toString("utf8"));
     expect(fetchedReply?.gmailThreadId).toBe(ours.threadId);
+    // Gmail's internalDate: the time received, a bad Date header's stand-in.
+    expect(fetchedReply?.receivedAt).toEqual(replyReceived);
     const raws = google.gmailRequests.filter((r) => r.includes("format=raw"));
     expect(raws).toHaveLength(2);
     expect(google.gmailRequests.some((r) => r.includes(newsletter.id) && r.includes("format=raw"))).toBe(false);

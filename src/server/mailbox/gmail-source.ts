@@ -48,7 +48,7 @@ type MetadataMessage = {
   labelIds?: string[];
   payload?: { headers?: { name: string; value: string }[] };
 };
-type RawMessage = { id: string; threadId: string; raw: string };
+type RawMessage = { id: string; threadId: string; raw: string; internalDate?: string };
 type HistoryPage = {
   history?: { messagesAdded?: { message: MessageRef & { labelIds?: string[] } }[] }[];
   historyId?: string;
@@ -221,7 +221,10 @@ export function createGmailSource(opts: GmailSourceOptions): MailboxSource {
         concurrency,
         async ({ m, headers: h }): Promise<FetchedMessage | null> => {
           const { data } = await call<RawMessage>("GET", `messages/${m.id}`, [["format", "raw"]], undefined, [404]);
-          return data ? { ...h, raw: Buffer.from(data.raw, "base64url"), gmailThreadId: data.threadId } : null;
+          if (!data) return null;
+          // internalDate: when Gmail received it, in milliseconds since the epoch (as a string).
+          const received = data.internalDate ? new Date(Number(data.internalDate)) : null;
+          return { ...h, raw: Buffer.from(data.raw, "base64url"), gmailThreadId: data.threadId, receivedAt: received };
         },
       );
       await pass.process(

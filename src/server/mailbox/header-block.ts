@@ -6,6 +6,9 @@
 // markers, and the whole message is parsed with mailparser once fetched.
 // Written by hand because it runs on every message of a first sync (10,000
 // headers in a few milliseconds) where mailparser would take seconds.
+// Values are cleaned and bounded (inbound-safety.ts): they go into the
+// engine's queries (a NUL would make PostgreSQL refuse the whole chunk's).
+import { boundedText, MAX_HEADER_CHARS } from "./inbound-safety.ts";
 
 /** Header names lower-cased → unfolded values (repeated headers joined with "\n"). */
 export function parseHeaderBlock(block: Buffer | string): Record<string, string> {
@@ -19,11 +22,11 @@ export function parseHeaderBlock(block: Buffer | string): Record<string, string>
   for (const line of lines) {
     const colon = line.indexOf(":");
     if (colon <= 0) continue; // not a header line (a stray "From " line, garbage)
-    const name = line.slice(0, colon).trim().toLowerCase();
+    const name = boundedText(line.slice(0, colon).trim().toLowerCase(), 100);
     // "__proto__" would set the record's prototype instead of a key.
     if (!name || /\s/.test(name) || name === "__proto__") continue;
-    const value = line.slice(colon + 1).trim();
-    headers[name] = headers[name] === undefined ? value : `${headers[name]}\n${value}`;
+    const value = boundedText(line.slice(colon + 1).trim(), MAX_HEADER_CHARS);
+    headers[name] = headers[name] === undefined ? value : boundedText(`${headers[name]}\n${value}`, MAX_HEADER_CHARS);
   }
   return headers;
 }

@@ -311,13 +311,19 @@ export function createImapSource(opts: ImapSourceOptions): MailboxSource {
     }
     const bodyChunks = chunks(wanted, batch.bodies);
     for (const [i, chunk] of bodyChunks.entries()) {
-      const bodies = await imap.fetchAll(uidSet(chunk.map((h) => h.uid)), { uid: true, source: true }, { uid: true });
-      const byUid = new Map(bodies.map((b) => [b.uid, b.source]));
+      const bodies = await imap.fetchAll(
+        uidSet(chunk.map((h) => h.uid)),
+        { uid: true, source: true, internalDate: true },
+        { uid: true },
+      );
+      const byUid = new Map(bodies.map((b) => [b.uid, b]));
       const messages: FetchedMessage[] = [];
       for (const { uid, ...h } of chunk) {
-        const raw = byUid.get(uid);
+        const body = byUid.get(uid);
         // Gone between the header and the body FETCH (expunged): nothing to process.
-        if (raw) messages.push({ ...h, raw });
+        if (!body?.source) continue;
+        const internal = body.internalDate;
+        messages.push({ ...h, raw: body.source, receivedAt: internal ? new Date(internal) : null });
       }
       const last = i === bodyChunks.length - 1;
       await engine(() => pass.process(messages, state(last ? endUid : chunk.at(-1)!.uid)));

@@ -27,6 +27,13 @@ export type FetchedMessage = MessageHeaders & {
   /** The whole message (RFC 5322). */
   raw: Buffer;
   gmailThreadId?: string | null;
+  /** When the mailbox received it (IMAP INTERNALDATE, Gmail internalDate, capture time): a bad Date header's stand-in. */
+  receivedAt?: Date | null;
+  /**
+   * The store is shared by every user with a sender of this address (capture
+   * mode): the message is applied only by the user whose send it answers.
+   */
+  shared?: boolean;
 };
 
 export type SyncPass = {
@@ -40,7 +47,10 @@ export type SyncPass = {
    * The wanted messages of a chunk of one folder, with the folder's position
    * after that chunk. The engine stores both in one transaction, so a sync
    * that dies resumes after the last chunk it finished, never processing a
-   * message twice (the engine also keeps a ledger by sourceKey).
+   * message twice (the engine also keeps a ledger by sourceKey). Each message
+   * is applied on its own (a savepoint): one that cannot be applied is
+   * recorded as skipped and the position moves past it, so this rejects only
+   * when the database itself fails (the chunk is read again next time).
    */
   process(messages: FetchedMessage[], state: FolderState): Promise<void>;
 };

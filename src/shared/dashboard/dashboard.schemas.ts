@@ -3,6 +3,7 @@
 // counters; rates are whole percents by src/shared/reporting/rates.ts.
 import { z } from "zod";
 import { failureCategories } from "../db-enums.ts";
+import { skippedMessagesSchema } from "../mailbox/skipped-messages.schemas.ts";
 import { mailSyncStates } from "./mail-sync-status.ts";
 
 const count = z.number().int().min(0);
@@ -114,6 +115,8 @@ export const mailSyncStatusSchema = z
     lastSyncedAt: z.string().nullable(),
     /** The newest error of a mailbox that has failed since its last success: what, when, which mailbox. */
     lastError: z.object({ message: z.string(), at: z.string(), mailbox: z.string() }).nullable(),
+    /** Messages of the user's mailboxes the sync could not apply, in the last 7 days, by reason. */
+    skipped: skippedMessagesSchema,
   })
   .meta({ id: "MailSyncStatus" });
 export type MailSyncStatus = z.infer<typeof mailSyncStatusSchema>;

@@ -15,7 +15,10 @@ export type InboundMessage = {
   /** To and Cc addresses, lower-cased. */
   to: string[];
   subject: string;
-  /** The Date header as an ISO string, or null when missing or unreadable. */
+  /**
+   * The Date header as an ISO string; the time the message was received when
+   * the header is missing, unreadable or implausible (server/mailbox/inbound-safety.ts).
+   */
   date: string | null;
   /** Every header, names lower-cased; repeated headers joined with "\n". */
   headers: Record<string, string>;

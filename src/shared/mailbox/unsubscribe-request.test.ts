@@ -73,4 +73,14 @@ describe("detectUnsubscribeRequest", () => {
       'phrase "KONTAKTIEREN Sie mich nicht mehr" (unsubscribe request)',
     );
   });
+
+  it("leaves out an address the writer quotes, and reads a 64 KB word without '@' (hostile mail) at once", () => {
+    // "unsubscribe" alone is a request; inside an address it is not.
+    expect(detectUnsubscribeRequest("unsubscribe")).not.toBeNull();
+    expect(detectUnsubscribeRequest("unsubscribe@acme.test")).toBeNull();
+    expect(detectUnsubscribeRequest("<unsubscribe@acme.test>")).toBeNull();
+    expect(detectUnsubscribeRequest("Please unsubscribe me <me@acme.test>")).toMatch(/unsubscribe request/);
+    // /\S+@\S+\.\S+/ tried at every position took minutes on this (quadratic): the test's timeout would end it.
+    expect(detectUnsubscribeRequest("a".repeat(64 * 1024))).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@
 // out: responses only say whether a password is stored.
 import { z } from "zod";
 import { senderProviders, smtpSecurityModes } from "../db-enums.ts";
+import { skippedMessagesSchema } from "../mailbox/skipped-messages.schemas.ts";
 
 export const SENDER_DAILY_LIMIT_MIN = 1;
 export const SENDER_DAILY_LIMIT_MAX = 500;
@@ -124,6 +125,8 @@ export const senderMailboxSyncSchema = z
     lastError: z.string().nullable(),
     lastErrorAt: z.string().nullable(),
     errorCount: z.number().int().min(0),
+    /** Messages of this mailbox the sync could not apply, in the last 7 days, by reason. */
+    skipped: skippedMessagesSchema,
   })
   .meta({ id: "SenderMailboxSync" });
 export type SenderMailboxSync = z.infer<typeof senderMailboxSyncSchema>;

@@ -12,7 +12,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { inboundKinds, replyClasses } from "#shared/db-enums.ts";
+import { inboundKinds, ledgerKinds, replyClasses, skipReasons } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { campaigns } from "./campaigns.ts";
 import { createdAt, descending, id, isOneOf, lower, timestamptz } from "./columns.ts";
@@ -139,6 +139,9 @@ export const mailboxFolders = pgTable(
  * Every inbound message the sync has processed, once per mailbox and source key
  * (IMAP "folder:uidvalidity:uid", Gmail "gmail:id", capture "capture:id"): the
  * record that it must not be processed again, across restarts and workers.
+ * A message that could not be applied is here too, as skipped with its reason
+ * (the mail-sync card and the sender's panel count them); a bounce for nothing
+ * this mailbox sent, as unmatched (docs/decisions/015-mailbox-one-bad-message.md).
  */
 export const mailboxMessages = pgTable(
   "mailbox_messages",
@@ -151,14 +154,22 @@ export const mailboxMessages = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     messageId: text("message_id"),
-    kind: text("kind", { enum: inboundKinds }).notNull(),
+    kind: text("kind", { enum: ledgerKinds }).notNull(),
+    /** kind skipped: why (skipReasons). */
+    skipReason: text("skip_reason", { enum: skipReasons }),
     processedAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.senderAccountId, t.sourceKey] }),
     // Reply matching and the "processed once" check by Message-ID across a user's mailboxes.
     index("mailbox_messages_user_message_id_idx").on(t.userId, t.messageId).where(sql`${t.messageId} is not null`),
-    check("mailbox_messages_kind_check", isOneOf(t.kind, inboundKinds)),
+    check("mailbox_messages_kind_check", isOneOf(t.kind, ledgerKinds)),
+    check(
+      "mailbox_messages_skip_reason_check",
+      sql`(${t.kind} = 'skipped') = (${t.skipReason} is not null) and (${t.skipReason} is null or ${isOneOf(t.skipReason, skipReasons)})`,
+    ),
+    // The skipped messages of the last days, per user (mail-sync card) and per mailbox (sender's panel).
+    index("mailbox_messages_skipped_idx").on(t.userId, t.processedAt).where(sql`${t.kind} = 'skipped'`),
   ],
 );
 

@@ -30,6 +30,7 @@ import {
   userSendStats,
 } from "../../db/schema/index.ts";
 import { OWN_MAILBOX } from "../../mailbox/own-mailbox.ts";
+import { skippedMessagesQuery, toSkippedMessages } from "../../mailbox/skipped-messages.ts";
 
 /** A counter of user_send_stats, 0 when the user has no row yet (nothing sent, no contacts). */
 const counter = (column: AnyPgColumn): SQL<number> => sql<number>`coalesce(${column}, 0)`.mapWith(Number);
@@ -188,7 +189,8 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
    * carry an error message (email_sends_user_created_idx, stopping after 100
    * rows), and what the mailbox sync recorded of the user's mailboxes
    * (mailbox_syncs_user_idx): how many, their errors since their last
-   * success, the latest success and the newest of those errors.
+   * success, the latest success and the newest of those errors; and the
+   * messages it skipped in the last 7 days, by reason (mailbox_messages_skipped_idx).
    */
   async function mailSync(userId: string): Promise<MailSyncStatus> {
     const since = new Date(now().getTime() - MAIL_SYNC_WINDOW_DAYS * 86_400_000);
@@ -219,6 +221,7 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
           where ms.user_id = ${userId} and ${OWN_MAILBOX} and ms.error_count > 0 and ms.last_error is not null
             and ms.last_error_at is not null
           order by ms.last_error_at desc limit 1)`,
+        skipped: skippedMessagesQuery(userId, now()),
       })
       .from(user)
       .where(eq(user.id, userId));
@@ -235,6 +238,7 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
       ...facts,
       lastSyncedAt: row?.lastSyncedAt ? iso(row.lastSyncedAt) : null,
       lastError: lastError ? { ...lastError, at: iso(lastError.at) } : null,
+      skipped: toSkippedMessages(row?.skipped ?? null),
     };
   }
 

@@ -13,7 +13,14 @@ import type {
 import type { FailureCategory } from "#shared/db-enums.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
-import { campaigns, contacts, emailSends, mailboxSyncs, senderAccounts } from "../../db/schema/index.ts";
+import {
+  campaigns,
+  contacts,
+  emailSends,
+  mailboxMessages,
+  mailboxSyncs,
+  senderAccounts,
+} from "../../db/schema/index.ts";
 
 type Session = { cookie: string; userId: string };
 
@@ -412,7 +419,7 @@ describe("GET /api/dashboard/activity", () => {
 
 describe("GET /api/dashboard/mail-sync", () => {
   /** What the card says of the mailbox sync before it reads any mailbox. */
-  const noMailboxes = { syncedMailboxes: 0, syncErrors: 0, lastSyncedAt: null, lastError: null };
+  const noMailboxes = { syncedMailboxes: 0, syncErrors: 0, lastSyncedAt: null, lastError: null, skipped: [] };
 
   it("goes through not configured, disabled, working and has errors, counting errors in the newest 100 of 7 days", async () => {
     const mary = await ctx.signUpVerified("mary@example.com");
@@ -551,7 +558,39 @@ describe("GET /api/dashboard/mail-sync", () => {
       syncErrors: 0,
       lastSyncedAt: synced.toISOString(),
       lastError: null,
+      skipped: [],
     });
+
+    // Messages the sync skipped, by reason, in the last 7 days (not older ones, not another user's).
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    const [latest, earlier, oldest] = [minutesAgo(1), minutesAgo(2), minutesAgo(8 * 24 * 60)];
+    const skip = (account: string, userId: string, key: string, reason: "unreadable" | "not_saved", at: Date) => ({
+      senderAccountId: account,
+      userId,
+      sourceKey: key,
+      kind: "skipped" as const,
+      skipReason: reason,
+      processedAt: at,
+    });
+    const [bobSender] = await db
+      .insert(senderAccounts)
+      .values({ userId: bob.userId, email: "bob@imap.test", imapHost: "imap.example.test" })
+      .returning();
+    await db
+      .insert(mailboxMessages)
+      .values([
+        skip(imap!.id, nina.userId, "INBOX:1:1", "unreadable", earlier),
+        skip(other!.id, nina.userId, "INBOX:1:1", "unreadable", latest),
+        skip(imap!.id, nina.userId, "INBOX:1:2", "not_saved", earlier),
+        skip(imap!.id, nina.userId, "INBOX:1:3", "unreadable", oldest),
+        skip(bobSender!.id, bob.userId, "INBOX:1:1", "not_saved", latest),
+        { senderAccountId: imap!.id, userId: nina.userId, sourceKey: "INBOX:1:4", kind: "reply" as const },
+      ]);
+    expect((await mailSyncOf(nina)).skipped).toEqual([
+      { reason: "unreadable", count: 2, lastAt: latest.toISOString() },
+      { reason: "not_saved", count: 1, lastAt: earlier.toISOString() },
+    ]);
+    expect((await mailSyncOf(alice)).skipped).toEqual([]);
 
     // Two failed runs of one mailbox and one of the other since their last success; the newest error is shown.
     const failedAt = new Date(Date.now() - 60_000);

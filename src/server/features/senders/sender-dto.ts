@@ -58,6 +58,7 @@ export function toSenderDto(
 /** A mailbox_syncs row as the sender's panel shows it (null: the mailbox is not synced). */
 export function toMailboxSyncDto(
   row: { lastSyncedAt: Date | null; lastError: string | null; lastErrorAt: Date | null; errorCount: number } | null,
+  skipped: SenderMailboxSync["skipped"] = [],
 ): SenderMailboxSync | null {
   if (!row) return null;
   return {
@@ -65,5 +66,6 @@ export function toMailboxSyncDto(
     lastError: row.lastError,
     lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
     errorCount: row.errorCount,
+    skipped,
   };
 }

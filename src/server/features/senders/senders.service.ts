@@ -27,6 +27,7 @@ import { type SenderAccount, senderAccounts } from "../../db/schema/senders.ts";
 import { AppError } from "../../errors.ts";
 import { type RateLimitRule, takeRateLimit } from "../../http/rate-limit.ts";
 import { testSmtpConnection } from "../../mail/smtp-connection-test.ts";
+import { skippedMessagesQuery, toSkippedMessages } from "../../mailbox/skipped-messages.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { addressOf, totalSentLateral } from "./sender-activity.ts";
 import { toMailboxSyncDto, toSenderDto } from "./sender-dto.ts";
@@ -94,13 +95,17 @@ export function createSendersService(deps: FeatureDeps) {
           lastErrorAt: mailboxSyncs.lastErrorAt,
           errorCount: mailboxSyncs.errorCount,
         },
+        // Outside mailboxSync: a left join's nested object is null only when all its fields are.
+        skipped: skippedMessagesQuery(userId, deps.now?.() ?? new Date(), sql`${senderAccounts.id}`),
       })
       .from(senderAccounts)
       .leftJoinLateral(total, sql`true`)
       .leftJoin(mailboxSyncs, eq(mailboxSyncs.senderAccountId, senderAccounts.id))
       .where(and(...conditions))
       .orderBy(desc(senderAccounts.createdAt), desc(senderAccounts.id));
-    return rows.map((r) => toDto(r.sender, r.sentCount ?? 0, toMailboxSyncDto(r.mailboxSync)));
+    return rows.map((r) =>
+      toDto(r.sender, r.sentCount ?? 0, toMailboxSyncDto(r.mailboxSync, toSkippedMessages(r.skipped))),
+    );
   }
 
   function toDto(row: SenderAccount, sentCount: number, mailboxSync: SenderMailboxSync | null = null): Sender {

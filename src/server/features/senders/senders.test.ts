@@ -7,7 +7,7 @@ import { closedPort, startAuthSmtpServer } from "../../../../tests/support/smtp-
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
 import { createSecretBox } from "../../crypto/secret-box.ts";
 import { campaigns } from "../../db/schema/campaigns.ts";
-import { mailboxSyncs } from "../../db/schema/mailbox.ts";
+import { mailboxMessages, mailboxSyncs } from "../../db/schema/mailbox.ts";
 import { senderAccounts } from "../../db/schema/senders.ts";
 import { emailSends } from "../../db/schema/sending.ts";
 
@@ -412,11 +412,25 @@ describe("mailbox sync state", () => {
       lastErrorAt: failedAt,
       errorCount: 2,
     });
+    // Two messages of this mailbox skipped (one of another sender's is not this one's).
+    const skippedAt = new Date(Date.now() - 60_000);
+    const otherSender = await create(alice, input("other-synced@acme.test"));
+    await db.insert(mailboxMessages).values(
+      [sender.id, sender.id, otherSender.id].map((id, i) => ({
+        senderAccountId: id,
+        userId: alice.userId,
+        sourceKey: `INBOX:1:${i}`,
+        kind: "skipped" as const,
+        skipReason: "unreadable" as const,
+        processedAt: new Date(skippedAt.getTime() - i * 1000),
+      })),
+    );
     const expected = {
       lastSyncedAt: synced.toISOString(),
       lastError: "IMAP login failed: AUTHENTICATIONFAILED",
       lastErrorAt: failedAt.toISOString(),
       errorCount: 2,
+      skipped: [{ reason: "unreadable", count: 2, lastAt: skippedAt.toISOString() }],
     };
     expect((await call(alice, `/${sender.id}`)).body).toMatchObject({ mailboxSync: expected });
     const list = (await call(alice, "")).body as { senders: Sender[] };

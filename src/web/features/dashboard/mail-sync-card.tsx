@@ -1,6 +1,7 @@
 // The mail-sync status card (spec part 1 §2, §4, §8): one of four states, and
 // the way to /settings. Once the mailbox sync reads a mailbox, it also says
-// when the mailboxes were last synced and, with errors, the newest one.
+// when the mailboxes were last synced and, with errors, the newest one; and
+// how many messages it skipped lately, and why.
 import { formatDistanceToNow } from "date-fns";
 import { AlertTriangle, CheckCircle2, CircleSlash, RefreshCcw, Settings } from "lucide-react";
 import { useId } from "react";
@@ -17,6 +18,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { SkippedMessagesNote } from "../mailbox/skipped-messages-note.tsx";
 
 const looks: Record<MailSyncState, { icon: typeof CheckCircle2; className: string }> = {
   not_configured: { icon: CircleSlash, className: "text-muted-foreground" },
@@ -97,6 +99,7 @@ export function MailSyncCard({
                   <time dateTime={status.lastError.at}>{ago(status.lastError.at)}</time>): {status.lastError.message}
                 </p>
               )}
+              <SkippedMessagesNote skipped={status.skipped} />
               {(status.state === "not_configured" || status.state === "disabled") && (
                 <Link
                   to="/settings"

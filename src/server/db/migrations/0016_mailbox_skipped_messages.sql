@@ -1,0 +1,5 @@
+ALTER TABLE "mailbox_messages" DROP CONSTRAINT "mailbox_messages_kind_check";--> statement-breakpoint
+ALTER TABLE "mailbox_messages" ADD COLUMN "skip_reason" text;--> statement-breakpoint
+CREATE INDEX "mailbox_messages_skipped_idx" ON "mailbox_messages" USING btree ("user_id","created_at") WHERE "mailbox_messages"."kind" = 'skipped';--> statement-breakpoint
+ALTER TABLE "mailbox_messages" ADD CONSTRAINT "mailbox_messages_skip_reason_check" CHECK (("mailbox_messages"."kind" = 'skipped') = ("mailbox_messages"."skip_reason" is not null) and ("mailbox_messages"."skip_reason" is null or "mailbox_messages"."skip_reason" in ('unreadable', 'not_saved', 'unexpected')));--> statement-breakpoint
+ALTER TABLE "mailbox_messages" ADD CONSTRAINT "mailbox_messages_kind_check" CHECK ("mailbox_messages"."kind" in ('reply', 'auto_reply', 'bounce', 'unsubscribe', 'spam', 'ignored', 'unmatched', 'skipped'));

@@ -1,0 +1,97 @@
+// What went wrong in a mailbox sync, told apart by what it means
+// (docs/decisions/015-mailbox-one-bad-message.md):
+// - a message that cannot be applied is skipped, with a reason a user can
+//   read (skipReasonOf); the sync moves past it;
+// - the database failing for a moment (a lost connection, a deadlock, a
+//   shutdown) is nobody's message's fault: the chunk is left unread and the
+//   next sync reads it again (isTransientDatabaseError);
+// - the error a user sees on the mail-sync card and the sender's panel says
+//   what failed in plain words (syncFailureText): a source's own message (an
+//   IMAP login refused, Gmail unreachable: written for users), never SQL,
+//   query parameters, ids or the content of a message.
+import type { SkipReason } from "#shared/db-enums.ts";
+import { UnreadableMessageError } from "../mailbox/apply-inbound.ts";
+import { boundedText } from "../mailbox/inbound-safety.ts";
+
+/** The shown text of a database failure. */
+export const DATABASE_FAILURE_TEXT =
+  "The mailbox sync could not save what it read (a database error). It will try again at the next sync.";
+/** The shown text of a failure of the sync's own code. */
+export const UNEXPECTED_FAILURE_TEXT =
+  "The mailbox sync stopped on an unexpected error. It will try again at the next sync.";
+
+/** The errors of an error's cause chain, outermost first (bounded: a cycle is possible). */
+function chain(err: unknown): unknown[] {
+  const out: unknown[] = [];
+  let current = err;
+  while (current && out.length < 8) {
+    out.push(current);
+    current = typeof current === "object" ? (current as { cause?: unknown }).cause : undefined;
+  }
+  return out;
+}
+
+/** The SQLSTATE of a PostgreSQL error (node-postgres and PGlite alike), if the chain holds one. */
+function sqlState(err: unknown): string | null {
+  for (const e of chain(err)) {
+    const code = (e as { code?: unknown }).code;
+    const severity = (e as { severity?: unknown }).severity;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && typeof severity === "string") return code;
+  }
+  return null;
+}
+
+/** A database error: a failed query (Drizzle's wrapper) or PostgreSQL's own. */
+export function isDatabaseError(err: unknown): boolean {
+  return chain(err).some((e) => (e as { name?: unknown }).name === "DrizzleQueryError") || sqlState(err) !== null;
+}
+
+// SQLSTATE classes of a database that fails whatever the data: connection (08), transaction
+// rollback (40: serialization failure, deadlock), resources (53), operator intervention (57:
+// shutdown, cancelled), system (58).
+const TRANSIENT_STATES = /^(08|40|53|57|58)/;
+const CONNECTION_WORDS =
+  /connection terminated|connection (?:is )?closed|connection error|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|PGlite is closed|Client was closed/i;
+
+/** The database failed for a reason no message caused: try the chunk again later rather than skip a message. */
+export function isTransientDatabaseError(err: unknown): boolean {
+  const state = sqlState(err);
+  if (state) return TRANSIENT_STATES.test(state);
+  return chain(err).some((e) => {
+    const code = (e as { code?: unknown }).code;
+    const message = (e as { message?: unknown }).message;
+    return (
+      (typeof code === "string" && CONNECTION_WORDS.test(code)) ||
+      (typeof message === "string" && CONNECTION_WORDS.test(message))
+    );
+  });
+}
+
+/** Why a message could not be applied, as the ledger records it. */
+export function skipReasonOf(err: unknown): SkipReason {
+  if (err instanceof UnreadableMessageError) return "unreadable";
+  if (isDatabaseError(err)) return "not_saved";
+  return "unexpected";
+}
+
+/** The error's own words for the log: cleaned, bounded (the query and its parameters stay out). */
+export function logText(err: unknown): string {
+  const parts = chain(err).map((e) => {
+    if ((e as { name?: unknown }).name === "DrizzleQueryError") return "failed query";
+    return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  });
+  return boundedText(parts.join(" <- "), 1000);
+}
+
+/**
+ * What a user is told of a failed sync. `fromEngine`: the error came from the
+ * sync's own work (selecting, applying, storing), not from reading the source.
+ */
+export function syncFailureText(err: unknown, fromEngine: boolean): string {
+  if (isDatabaseError(err)) return DATABASE_FAILURE_TEXT;
+  if (fromEngine) return UNEXPECTED_FAILURE_TEXT;
+  const message = err instanceof Error ? err.message : "";
+  // A source's messages are written for users (imap-failure.ts, gmail-source.ts); a blank one is not.
+  const shown = boundedText(message.replace(/\s+/g, " ").trim(), 500);
+  return shown || UNEXPECTED_FAILURE_TEXT;
+}
