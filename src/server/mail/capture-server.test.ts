@@ -74,3 +74,29 @@ it("keeps capturing mail after clients reset their connections mid-message", asy
   const rows = await database.db.select({ subject: capturedEmails.subject }).from(capturedEmails);
   expect(rows.map((r) => r.subject)).toEqual(["Still here"]);
 });
+
+it("stores a message whose body holds a NUL byte, and one of 1,200 parts, instead of refusing them", async () => {
+  const transport = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: capture.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  const parts = Array.from({ length: 1200 }, (_, i) => `--b\r\nContent-Type: text/plain\r\n\r\npart ${i}\r\n`).join("");
+  try {
+    await transport.sendMail({
+      envelope: { from: "prospect@example.test", to: ["me@acme.test"] },
+      raw: "From: prospect@example.test\r\nTo: me@acme.test\r\nSubject: nul\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nThanks=00 for writing\r\n",
+    });
+    await transport.sendMail({
+      envelope: { from: "prospect@example.test", to: ["me@acme.test"] },
+      raw: `From: prospect@example.test\r\nTo: me@acme.test\r\nSubject: many parts\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n${parts}--b--\r\n`,
+    });
+  } finally {
+    transport.close();
+  }
+  const rows = await database.db.select().from(capturedEmails);
+  const nul = rows.find((r) => r.subject === "nul");
+  expect(nul?.textBody).toBe("Thanks for writing\n");
+  expect(rows.find((r) => r.subject === "many parts")).toBeDefined();
+});

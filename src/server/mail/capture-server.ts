@@ -6,6 +6,7 @@ import { SMTPServer } from "smtp-server";
 import type { Db } from "../db/client.ts";
 import { capturedEmails } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
+import { boundedMime, cleanText, safeIdentifier } from "../mailbox/inbound-safety.ts";
 
 export type CaptureServer = { port: number; close: () => Promise<void> };
 
@@ -24,18 +25,27 @@ function addressList(value: unknown): string[] {
   );
 }
 
+/**
+ * Stores a captured message. What reaches the capture server may come from
+ * anyone on this machine (a simulated reply, a test, a hostile client), so
+ * its text is cleaned the way inbound mail is (NUL and invalid UTF-8, which
+ * PostgreSQL text cannot hold, removed; identifiers bounded) and its MIME tree
+ * read as far as is safe; the mailbox sync reads it again from `raw`.
+ */
 export async function storeCapturedMessage(db: Db, raw: Buffer, envelopeTo: string[]): Promise<void> {
-  const parsed = await simpleParser(raw);
+  const parsed = await simpleParser(boundedMime(raw).raw);
   const to = addressList(parsed.to);
   await db.insert(capturedEmails).values({
-    messageId: parsed.messageId ?? null,
-    fromAddress: parsed.from?.text ?? "",
-    toAddresses: to.length > 0 ? to : envelopeTo,
-    subject: parsed.subject ?? "",
-    textBody: parsed.text ?? null,
-    htmlBody: typeof parsed.html === "string" ? parsed.html : null,
-    raw: raw.toString("utf8"),
-    headers: Object.fromEntries([...parsed.headerLines].map((h) => [h.key, h.line.slice(h.key.length + 1).trim()])),
+    messageId: safeIdentifier(parsed.messageId),
+    fromAddress: cleanText(parsed.from?.text ?? ""),
+    toAddresses: (to.length > 0 ? to : envelopeTo).map(cleanText),
+    subject: cleanText(parsed.subject ?? ""),
+    textBody: parsed.text === undefined ? null : cleanText(parsed.text),
+    htmlBody: typeof parsed.html === "string" ? cleanText(parsed.html) : null,
+    raw: cleanText(raw.toString("utf8")),
+    headers: Object.fromEntries(
+      [...parsed.headerLines].map((h) => [cleanText(h.key), cleanText(h.line.slice(h.key.length + 1).trim())]),
+    ),
   });
 }
 
