@@ -457,7 +457,7 @@ export function responsivenessReport(f: ResponsivenessFigures): string {
     `${label.padEnd(30)}${String(p.probes).padStart(8)}${ms(p.p50).padStart(10)}${ms(p.p99).padStart(10)}${ms(p.max).padStart(10)}`;
   return [
     `Responsiveness (issue 26 §2): startServer as \`npm start\` runs it (role all, capture mode) in this process, on ${f.database}.`,
-    `One user imports ${f.contacts.toLocaleString("en-US")} contacts (POST /api/campaigns, ${f.senders} senders, 3 steps), launches them (every step 1`,
+    `One user imports ${f.contacts.toLocaleString("en-US")} contacts (POST /api/campaigns, ${f.senders} sender${f.senders === 1 ? "" : "s"}, 3 steps), launches them (every step 1`,
     `sent to the in-process capture server), while the first sync of a ${f.mailbox.messages.toLocaleString("en-US")}-message mailbox (${f.mailbox.replies} replies, ${f.mailbox.bounces} bounces, the`,
     `rest newsletters; ${f.mailbox.processed} processed) runs. GET /api/health one probe at a time (${PROBE_GAP_MS} ms apart, ${PROBE_TIMEOUT_MS / 1000} s timeout).`,
     "",

@@ -3,9 +3,10 @@
 // process, PGlite in DATA_DIR, live delivery) sends a campaign whose one step
 // carries a 5 MB inline image to 50 contacts through two saved senders on an
 // SMTP server that answers each message's DATA late. Being slow must never
-// cost a duplicate: a worker busy with large messages that misses its
-// heartbeat is judged dead (WORKER_DEAD_AFTER_SECONDS is lowered to 5 to make
-// that likelier) and its claims recovered while it still delivers them.
+// cost a duplicate. The risk: a worker so busy with large messages that its
+// heartbeat goes stale is judged dead (WORKER_DEAD_AFTER_SECONDS is lowered
+// to 5 to make that likelier), and its claims are recovered and sent again
+// while it is still delivering them.
 // Meanwhile /api/health is asked continuously, one probe at a time: every
 // probe must be answered, and only a few may be slow (a generous bound on a
 // count; the figures are printed for the notes, not asserted).
@@ -14,7 +15,10 @@
 // message is about 7 MB), the other takes the system mail (the sign-up
 // confirmation, the launch notification) so that the campaign's count is
 // exactly the campaign's.
-
+//
+// It runs alone, after the other integration files (vitest.config.ts, project
+// integration-pglite-alone): their load would make probes slow too.
+// SLOW_SERVER_LOG=<file> writes main.ts's log there.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -191,7 +195,7 @@ describe.skipIf(testDbKind !== "pglite")("the embedded set-up sending large mess
     );
     campaignId = ((await created.json()) as { campaign: { id: string } }).campaign.id;
     lap("campaign created");
-  }, 120_000);
+  }, 150_000);
 
   afterAll(async () => {
     for (const child of children) child.kill("SIGKILL");
