@@ -7,14 +7,19 @@ import { defineConfig } from "vitest/config";
 // one), except the crash-recovery test: it kills worker processes at random
 // moments and counts messages whose hand-off committed but whose content had
 // not reached the SMTP sink when the kill came, a window that grows when other
-// tests load the machine. It runs in a group of its own, after the rest.
+// tests load the machine; and the slow-server test: it counts how often
+// /api/health was slow while the embedded set-up sends large messages, which
+// other tests on the same two cores would make slow too. They run in groups of
+// their own, one file at a time, after the rest: PostgreSQL's alone group
+// first, then PGlite's (each of these files skips itself on the other
+// database, and the two groups never run at the same time).
 //
 // Files are not isolated from each other: each worker imports the server once
 // for all the files it runs, instead of once per file (`npm test` on PGlite:
 // 303 s → 177 s, its import phase 152 s → 25 s). Each file still builds its own
 // app and database; what a module keeps between files must not change a
 // result, and a test that fakes timers or mocks restores them after itself.
-const ALONE = ["src/server/jobs/crash-recovery.test.ts"];
+const ALONE = ["src/server/jobs/crash-recovery.test.ts", "src/server/jobs/slow-server-embedded.test.ts"];
 
 /** An integration project: every server test file but ALONE, or (alone) just those, one at a time, after the rest. */
 const integration = (kind: "pglite" | "postgres", alone = false) => ({
@@ -29,7 +34,7 @@ const integration = (kind: "pglite" | "postgres", alone = false) => ({
     hookTimeout: 60_000,
     testTimeout: 30_000,
     isolate: false,
-    ...(alone ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
+    ...(alone ? { maxWorkers: 1, sequence: { groupOrder: kind === "postgres" ? 1 : 2 } } : {}),
   },
 });
 
@@ -47,6 +52,7 @@ export default defineConfig({
         },
       },
       integration("pglite"),
+      integration("pglite", true),
       ...(process.env.TEST_DATABASE_URL ? [integration("postgres"), integration("postgres", true)] : []),
       {
         test: {

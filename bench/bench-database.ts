@@ -34,7 +34,8 @@ async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>
   }
 }
 
-export async function openBenchDatabase(databaseUrl: string | undefined): Promise<BenchDatabase> {
+/** `label` names a second database of the same run (a part that needs one of its own). */
+export async function openBenchDatabase(databaseUrl: string | undefined, label?: string): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), "coldreach-bench-"));
   if (!databaseUrl) {
     const database = await openDatabase({ dataDir });
@@ -51,7 +52,7 @@ export async function openBenchDatabase(databaseUrl: string | undefined): Promis
   }
 
   // A name of our own, so a run never touches an existing database.
-  const name = `coldreach_bench_${process.pid}`;
+  const name = `coldreach_bench_${process.pid}${label ? `_${label}` : ""}`;
   await withAdmin(databaseUrl, (c) => c.query(`create database ${name}`));
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;

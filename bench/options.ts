@@ -3,7 +3,9 @@
 // steps for launch, for the screens 100 campaigns, 50,000 contacts and
 // 1,000,000 email_sends, a 10,000-message IMAP mailbox, and a calendar month
 // of 100,000 sends; in headless Chromium, a 10,000-row CSV and .xlsx imported
-// into the wizard and the dashboard's first view over the screens' data.
+// into the wizard and the dashboard's first view over the screens' data; and
+// /api/health meanwhile one user imports 10,000 contacts, launches them and a
+// 10,000-message mailbox syncs (responsiveness).
 
 export type BenchOptions = {
   /** Messages per sending run (engine and raw nodemailer each). */
@@ -32,6 +34,8 @@ export type BenchOptions = {
   firstView: boolean;
   /** The bytes of each entry route's first load, Brotli, gzip and raw (the built app, no database). */
   transfer: boolean;
+  /** /api/health and the event loop while a user imports, launches and a mailbox syncs (a database of its own). */
+  responsiveness: boolean;
   /** Rows of the imported CSV and .xlsx. */
   importRows: number;
   /** Imports per file (fresh browser context each); the median is printed. */
@@ -65,10 +69,12 @@ const USAGE = `npm run bench -- [options]
   --steps=N         sequence steps per campaign (default 5, at least 2)
   --repeats=N       launch measurements, median of N (default 3)
   --send-pairs=N    engine/raw comparisons per configuration, median ratio of N (default 3)
-  --only=send|launch|screens|mailbox|verification|calendar|imports|first-view|transfer  run one part
+  --only=send|launch|screens|mailbox|verification|calendar|imports|first-view|transfer|responsiveness
+                    run one part
                     (mailbox needs Dovecot: apt-get install dovecot-imapd; imports and first-view
                     need Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and \`npx vite build\`;
-                    transfer needs \`npx vite build\`)
+                    transfer needs \`npx vite build\`; responsiveness uses --contacts and
+                    --mailbox-messages, on a database of its own)
   --screen-campaigns=N  campaigns of the screens' user (default 100, at least 3)
   --screen-contacts=N   contacts of the screens' user (default 50000)
   --screen-sends=N      email_sends of the screens' user (default 1000000; at least the campaign
@@ -107,6 +113,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     imports: true,
     firstView: true,
     transfer: true,
+    responsiveness: true,
     importRows: 10_000,
     importRuns: 3,
     firstViewRuns: 5,
@@ -150,10 +157,11 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
             "imports",
             "first-view",
             "transfer",
+            "responsiveness",
           ].includes(value)
         ) {
           throw new Error(
-            `--only takes send, launch, screens, mailbox, verification, calendar, imports, first-view or transfer, got "${value}"`,
+            `--only takes send, launch, screens, mailbox, verification, calendar, imports, first-view, transfer or responsiveness, got "${value}"`,
           );
         }
         options.send = value === "send";
@@ -165,6 +173,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         options.imports = value === "imports";
         options.firstView = value === "first-view";
         options.transfer = value === "transfer";
+        options.responsiveness = value === "responsiveness";
         break;
       case "import-rows":
         options.importRows = positiveInt(flag, value);

@@ -43,7 +43,7 @@ run("typecheck", "npx", ["tsc", "-p", "tsconfig.server.json", "--noEmit"]);
 run("typecheck (web)", "npx", ["tsc", "-p", "tsconfig.web.json", "--noEmit"]);
 run("lint", "npx", ["biome", "check", "."]);
 
-const projects = ["--project", "unit", "--project", "integration-pglite"];
+const projects = ["--project", "unit", "--project", "integration-pglite", "--project", "integration-pglite-alone"];
 if (requireOrSkip(hasPostgres, "REQUIRE_POSTGRES", "Integration tests on PostgreSQL", "TEST_DATABASE_URL is not set")) {
   projects.push("--project", "integration-postgres", "--project", "integration-postgres-alone");
 }

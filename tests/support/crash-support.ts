@@ -35,6 +35,8 @@ export type MainProcess = {
   started: Promise<void>;
   /** Its exit code (null after a signal). */
   exited: Promise<number | null>;
+  /** What it has written so far, stdout and stderr (its log lines). */
+  output: () => string;
 };
 
 /** Starts `main.ts` with `args` and `env` over this process's environment; `children` tracks it until it exits. */
@@ -63,7 +65,7 @@ export function startMain(args: string[], env: Record<string, string>, children:
       resolve(code);
     });
   });
-  return { child, started, exited };
+  return { child, started, exited, output: () => output };
 }
 
 /** A campaign's send as the database has it: recipient, step, status, Message-ID. */

@@ -13,6 +13,11 @@
 //   sink.connections;                                          // SMTP sessions opened so far (pooling)
 //   await sink.close();
 //
+// For large messages (megabytes each), startSmtpSink({ headersOnly: true })
+// keeps and parses only each message's header block (`raw` is that block,
+// `bytes` the whole message's size): fifty 7 MB messages parsed whole would
+// hold over a gigabyte and keep the test's event loop busy decoding them.
+//
 // Faults, given at start or added later (sink.addFault / sink.clearFaults); each
 // applies to one recipient or, without `recipient`, to every delivery, and
 // `times` limits how often it fires (then the sink behaves again):
@@ -72,8 +77,10 @@ export const smtpFaults = {
 
 export type SinkMessage = {
   envelope: { from: string; to: string[] };
-  /** The message as received: headers and body, CRLF line ends. */
+  /** The message as received: headers and body, CRLF line ends (headersOnly: the header block only). */
   raw: string;
+  /** The size of the whole message as received, in bytes. */
+  bytes: number;
   parsed: ParsedMail;
   /**
    * A header as written, unfolded, by case-insensitive name (the first one).
@@ -114,6 +121,8 @@ export type SmtpSinkOptions = {
   faults?: SmtpFault[];
   /** Require this login (535 otherwise); without it any login, or none, is accepted. */
   auth?: { username: string; password: string };
+  /** Keep and parse only each message's header block (see the top of this file). */
+  headersOnly?: boolean;
 };
 
 /** "550 5.1.1 text" → an error smtp-server answers with exactly that line. */
@@ -133,6 +142,14 @@ function headerValue(parsed: ParsedMail, name: string): string | undefined {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const HEADER_END = Buffer.from("\r\n\r\n");
+
+/** The header block of a message whose first `kept` bytes are in `chunks` (through the blank line when it is there). */
+function headerBlock(kept: Buffer): Buffer {
+  const end = kept.indexOf(HEADER_END);
+  return end < 0 ? kept : kept.subarray(0, end + HEADER_END.length);
+}
 
 export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSink> {
   let faults: SmtpFault[] = (opts.faults ?? []).map((f) => ({ ...f }));
@@ -203,6 +220,8 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
       const fault = take("data", recipients);
       const chunks: Buffer[] = [];
       let received = 0;
+      // headersOnly: chunks are kept only until the header block has ended.
+      let headerDone = false;
       let dropped = false;
       const drop = () => {
         dropped = true;
@@ -211,15 +230,16 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
       };
       stream.on("data", (chunk: Buffer) => {
         if (dropped) return;
-        chunks.push(chunk);
+        if (!headerDone) chunks.push(chunk);
         received += chunk.length;
+        if (opts.headersOnly && !headerDone) headerDone = Buffer.concat(chunks).includes(HEADER_END);
         if (fault?.drop && received >= (fault.drop.afterBytes ?? 0)) drop();
       });
       stream.on("end", () => {
         if (dropped) return;
         // A message shorter than afterBytes is dropped at its end, still before the reply.
         if (fault?.drop) return drop();
-        const raw = Buffer.concat(chunks);
+        const raw = opts.headersOnly ? headerBlock(Buffer.concat(chunks)) : Buffer.concat(chunks);
         const answer = fault ? apply(fault, recipients[0]) : Promise.resolve(undefined);
         answer
           .then(async (error) => {
@@ -228,6 +248,7 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
             messages.push({
               envelope: { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: recipients },
               raw: raw.toString("utf8"),
+              bytes: received,
               parsed,
               header: (name) => headerValue(parsed, name),
               user: typeof session.user === "string" ? session.user : undefined,
