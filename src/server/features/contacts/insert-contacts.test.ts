@@ -33,7 +33,10 @@ describe("insertContacts", () => {
 
   it("keeps nothing of the earlier chunks when a later one fails", async () => {
     const { campaign } = await createCampaign(ctx, owner.cookie, { contacts: people(1, "rollback") });
-    const list = [...people(1_500, "doomed"), { email: "x\u0000@bad.test", firstName: "", lastName: "", company: "", customFields: {} }];
+    const list = [
+      ...people(1_500, "doomed"),
+      { email: "x\u0000@bad.test", firstName: "", lastName: "", company: "", customFields: {} },
+    ];
     await expect(
       ctx.database.db.transaction((tx) => insertContacts(tx, owner.userId, campaign.id, list)),
     ).rejects.toThrow();
