@@ -10,10 +10,16 @@ import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { capturedEmails } from "../../src/server/db/schema/index.ts";
+import { user as users } from "../../src/server/db/schema/auth.ts";
+import { campaignStats, capturedEmails, emailSends, userSettings } from "../../src/server/db/schema/index.ts";
 import { captureSmtpUrl } from "../../src/server/mail/system-mailer.ts";
+import type { CampaignDetail, CreateCampaignInput } from "../../src/shared/campaigns/campaigns.schemas.ts";
+import { weekdays } from "../../src/shared/db-enums.ts";
+import type { LaunchResult } from "../../src/shared/sending/launch.schemas.ts";
+import { INERT_PIXEL } from "../../src/shared/tracking/inert-open-pixels.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, useBrowser } from "./support/browser.ts";
+import { signedInUser } from "./support/users.ts";
 
 /** Screenshots for a visual review, only when asked: E2E_SCREENSHOTS_DIR=/tmp/shots. */
 const shotsDir = process.env.E2E_SCREENSHOTS_DIR;
@@ -136,6 +142,87 @@ describeJourneys("outbox", () => {
     const source = await download(page, () => page.getByRole("link", { name: "Download raw source" }).click());
     expect(source.name).toBe("Invitation_ Intro call with Acme.eml");
     expect(source.bytes.toString("utf8")).toBe(row!.raw);
+  });
+
+  it("shows a tracked campaign message without counting an open: its pixel never loads inside the app", async () => {
+    const { page } = browser;
+    const account = await signedInUser(page, app.baseUrl, "outbox-pixel");
+    const db = app.database.db;
+    const [owner] = await db.select().from(users).where(eq(users.email, account.email));
+    // Any hour of any day, so that the launch sends now.
+    const window = {
+      timezone: "UTC",
+      sendTimeStart: "00:00",
+      sendTimeEnd: "23:59",
+      sendingDays: [...weekdays],
+    };
+    await db
+      .insert(userSettings)
+      .values({ userId: owner!.id, ...window })
+      .onConflictDoUpdate({ target: userSettings.userId, set: window });
+    const input: CreateCampaignInput = {
+      name: "Pixel in the outbox",
+      description: null,
+      emailColumn: "email",
+      senderAccounts: [{ email: "hello@acme.test", provider: "custom", dailyLimit: 50 }],
+      contacts: [{ email: "pia@prospect.test", firstName: "Pia", lastName: null, company: null, customFields: {} }],
+      sequence: [
+        {
+          subject: "Tracked hello",
+          body: "<p>Hi {{firstName}}, a <strong>tracked</strong> message.</p>",
+          bodyFormat: "html",
+          delayAmount: 0,
+          delayUnit: "days",
+          scheduledDate: null,
+          scheduledTime: null,
+        },
+      ],
+    };
+    const created = await page.request.post(`${app.baseUrl}/api/campaigns`, { data: input });
+    expect(created.status()).toBe(201);
+    const { id } = ((await created.json()) as CampaignDetail).campaign;
+    const launched = await page.request.post(`${app.baseUrl}/api/campaigns/${id}/launch`);
+    expect(((await launched.json()) as LaunchResult).emailsSent).toBe(1);
+    // The message as captured does carry the pixel (else this test proves nothing).
+    const [captured] = await db.select().from(capturedEmails).where(eq(capturedEmails.subject, "Tracked hello"));
+    expect(captured!.htmlBody).toMatch(/<img src="http:\/\/localhost:\d+\/t\/o\/[^"]+\.gif"/);
+
+    await page.goto(`${app.baseUrl}/outbox`);
+    await page.getByRole("list", { name: "Captured messages" }).getByRole("link", { name: "Tracked hello" }).click();
+    await page.frameLocator('iframe[title="Message: Tracked hello"]').getByText("a tracked message").waitFor();
+    // The frame's load event comes after its images have loaded (or failed).
+    const frame = page.frames().find((f) => f.url() === "about:srcdoc");
+    await frame!.waitForLoadState("load");
+    // Through the tabs and back: the HTML is shown a second time.
+    await page.getByRole("tab", { name: "Raw source" }).click();
+    await page.getByRole("region", { name: "Raw source" }).getByText("Subject: Tracked hello").waitFor();
+    await page.getByRole("tab", { name: "HTML" }).click();
+    await page.frameLocator('iframe[title="Message: Tracked hello"]').getByText("a tracked message").waitFor();
+    await page
+      .frames()
+      .find((f) => f.url() === "about:srcdoc")!
+      .waitForLoadState("load");
+
+    await page
+      .getByText("The open-tracking pixel is not loaded here, so viewing this message does not count as an open.")
+      .waitFor();
+    // (Playwright does not report the sandboxed frame's requests: the frame's images are read instead.)
+    const sources = await page
+      .frameLocator('iframe[title="Message: Tracked hello"]')
+      .locator("img")
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")));
+    expect(sources).toEqual([INERT_PIXEL]);
+    const [send] = await db.select().from(emailSends).where(eq(emailSends.campaignId, id));
+    expect(send!.openedAt).toBeNull();
+    const [stats] = await db.select().from(campaignStats).where(eq(campaignStats.campaignId, id));
+    expect(stats!.opened).toBe(0);
+    await page.goto(`${app.baseUrl}/`);
+    await page
+      .getByRole("list", { name: "Your Campaigns" })
+      .getByRole("listitem")
+      .filter({ hasText: "Pixel in the outbox" })
+      .getByText("0/1 opened/sent")
+      .waitFor();
   });
 
   it.skipIf(!shotsDir)("screenshots of a message's tabs, light and dark", async () => {

@@ -1,17 +1,16 @@
 // The figures of a Campaigns overview card (spec part 1 §2 "Campaigns
 // overview", §4, §9), from the campaign's counters.
 import { barPercent, openRate } from "../reporting/rates.ts";
-import { displayCampaignStatus } from "./campaign-status.ts";
 
 export type CampaignCounters = {
   status: string;
+  /** The status every screen shows (displayCampaignStatus, derived by the server). */
+  displayStatus: string;
   updatedAt: string;
   scheduledCount: number;
   sentCount: number;
   failedCount: number;
   pendingCount: number;
-  /** Sends waiting for the user's decision (delivery unknown): the campaign is not completed while there are any. */
-  unknownCount?: number;
   openedCount: number;
   /** False when the campaign's messages carry no open pixel: its open figures are not known. */
   opensTracked: boolean;
@@ -27,7 +26,7 @@ export function campaignEndedAt(c: Pick<CampaignCounters, "status" | "updatedAt"
 }
 
 export type CampaignOverviewFigures = {
-  /** The badge: an active campaign with any send and nothing scheduled shows as completed. */
+  /** The badge: the campaign's displayStatus, as on the dashboard and the Edit page. */
   status: string;
   totalEmails: number;
   sent: number;
@@ -43,7 +42,7 @@ export type CampaignOverviewFigures = {
 export function campaignOverviewFigures(c: CampaignCounters): CampaignOverviewFigures {
   const total = totalEmails(c);
   return {
-    status: displayCampaignStatus({ ...c, sendCount: total }, "overview"),
+    status: c.displayStatus,
     totalEmails: total,
     sent: c.sentCount,
     opened: c.opensTracked ? c.openedCount : null,

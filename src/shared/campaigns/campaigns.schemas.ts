@@ -50,7 +50,13 @@ export const campaignSchema = z
     id: z.string(),
     name: z.string(),
     description: z.string().nullable(),
+    /** As stored: what the user set (draft on creation, active, paused). */
     status: z.enum(campaignStatuses),
+    /**
+     * What every screen shows, with its toggle (displayCampaignStatus): an active
+     * campaign that has nothing left to send shows as completed.
+     */
+    displayStatus: z.enum(campaignStatuses),
     emailColumn: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -32,7 +32,10 @@ export type InboxGroupQuery = z.infer<typeof inboxGroupQuerySchema>;
 
 export const inboxGroupSchema = z
   .object({
-    /** A contact's id, or null for emails sent without a contact (direct compose). */
+    /**
+     * A contact's id, or null for emails without one: direct compose, Email in
+     * Bulk, and the emails of a contact since removed from its campaign.
+     */
     contactId: z.string().nullable(),
     /** The contact's address, or the recipient address of the direct sends (lowercased). */
     email: z.string(),

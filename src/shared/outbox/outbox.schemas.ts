@@ -92,7 +92,10 @@ export const outboxMessageSchema = outboxMessageSummarySchema
     messageId: z.string().nullable(),
     /** A campaign sent it: it can be answered with Simulate reply. */
     campaignMessage: z.boolean(),
+    /** The HTML part, its open pixels replaced by an inline image (viewing it in the app is not an open). */
     html: z.string().nullable(),
+    /** The HTML part had an open pixel, which the preview does not load. */
+    openPixelHidden: z.boolean(),
     text: z.string().nullable(),
     /** Lookup by lowercase name (the last value of a repeated header); headerLines has them all. */
     headers: z.record(z.string(), z.string()),

@@ -154,8 +154,9 @@ export const contactAddresses = pgTable(
 );
 
 /**
- * Per user and recipient address (lower(to_email)) of the sends made without a
- * contact (Compose, Email in Bulk): the Inbox's groups of direct sends with
+ * Per user and recipient address (lower(to_email)) of the sends without a
+ * contact (Compose, Email in Bulk, and the sends of a contact since removed from
+ * its campaign: decision 016): the Inbox's groups of direct sends with
  * their counters, kept by the statement-level triggers on email_sends
  * (migration 0005), the way contact_send_stats keeps a contact's. A page of
  * the Inbox is then a range of this index instead of a walk over the user's

@@ -2,9 +2,10 @@
  * Campaigns. A campaign owns its sender accounts, contacts, sequence steps, queue
  * and sends: deleting it cascades to all of them.
  *
- * status is stored as the user set it (draft on creation); "completed" shown on
- * the dashboard for an active campaign with nothing left to send is derived, not
- * stored. email_column is the imported file's column that holds the address.
+ * status is stored as the user set it (draft on creation); "completed", shown on
+ * every screen for an active campaign with nothing left to send, is derived, not
+ * stored (displayStatus: src/shared/campaigns/campaign-status.ts). email_column
+ * is the imported file's column that holds the address.
  *
  * track_opens overrides the user's 'Track opens' setting; null (every campaign
  * made before the option existed) follows the setting. send_as is the default

@@ -28,7 +28,8 @@ export const replies = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
-    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "cascade" }),
+    // A reply stays when its contact is removed from the campaign, like the sends it answers (decision 016).
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     emailSendId: uuid("email_send_id").references(() => emailSends.id, { onDelete: "set null" }),
     contactEmail: text("contact_email").notNull(),
     senderEmail: text("sender_email").notNull(),

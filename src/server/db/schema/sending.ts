@@ -22,8 +22,10 @@
  *   and its commit cannot cause a second send, and retries update the same row.
  *   Direct sends (compose) have no contact or step and are not constrained.
  * - user_id is the owner, so direct sends (campaign_id NULL) are user-scoped too.
- * - Deleting a step or a sender keeps the history (SET NULL); deleting the
- *   campaign or the contact removes it.
+ * - Deleting a step, a sender or a contact keeps the history (SET NULL): what
+ *   was sent to a contact removed from its campaign stays counted and listed
+ *   under its address (docs/decisions/016-removed-contacts-keep-their-sends.md).
+ *   Deleting the campaign (or the user) removes it.
  *
  * sender_daily_counts / user_daily_counts
  * - Messages sent per sender and per user on a day (in the user's timezone),
@@ -102,7 +104,7 @@ export const emailSends = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
-    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     sequenceId: uuid("sequence_id").references(() => emailSequences.id, { onDelete: "set null" }),
     senderAccountId: uuid("sender_account_id").references(() => senderAccounts.id, { onDelete: "set null" }),
     toEmail: text("to_email").notNull(),

@@ -1,18 +1,28 @@
 // Rows → API shapes for campaigns and their sequence steps.
+import { type CampaignStatusFacts, displayCampaignStatus } from "#shared/campaigns/campaign-status.ts";
 import type { Campaign } from "#shared/campaigns/campaigns.schemas.ts";
 import type { SequenceStep } from "#shared/sequences/sequence.schemas.ts";
 import type { campaigns, emailSequences } from "../../db/schema/index.ts";
 
+/** The counters the displayed status is derived from (campaign_stats and the unknown sends). */
+export type CampaignStatusCounters = Omit<CampaignStatusFacts, "status">;
+
 /**
  * `settingTrackOpens` is the user's 'Track opens' setting: a campaign without
  * its own choice (null, as every campaign made before the option) follows it.
+ * `counters` give the status every screen shows.
  */
-export function toCampaignDto(row: typeof campaigns.$inferSelect, settingTrackOpens: boolean): Campaign {
+export function toCampaignDto(
+  row: typeof campaigns.$inferSelect,
+  settingTrackOpens: boolean,
+  counters: CampaignStatusCounters,
+): Campaign {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     status: row.status,
+    displayStatus: displayCampaignStatus({ status: row.status, ...counters }),
     emailColumn: row.emailColumn,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignOverviewFigures } from "#shared/campaigns/campaign-overview.ts";
-import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
+import type { CampaignDetail, CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
 import { campaignStats, campaigns, userSettings } from "../../db/schema/index.ts";
 
@@ -170,5 +170,54 @@ describe("open figures when opens are not tracked", () => {
     });
     // Bob's setting is his own.
     expect((await list(bob.cookie)).map((c) => c.opensTracked)).toEqual([true]);
+  });
+});
+
+describe("one status for every screen", () => {
+  it("is derived by the server, the same in the list (dashboard row, overview card) and on the Edit page", async () => {
+    const cards = await list(alice.cookie);
+    expect(cards.map((c) => [c.name, c.status, c.displayStatus])).toEqual([
+      ["Draft", "draft", "draft"],
+      ["Finished", "completed", "completed"],
+      // Every send failed and nothing is left: completed on the dashboard too, not Active with Pause.
+      ["All Failed", "active", "completed"],
+      ["Running", "active", "active"],
+    ]);
+    for (const card of cards) {
+      const res = await ctx.request(`/api/campaigns/${card.id}`, { cookie: alice.cookie });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as CampaignDetail).campaign.displayStatus, card.name).toBe(card.displayStatus);
+    }
+  });
+
+  it("refuses Pause and Activate for a campaign shown as completed, and changes nothing", async () => {
+    const allFailed = (await list(alice.cookie)).find((c) => c.name === "All Failed")!;
+    for (const status of ["paused", "active"]) {
+      const res = await ctx.request(`/api/campaigns/${allFailed.id}/status`, {
+        method: "PATCH",
+        cookie: alice.cookie,
+        json: { status },
+      });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({
+        error: { code: "conflict", message: "Completed campaigns cannot be paused or activated" },
+      });
+    }
+    const [stored] = await ctx.database.db.select().from(campaigns).where(eq(campaigns.id, allFailed.id));
+    expect(stored!.status).toBe("active");
+    // A running one still pauses, and answers with the status it now shows.
+    const running = (await list(alice.cookie)).find((c) => c.name === "Running")!;
+    const paused = await ctx.request(`/api/campaigns/${running.id}/status`, {
+      method: "PATCH",
+      cookie: alice.cookie,
+      json: { status: "paused" },
+    });
+    expect(paused.status).toBe(200);
+    expect(await paused.json()).toMatchObject({ status: "paused", displayStatus: "paused" });
+    await ctx.request(`/api/campaigns/${running.id}/status`, {
+      method: "PATCH",
+      cookie: alice.cookie,
+      json: { status: "active" },
+    });
   });
 });

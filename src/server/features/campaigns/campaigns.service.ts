@@ -2,6 +2,7 @@
 // ONE transaction, so a failure leaves nothing half-created), the edit screen's
 // save (same), status changes and deletion. Every query is scoped to the user.
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { displayCampaignStatus } from "#shared/campaigns/campaign-status.ts";
 import type {
   CampaignDetail,
   CampaignSenderInput,
@@ -33,9 +34,35 @@ import type { Logger } from "../../logger.ts";
 import { insertContacts } from "../contacts/insert-contacts.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { canSendThrough } from "../senders/sender-dto.ts";
-import { toCampaignDto, toStepDto } from "./campaign-dto.ts";
+import { type CampaignStatusCounters, toCampaignDto, toStepDto } from "./campaign-dto.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * A campaign's counters, for a query over campaigns left-joined to
+ * campaign_stats (zeros without a row): the figures of its row and card, and
+ * what its displayed status is derived from.
+ */
+const counterColumns = {
+  scheduledCount: sql<number>`coalesce(${campaignStats.scheduled}, 0)::int`,
+  sentCount: sql<number>`coalesce(${campaignStats.sent}, 0)::int`,
+  openedCount: sql<number>`coalesce(${campaignStats.opened}, 0)::int`,
+  failedCount: sql<number>`coalesce(${campaignStats.failed}, 0)::int`,
+  pendingCount: sql<number>`coalesce(${campaignStats.pending}, 0)::int`,
+  // A probe of the partial index of unknown sends (scheduled_emails_unknown_idx): almost always none.
+  unknownCount: sql<number>`(select count(*)::int from ${scheduledEmails} where ${scheduledEmails.campaignId} = ${campaigns.id} and ${scheduledEmails.status} = 'unknown')`,
+};
+
+/** The counters of one campaign (the Edit page, a status change): one query. */
+async function countersOf(tx: Pick<Db, "select">, campaignId: string): Promise<CampaignStatusCounters> {
+  const [row] = await tx
+    .select(counterColumns)
+    .from(campaigns)
+    .leftJoin(campaignStats, eq(campaignStats.campaignId, campaigns.id))
+    .where(eq(campaigns.id, campaignId));
+  if (!row) throw new AppError("not_found", "Campaign not found");
+  return row;
+}
 
 /** Runs one step of a multi-step write, turning an unexpected failure into the spec's message for that step. */
 async function step<T>(log: Logger, message: string, work: () => Promise<T>): Promise<T> {
@@ -153,8 +180,9 @@ export function createCampaignsService(
       return canSendThrough(source ?? s, config.mailDelivery);
     };
     const tracksOpens = await settingTrackOpens(tx, userId);
+    const counters = await countersOf(tx, campaignId);
     return {
-      campaign: toCampaignDto(campaign, tracksOpens),
+      campaign: toCampaignDto(campaign, tracksOpens, counters),
       senders: senders.map((s) => ({
         id: s.id,
         email: s.email,
@@ -173,15 +201,9 @@ export function createCampaignsService(
       const rows = await db
         .select({
           campaign: campaigns,
-          scheduled: sql<number>`coalesce(${campaignStats.scheduled}, 0)::int`,
-          sent: sql<number>`coalesce(${campaignStats.sent}, 0)::int`,
-          opened: sql<number>`coalesce(${campaignStats.opened}, 0)::int`,
-          failed: sql<number>`coalesce(${campaignStats.failed}, 0)::int`,
-          pending: sql<number>`coalesce(${campaignStats.pending}, 0)::int`,
+          counters: counterColumns,
           settingTrackOpens: sql<boolean>`coalesce(${userSettings.trackOpens}, true)`,
           contactCount: sql<number>`(select count(*)::int from ${contacts} where ${contacts.campaignId} = ${campaigns.id})`,
-          // A probe of the partial index of unknown sends (scheduled_emails_unknown_idx): almost always none.
-          unknown: sql<number>`(select count(*)::int from ${scheduledEmails} where ${scheduledEmails.campaignId} = ${campaigns.id} and ${scheduledEmails.status} = 'unknown')`,
         })
         .from(campaigns)
         .leftJoin(campaignStats, eq(campaignStats.campaignId, campaigns.id))
@@ -189,14 +211,9 @@ export function createCampaignsService(
         .where(eq(campaigns.userId, userId))
         .orderBy(desc(campaigns.createdAt));
       return rows.map((r) => ({
-        ...toCampaignDto(r.campaign, r.settingTrackOpens),
+        ...toCampaignDto(r.campaign, r.settingTrackOpens, r.counters),
+        ...r.counters,
         contactCount: r.contactCount,
-        scheduledCount: r.scheduled,
-        sentCount: r.sent,
-        openedCount: r.opened,
-        failedCount: r.failed,
-        pendingCount: r.pending,
-        unknownCount: r.unknown,
       }));
     },
 
@@ -305,7 +322,9 @@ export function createCampaignsService(
     async setStatus(userId: string, campaignId: string, status: "active" | "paused") {
       return db.transaction(async (tx) => {
         const campaign = await owned(tx, userId, campaignId);
-        if (campaign.status === "completed") {
+        // Completed as shown (nothing left to send), not only as stored: no screen offers a toggle for it.
+        const shown = displayCampaignStatus({ status: campaign.status, ...(await countersOf(tx, campaignId)) });
+        if (shown === "completed") {
           throw new AppError("conflict", "Completed campaigns cannot be paused or activated");
         }
         if (status === "paused" && campaign.status !== "active") {
@@ -328,7 +347,7 @@ export function createCampaignsService(
           })
           .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
           .returning();
-        return toCampaignDto(row!, await settingTrackOpens(tx, userId));
+        return toCampaignDto(row!, await settingTrackOpens(tx, userId), await countersOf(tx, campaignId));
       });
     },
 

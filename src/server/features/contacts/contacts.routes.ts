@@ -67,7 +67,8 @@ const removeRoute = createRoute({
   method: "delete",
   path: "/campaigns/{id}/contacts/{contactId}",
   tags,
-  summary: "Remove a contact (and its queued and sent emails) from the campaign",
+  summary:
+    "Remove a contact from the campaign: its queued emails go, the emails it was sent stay (counted, listed under its address)",
   request: { params: z.object({ id: z.string(), contactId: z.string() }) },
   responses: { 204: { description: "Removed" }, ...errorResponses, ...notFoundResponse },
 });

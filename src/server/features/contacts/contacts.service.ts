@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Contact, ContactInput, ContactListQuery, PreviousSend } from "#shared/contacts/contacts.schemas.ts";
 import type { Db } from "../../db/client.ts";
-import { campaigns, contacts, emailSends } from "../../db/schema/index.ts";
+import { campaigns, contacts } from "../../db/schema/index.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { AppError } from "../../errors.ts";
 import { recountScheduled, syncLaunchedQueue } from "../../jobs/campaign-queue.ts";
@@ -15,6 +15,9 @@ import { insertContacts } from "./insert-contacts.ts";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ContactRow = typeof contacts.$inferSelect;
+
+/** The error of a send whose retry was cancelled by removing its contact. */
+export const NOT_RETRIED = "Not retried: the contact was removed from the campaign";
 
 function toDto(row: ContactRow): Contact {
   return {
@@ -120,16 +123,34 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
       });
     },
 
+    /**
+     * Removes the contact from the campaign. What is queued for it goes with it
+     * (ON DELETE CASCADE) and the scheduled count follows; what was sent to it
+     * stays, its contact_id set to null, so every figure keeps counting it
+     * (docs/decisions/016-removed-contacts-keep-their-sends.md).
+     */
     async remove(userId: string, campaignId: string, contactId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const campaign = await requireCampaign(userId, campaignId, tx);
-        // Its queued sends go with it (ON DELETE CASCADE); the pending count follows.
-        const deleted = UUID.test(contactId)
-          ? await tx
-              .delete(contacts)
-              .where(and(eq(contacts.id, contactId), eq(contacts.campaignId, campaignId), eq(contacts.userId, userId)))
-              .returning({ id: contacts.id })
-          : [];
+        if (!UUID.test(contactId)) throw new AppError("not_found", "Contact not found");
+        // A send waiting for its retry (pending after a temporary failure) would
+        // wait for ever: its queue row, which retries it, goes with the contact.
+        // It ends as what it is, a message that was not delivered, in the same
+        // statement as its campaign's counters (kept by hand, unlike the others).
+        await tx.execute(sql`
+          with settled as (
+            update email_sends set status = 'failed', failure_category = 'other', error_message = ${NOT_RETRIED}
+            where contact_id = ${contactId}::uuid and campaign_id = ${campaignId}::uuid and user_id = ${userId}
+              and status = 'pending'
+            returning campaign_id
+          )
+          update campaign_stats cs set pending = cs.pending - n.count, failed = cs.failed + n.count
+          from (select campaign_id, count(*)::int as count from settled group by campaign_id) n
+          where cs.campaign_id = n.campaign_id`);
+        const deleted = await tx
+          .delete(contacts)
+          .where(and(eq(contacts.id, contactId), eq(contacts.campaignId, campaignId), eq(contacts.userId, userId)))
+          .returning({ id: contacts.id });
         if (deleted.length === 0) throw new AppError("not_found", "Contact not found");
         if (campaign.launchedAt) await recountScheduled(tx, campaignId, now());
       });
@@ -138,35 +159,48 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
     /**
      * The user's earlier campaign sends to any of these addresses: one row per
      * address and campaign (its latest send), newest first. One query; sends of
-     * other users' campaigns are never seen.
+     * other users' campaigns are never seen. A send whose contact was removed
+     * from its campaign still counts (by the address it went to), without a name.
      */
     async previousSends(userId: string, emails: string[]): Promise<PreviousSend[]> {
       const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
       if (wanted.length === 0) return [];
-      const lowerEmail = sql`lower(${contacts.email})`;
-      const rows = await db
-        .selectDistinctOn([lowerEmail, campaigns.id], {
-          email: contacts.email,
-          firstName: contacts.firstName,
-          lastName: contacts.lastName,
-          campaignId: campaigns.id,
-          campaignName: campaigns.name,
-          sentAt: sql<Date>`coalesce(${emailSends.sentAt}, ${emailSends.createdAt})`.mapWith(emailSends.createdAt),
-        })
-        .from(emailSends)
-        .innerJoin(contacts, eq(contacts.id, emailSends.contactId))
-        .innerJoin(campaigns, eq(campaigns.id, emailSends.campaignId))
-        .where(
-          and(
-            eq(campaigns.userId, userId),
-            eq(contacts.userId, userId),
-            sql`${lowerEmail} = any(array(select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb)))`,
-          ),
-        )
-        .orderBy(lowerEmail, campaigns.id, desc(emailSends.createdAt));
-      return rows
-        .sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime())
-        .map((r) => ({ ...r, email: r.email.toLowerCase(), sentAt: r.sentAt.toISOString() }));
+      const addresses = sql`array(select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb))`;
+      const result = await db.execute(sql`
+        select distinct on (s.email, s.campaign_id) s.email, s.first_name, s.last_name, s.campaign_id,
+          cp.name as campaign_name, s.sent_at
+        from (
+          select lower(ct.email) as email, ct.first_name, ct.last_name, es.campaign_id,
+            coalesce(es.sent_at, es.created_at) as sent_at, es.created_at
+          from email_sends es join contacts ct on ct.id = es.contact_id
+          where ct.user_id = ${userId} and lower(ct.email) = any(${addresses})
+          union all
+          -- email_sends_user_direct_to_idx: the user's sends without a contact, by address.
+          select lower(es.to_email), null, null, es.campaign_id, coalesce(es.sent_at, es.created_at), es.created_at
+          from email_sends es
+          where es.user_id = ${userId} and es.contact_id is null and es.campaign_id is not null
+            and lower(es.to_email) = any(${addresses})
+        ) s
+        join campaigns cp on cp.id = s.campaign_id and cp.user_id = ${userId}
+        order by s.email, s.campaign_id, s.created_at desc`);
+      type Row = {
+        email: string;
+        first_name: string | null;
+        last_name: string | null;
+        campaign_id: string;
+        campaign_name: string;
+        sent_at: Date | string;
+      };
+      return (result as unknown as { rows: Row[] }).rows
+        .map((r) => ({
+          email: r.email,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          campaignId: r.campaign_id,
+          campaignName: r.campaign_name,
+          sentAt: new Date(r.sent_at).toISOString(),
+        }))
+        .sort((a, b) => b.sentAt.localeCompare(a.sentAt));
     },
   };
 }

@@ -34,12 +34,12 @@ async function contactIn(
   return row!;
 }
 
-async function sendTo(userId: string, campaignId: string, contactId: string, at: string) {
+async function sendTo(userId: string, campaignId: string, contactId: string, at: string, to = "x@example.com") {
   await ctx.database.db.insert(emailSends).values({
     userId,
     campaignId,
     contactId,
-    toEmail: "x@example.com",
+    toEmail: to,
     fromEmail: "me@example.com",
     subject: "Hi",
     body: "Hello",
@@ -322,6 +322,28 @@ describe("POST /api/contacts/duplicates", () => {
     const found = await check(user.cookie, ["steps@acme.io"]);
     expect(found).toHaveLength(1);
     expect(found[0]?.sentAt).toBe("2026-01-05T00:00:00.000Z");
+  });
+
+  it("still finds a send whose contact was removed from its campaign (the email was sent)", async () => {
+    const user = await ctx.signUpVerified("dupes-removed@example.com");
+    const campaign = await campaignOf(user.userId, "Earlier");
+    const gone = await contactIn(user.userId, campaign.id, "Removed@Acme.io", { firstName: "Rae" });
+    await sendTo(user.userId, campaign.id, gone.id, "2026-04-01T10:00:00Z", "Removed@Acme.io");
+    const url = `/api/campaigns/${campaign.id}/contacts/${gone.id}`;
+    expect((await ctx.request(url, { method: "DELETE", cookie: user.cookie })).status).toBe(204);
+    expect(await check(user.cookie, ["removed@acme.io"])).toEqual([
+      {
+        email: "removed@acme.io",
+        firstName: null,
+        lastName: null,
+        campaignId: campaign.id,
+        campaignName: "Earlier",
+        sentAt: "2026-04-01T10:00:00.000Z",
+      },
+    ]);
+    // Another user with the same address in a campaign of theirs sees nothing of it.
+    const other = await ctx.signUpVerified("dupes-removed-other@example.com");
+    expect(await check(other.cookie, ["removed@acme.io"])).toEqual([]);
   });
 
   it("never sees another user's sends", async () => {

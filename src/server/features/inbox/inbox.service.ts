@@ -5,7 +5,8 @@
 // Groups: one per contact row, its counters read from contact_send_stats (kept
 // by triggers, docs/decisions/002-reporting-counters.md) and ordered by its
 // last_send_at (index contact_send_stats_user_last_idx); plus one per
-// recipient address for the sends made without a contact (direct compose),
+// recipient address for the sends without a contact (direct compose, Email in
+// Bulk, and those of a contact removed from its campaign since: decision 016),
 // counted at read time over those sends only (a partial index keeps it to
 // them). Both streams are merged in one statement, keyset-paginated on
 // (last activity, key). Each request is a bounded number of statements,

@@ -5,6 +5,7 @@ import { and, desc, eq, isNotNull, lt } from "drizzle-orm";
 import { type Attachment, simpleParser } from "mailparser";
 import { mimeStructure, parseHeaderBlock, splitMessage } from "#shared/outbox/mime-structure.ts";
 import type { OutboxAttachment, OutboxList, OutboxMessage, OutboxPart } from "#shared/outbox/outbox.schemas.ts";
+import { withInertOpenPixels } from "#shared/tracking/inert-open-pixels.ts";
 import type { Db } from "../../db/client.ts";
 import { type CapturedEmail, capturedEmails, emailSends } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
@@ -143,6 +144,9 @@ export function createOutboxService(db: Db) {
         ...part,
         attachmentIndex: attachmentByPart.get(part.partId) ?? null,
       }));
+      // The page shows the HTML in a frame, where the pixel would load and
+      // count as the recipient's open (src/shared/tracking/inert-open-pixels.ts).
+      const html = row.htmlBody === null ? null : withInertOpenPixels(row.htmlBody);
       return {
         id: row.id,
         from: row.fromAddress,
@@ -151,7 +155,8 @@ export function createOutboxService(db: Db) {
         receivedAt: row.receivedAt.toISOString(),
         messageId: row.messageId,
         campaignMessage: sent[0] !== undefined,
-        html: row.htmlBody,
+        html: html?.html ?? null,
+        openPixelHidden: (html?.replaced ?? 0) > 0,
         text: row.textBody,
         headers: (row.headers ?? {}) as Record<string, string>,
         headerLines: parseHeaderBlock(splitMessage(row.raw).header),

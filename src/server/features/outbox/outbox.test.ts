@@ -1,10 +1,28 @@
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { weekdays } from "#shared/db-enums.ts";
 import type { OutboxMessage } from "#shared/outbox/outbox.schemas.ts";
+import { INERT_PIXEL } from "#shared/tracking/inert-open-pixels.ts";
+import {
+  createCampaign,
+  launch,
+  people,
+  setSendingSettings,
+  step,
+} from "../../../../tests/support/sending-fixtures.ts";
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
-import { capturedEmails } from "../../db/schema/index.ts";
+import { capturedEmails, emailSends } from "../../db/schema/index.ts";
 import { captureSmtpUrl } from "../../mail/system-mailer.ts";
+import { trackingUrls } from "../../mail/tokens.ts";
+
+/** Any hour of any day: a launch sends at once. */
+const allDay = {
+  timezone: "UTC",
+  sendTimeStart: "00:00",
+  sendTimeEnd: "23:59",
+  sendingDays: [...weekdays],
+};
 
 let ctx: TestContext;
 
@@ -298,5 +316,60 @@ describe("a captured message shown whole", () => {
     const { cookie } = await ctx.signUpVerified("outbox-reader@example.com");
     expect((await ctx.request(`/api/outbox/${id}/attachments/1`, { cookie })).status).toBe(200);
     expect((await ctx.request(`/api/outbox/${id}/raw`, { cookie })).status).toBe(200);
+  });
+});
+
+describe("a tracked campaign message in the outbox", () => {
+  it("is shown with its open pixel replaced, so loading the page's images records no open", async () => {
+    const owner = await ctx.signUpVerified("pixel-owner@example.com");
+    await setSendingSettings(ctx.database.db, owner.userId, allDay);
+    const campaign = await createCampaign(ctx, owner.cookie, {
+      name: "Pixel",
+      contacts: people(1, "pixel"),
+      sequence: [{ ...step("Tracked {{firstName}}", "<p>Hi {{firstName}}</p>"), bodyFormat: "html" }],
+    });
+    expect((await launch(ctx, owner.cookie, campaign.campaign.id)).body.emailsSent).toBe(1);
+    const [send] = await ctx.database.db
+      .select()
+      .from(emailSends)
+      .where(eq(emailSends.campaignId, campaign.campaign.id));
+    const [captured] = await ctx.database.db
+      .select()
+      .from(capturedEmails)
+      .where(eq(capturedEmails.subject, "Tracked First1"));
+    const pixel = trackingUrls(ctx.config.publicUrl, ctx.config.appSecret, send!.id).openPixel;
+    // As captured, the message carries the pixel.
+    expect(captured!.htmlBody).toContain(`<img src="${pixel}"`);
+
+    const message = (await (await ctx.request(`/api/outbox/${captured!.id}`)).json()) as OutboxMessage;
+    expect(message.openPixelHidden).toBe(true);
+    expect(message.html).not.toContain("/t/o/");
+    expect(message.html).toContain(`<img src="${INERT_PIXEL}" width="1" height="1" alt="">`);
+    expect(message.html).toContain("<p>Hi First1</p>");
+    // The raw source is text, read as it was received.
+    expect(await (await ctx.request(`/api/outbox/${captured!.id}/raw?inline=1`)).text()).toContain("/t/o/");
+
+    // Every image of the shown HTML that points at this server, loaded as the frame would: no open.
+    const ownImages = [...(message.html ?? "").matchAll(/src="([^"]+)"/g)]
+      .map((m) => m[1]!)
+      .filter((src) => src.startsWith(ctx.config.publicUrl) || src.startsWith("/"));
+    for (const src of ownImages) await ctx.request(new URL(src, ctx.config.publicUrl).pathname);
+    const opened = async () =>
+      (await ctx.database.db.select().from(emailSends).where(eq(emailSends.id, send!.id)))[0]!.openedAt;
+    expect(await opened()).toBeNull();
+    // The recipient's mail client, loading the pixel as sent, does count (so the check above could fail).
+    expect((await ctx.request(new URL(pixel).pathname)).status).toBe(200);
+    expect(await opened()).toBeInstanceOf(Date);
+  });
+
+  it("says nothing is hidden for a message without a pixel", async () => {
+    await sendOverSmtp("no pixel", '<p>plain <img src="https://cdn.test/logo.png"></p>');
+    const list = (await (await ctx.request("/api/outbox")).json()) as List;
+    const id = list.messages.find((m) => m.subject === "no pixel")!.id;
+    const message = (await (await ctx.request(`/api/outbox/${id}`)).json()) as OutboxMessage;
+    expect(message).toMatchObject({
+      openPixelHidden: false,
+      html: '<p>plain <img src="https://cdn.test/logo.png"></p>',
+    });
   });
 });

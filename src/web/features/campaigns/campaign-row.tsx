@@ -1,6 +1,6 @@
 import { Pause, Pencil, Play, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { displayCampaignStatus, statusToggle } from "#shared/campaigns/campaign-status.ts";
+import { statusToggle } from "#shared/campaigns/campaign-status.ts";
 import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
 import { NOT_TRACKED, NOT_TRACKED_EXPLANATION } from "#shared/sending/tracking-text.ts";
 import { LazyConfirmDialog } from "#web/components/lazy-confirm-dialog.tsx";
@@ -16,7 +16,8 @@ const day = (iso: string) => formatDay(new Date(iso));
 export function CampaignRow({ campaign }: { campaign: CampaignSummary }) {
   const setStatus = useSetCampaignStatus();
   const remove = useDeleteCampaign();
-  const toggle = statusToggle(campaign.status);
+  // The status and its toggle as every screen shows them (derived by the server): Completed has none.
+  const toggle = statusToggle(campaign.displayStatus);
   const updated = day(campaign.updatedAt) !== day(campaign.createdAt);
 
   function changeStatus(status: "active" | "paused") {
@@ -48,7 +49,7 @@ export function CampaignRow({ campaign }: { campaign: CampaignSummary }) {
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="truncate font-semibold">{campaign.name}</h3>
-          <CampaignStatusBadge status={displayCampaignStatus(campaign, "dashboard")} />
+          <CampaignStatusBadge status={campaign.displayStatus} />
         </div>
         {campaign.description && <p className="line-clamp-2 text-muted-foreground text-sm">{campaign.description}</p>}
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs">

@@ -1,7 +1,8 @@
 // Edit campaign → Contacts: the server-paginated list and the add/remove
-// mutations. Keys live under ["campaigns", id, "contacts"], so a change
-// refreshes the list without refetching (and resetting) the campaign being
-// edited; its contact count is patched in place instead.
+// mutations. Keys live under ["campaigns", id, "contacts"]. A change patches
+// the campaign's contact count in place at once, then refetches the campaign:
+// adding or removing contacts can change the status it shows (removing the
+// last contact with queued emails completes it).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CampaignDetail } from "#shared/campaigns/campaigns.schemas.ts";
 import { CONTACT_PAGE_SIZE, type ContactInput } from "#shared/contacts/contacts.schemas.ts";
@@ -41,6 +42,7 @@ function useAfterChange(campaignId: string) {
       old ? { ...old, contactCount: Math.max(0, old.contactCount + delta) } : old,
     );
     void queryClient.invalidateQueries({ queryKey: campaignContactsKey(campaignId) });
+    void queryClient.invalidateQueries({ queryKey: campaignQueryKey(campaignId), exact: true });
     void queryClient.invalidateQueries({ queryKey: campaignsQueryKey, exact: true });
   };
 }

@@ -178,7 +178,14 @@ export function MessageView({ id }: { id: string }) {
         </TabsList>
         <TabsContent value="html" className="pt-2">
           {m.html !== null ? (
-            <MessageFrame message={m} />
+            <>
+              <MessageFrame message={m} />
+              {m.openPixelHidden && (
+                <p className="mt-2 text-muted-foreground text-xs">
+                  The open-tracking pixel is not loaded here, so viewing this message does not count as an open.
+                </p>
+              )}
+            </>
           ) : (
             <p className="text-muted-foreground text-sm">This message has no HTML part.</p>
           )}

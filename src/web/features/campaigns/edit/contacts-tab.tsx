@@ -197,7 +197,7 @@ function ContactRow(props: { campaignId: string; contact: Contact; verification:
         )}
         <ConfirmDialog
           title="Remove this contact?"
-          description={`${contact.email} will be removed from this campaign, with its scheduled and sent emails.`}
+          description={`${contact.email} will be removed from this campaign and its scheduled emails cancelled. The emails already sent to it stay in your figures and in the Inbox.`}
           confirmLabel="Remove"
           busyLabel="Removing..."
           onConfirm={confirmRemove}

@@ -100,7 +100,7 @@ export function EditCampaignPage() {
         <div className="space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="font-semibold text-2xl tracking-tight">Edit Campaign</h1>
-            <CampaignStatusBadge status={detail.campaign.status} />
+            <CampaignStatusBadge status={detail.campaign.displayStatus} />
           </div>
           <p className="text-muted-foreground">{detail.campaign.name}</p>
         </div>
