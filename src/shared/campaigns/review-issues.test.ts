@@ -32,6 +32,18 @@ describe("reviewIssues", () => {
       reviewIssues({ ...ready, steps: [{ subject: "Hi", body: '<p><img src="data:image/png;base64,x"></p>' }] }),
     ).toEqual([]);
   });
+  it("lists each step whose message is too large, with its size and the limit", () => {
+    const image = `data:image/png;base64,${"A".repeat(10_800_000)}`;
+    expect(
+      reviewIssues({
+        ...ready,
+        steps: [
+          { subject: "Hi", body: "Hello" },
+          { subject: "Again", body: `<p><img src="${image}"></p>` },
+        ],
+      }),
+    ).toEqual(["Step 2's message is 8.2 MB; a step can be at most 7 MB with its images."]);
+  });
   it("treats a damaged step (not text) as missing, without throwing", () => {
     expect(reviewIssues({ ...ready, steps: [{ subject: 42, body: null }] })).toEqual([
       "All email steps must have subject and body",

@@ -1,5 +1,6 @@
 // The Review & Launch readiness check: the spec's issue messages, in order.
 // Launch stays disabled while any issue is listed.
+import { stepBodySizeProblem } from "../sequences/body-size.ts";
 
 export type ReviewInput = {
   name: string;
@@ -18,6 +19,10 @@ export function reviewIssues(input: ReviewInput): string[] {
   if (input.steps.length === 0) issues.push("Email sequence is required");
   else if (input.steps.some((s) => !isText(s.subject) || !isText(stripTags(String(s.body ?? ""))))) {
     issues.push("All email steps must have subject and body");
+  }
+  for (const [i, step] of input.steps.entries()) {
+    const tooLarge = typeof step.body === "string" ? stepBodySizeProblem(step.body, i + 1) : null;
+    if (tooLarge) issues.push(tooLarge);
   }
   for (const email of input.sendersWithoutConnection ?? []) {
     issues.push(`No sending connection for ${email}: set it up in Senders`);

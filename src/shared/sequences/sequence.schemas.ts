@@ -3,17 +3,14 @@
 import { z } from "zod";
 import { isStorableDate } from "../api/storable-dates.ts";
 import { bodyFormats, delayUnits, sendFormats } from "../db-enums.ts";
+import { sequenceBodySizeProblem } from "./body-size.ts";
 
 export const MAX_SEQUENCE_STEPS = 20;
-/**
- * Room for one inline image of up to 5 MB (spec §5: images are embedded as
- * data: URLs, and base64 makes them a third larger) plus the text.
- */
-export const MAX_BODY_CHARS = 7_500_000;
 
 export const sequenceStepInputSchema = z.object({
   subject: z.string().max(998, "Subjects are limited to 998 characters"),
-  body: z.string().max(MAX_BODY_CHARS, "The email body is too long"),
+  /** At most MAX_STEP_BODY_BYTES with its inline images (body-size.ts; checked where the step's number is known). */
+  body: z.string(),
   bodyFormat: z.enum(bodyFormats),
   /** How this step is sent; null or left out: as the campaign's sendAs. */
   sendAs: z.enum(sendFormats, { error: "Send as must be html or plain_text" }).nullable().optional(),
@@ -36,11 +33,23 @@ export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;
 export const sequenceStepSchema = sequenceStepInputSchema.extend({ id: z.string(), stepNumber: z.number() });
 export type SequenceStep = z.infer<typeof sequenceStepSchema>;
 
-export const sequenceInputSchema = z
-  .array(sequenceStepInputSchema)
-  .min(1, "Email sequence is required")
-  .max(MAX_SEQUENCE_STEPS, `A sequence has at most ${MAX_SEQUENCE_STEPS} steps`)
-  .refine(
-    (steps) => steps.every((s) => s.subject.trim() && s.body.trim()),
-    "All email steps must have subject and body",
-  );
+/**
+ * Steps whose bodies each fit in a message (body-size.ts): the refusal names
+ * the first step that does not, with its size and the limit.
+ */
+export const withBodySizeCheck = <T extends z.ZodType<{ body: string }[]>>(steps: T) =>
+  steps.superRefine((value, ctx) => {
+    const problem = sequenceBodySizeProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [problem.index, "body"] });
+  });
+
+export const sequenceInputSchema = withBodySizeCheck(
+  z
+    .array(sequenceStepInputSchema)
+    .min(1, "Email sequence is required")
+    .max(MAX_SEQUENCE_STEPS, `A sequence has at most ${MAX_SEQUENCE_STEPS} steps`)
+    .refine(
+      (steps) => steps.every((s) => s.subject.trim() && s.body.trim()),
+      "All email steps must have subject and body",
+    ),
+);

@@ -10,8 +10,14 @@
  * track_opens overrides the user's 'Track opens' setting; null (every campaign
  * made before the option existed) follows the setting. send_as is the default
  * for the campaign's steps (a step may override it): see sendFormats.
+ *
+ * launch_key is the idempotency key of the wizard's single create-and-launch
+ * request, made with the draft in the browser: the same request sent twice (a
+ * double click, a retry after a lost answer) finds the campaign the first one
+ * stored instead of storing a second. Unique per user, so two requests at once
+ * store one campaign; null for campaigns created otherwise.
  */
-import { boolean, check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { campaignStatuses, sendFormats } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { createdAt, descending, id, isOneOf, timestamptz, updatedAt } from "./columns.ts";
@@ -32,9 +38,11 @@ export const campaigns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     launchedAt: timestamptz("launched_at"),
+    launchKey: uuid("launch_key"),
   },
   (t) => [
     index("campaigns_user_created_idx").on(t.userId, descending(t.createdAt)),
+    uniqueIndex("campaigns_user_launch_key_unique").on(t.userId, t.launchKey),
     check("campaigns_status_check", isOneOf(t.status, campaignStatuses)),
     check("campaigns_send_as_check", isOneOf(t.sendAs, sendFormats)),
   ],

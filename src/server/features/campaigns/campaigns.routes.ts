@@ -1,5 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  campaignLaunchResultSchema,
+  createAndLaunchInputSchema,
+  launchedCampaignSchema,
+} from "#shared/campaigns/campaign-launch.schemas.ts";
+import {
   campaignDetailSchema,
   campaignListSchema,
   campaignSchema,
@@ -10,6 +15,7 @@ import {
 import { sanitizeSequence } from "../../html/sanitize-email-html.ts";
 import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
+import { createCampaignLaunchService } from "./campaign-launch.service.ts";
 import { createCampaignsService } from "./campaigns.service.ts";
 
 const idParam = z.object({ id: z.string() });
@@ -29,6 +35,36 @@ const createRouteDef = createRoute({
   summary: "Create a campaign (senders, contacts, steps) in one transaction; status draft",
   request: { body: { required: true, content: json(createCampaignInputSchema) } },
   responses: { 201: { description: "Created", content: json(campaignDetailSchema) }, ...errorResponses },
+});
+const createAndLaunchRoute = createRoute({
+  method: "post",
+  path: "/launch",
+  tags,
+  summary: "Create a campaign and launch it in one transaction, once per launch key (the wizard's Launch)",
+  description:
+    "The body is a campaign as POST /campaigns takes it plus `launchKey`, a UUID the client makes once per campaign. Every sender must be able to send (400 naming each one that cannot, nothing stored). One transaction stores the campaign, its senders, steps and contacts and queues step 1; the answer waits for the send worker's first round a few seconds at most, as POST /campaigns/{id}/launch does. The same request again (same user, same key: a double click, a retry after a lost answer) stores and queues nothing more and answers with the campaign the first one stored and what its step 1 has come to.",
+  request: { body: { required: true, content: json(createAndLaunchInputSchema) } },
+  responses: {
+    200: {
+      description: "Stored and launched (now, or by an earlier request with this key)",
+      content: json(campaignLaunchResultSchema),
+    },
+    ...errorResponses,
+  },
+});
+const launchedRoute = createRoute({
+  method: "get",
+  path: "/launched/{launchKey}",
+  tags,
+  summary: "The campaign stored by a create-and-launch with this key (404: none)",
+  description:
+    "For a client whose Launch got no answer: whether the request reached the server and stored its campaign.",
+  request: { params: z.object({ launchKey: z.string() }) },
+  responses: {
+    200: { description: "Launched", content: json(launchedCampaignSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
 });
 const getRoute = createRoute({
   method: "get",
@@ -73,9 +109,16 @@ const deleteRoute = createRoute({
 
 export function campaignRoutes(deps: FeatureDeps) {
   const service = createCampaignsService(deps, sanitizeSequence);
+  const launches = createCampaignLaunchService(deps, sanitizeSequence);
   return createRouter()
     .openapi(listRoute, async (c) => c.json({ campaigns: await service.list(c.get("user").id) }, 200))
     .openapi(createRouteDef, async (c) => c.json(await service.create(c.get("user").id, c.req.valid("json")), 201))
+    .openapi(createAndLaunchRoute, async (c) =>
+      c.json(await launches.createAndLaunch(c.get("user").id, c.req.valid("json")), 200),
+    )
+    .openapi(launchedRoute, async (c) =>
+      c.json(await launches.launched(c.get("user").id, c.req.valid("param").launchKey), 200),
+    )
     .openapi(getRoute, async (c) => c.json(await service.get(c.get("user").id, c.req.valid("param").id), 200))
     .openapi(updateRoute, async (c) =>
       c.json(await service.update(c.get("user").id, c.req.valid("param").id, c.req.valid("json")), 200),

@@ -196,6 +196,44 @@ export function createCampaignsService(
     };
   }
 
+  async function insertCampaign(
+    tx: Tx,
+    userId: string,
+    input: CreateCampaignInput,
+    launchKey?: string,
+  ): Promise<string | null> {
+    const sequence = sanitize(input.sequence);
+    const campaign = await step(log, "Failed to create campaign. Please try again.", async () => {
+      const [row] = await tx
+        .insert(campaigns)
+        .values({
+          userId,
+          name: input.name,
+          description: input.description || null,
+          emailColumn: input.emailColumn,
+          trackOpens: input.trackOpens ?? null,
+          sendAs: input.sendAs ?? "html",
+          launchKey: launchKey ?? null,
+        })
+        .onConflictDoNothing({ target: [campaigns.userId, campaigns.launchKey] })
+        .returning();
+      if (row) await tx.insert(campaignStats).values({ campaignId: row.id, userId });
+      return row;
+    });
+    if (!campaign) return null;
+    const senders = await senderRows(tx, userId, campaign.id, input.senderAccounts);
+    await step(log, "Failed to create sender accounts. Please try again.", () =>
+      tx.insert(senderAccounts).values(senders),
+    );
+    await step(log, "Failed to create email sequences. Please try again.", () =>
+      tx.insert(emailSequences).values(stepRows(campaign.id, sequence)),
+    );
+    await step(log, "Failed to create contacts. Please try again.", () =>
+      insertContacts(tx, userId, campaign.id, input.contacts),
+    );
+    return campaign.id;
+  }
+
   return {
     async list(userId: string): Promise<CampaignSummary[]> {
       const rows = await db
@@ -220,35 +258,26 @@ export function createCampaignsService(
     get: (userId: string, campaignId: string) => detail(db, userId, campaignId),
 
     async create(userId: string, input: CreateCampaignInput): Promise<CampaignDetail> {
-      const sequence = sanitize(input.sequence);
-      return db.transaction(async (tx) => {
-        const campaign = await step(log, "Failed to create campaign. Please try again.", async () => {
-          const [row] = await tx
-            .insert(campaigns)
-            .values({
-              userId,
-              name: input.name,
-              description: input.description || null,
-              emailColumn: input.emailColumn,
-              trackOpens: input.trackOpens ?? null,
-              sendAs: input.sendAs ?? "html",
-            })
-            .returning();
-          await tx.insert(campaignStats).values({ campaignId: row!.id, userId });
-          return row!;
-        });
-        const senders = await senderRows(tx, userId, campaign.id, input.senderAccounts);
-        await step(log, "Failed to create sender accounts. Please try again.", () =>
-          tx.insert(senderAccounts).values(senders),
-        );
-        await step(log, "Failed to create email sequences. Please try again.", () =>
-          tx.insert(emailSequences).values(stepRows(campaign.id, sequence)),
-        );
-        await step(log, "Failed to create contacts. Please try again.", () =>
-          insertContacts(tx, userId, campaign.id, input.contacts),
-        );
-        return detail(tx, userId, campaign.id);
-      });
+      return db.transaction(async (tx) => detail(tx, userId, (await insertCampaign(tx, userId, input))!));
+    },
+
+    /**
+     * Inside the caller's transaction: stores the campaign with its senders,
+     * steps and contacts, under `launchKey` when given. Returns its id, or null
+     * when a campaign of this user already holds that key (stored by an earlier
+     * or a concurrent request: the unique index makes the second insert wait
+     * for the first to commit, then insert nothing) and nothing was stored.
+     */
+    insertCampaign,
+
+    /** The id of the user's campaign stored under `launchKey`, or null. */
+    async campaignOfLaunchKey(tx: Db | Tx, userId: string, launchKey: string): Promise<string | null> {
+      if (!isUuid(launchKey)) return null;
+      const [row] = await tx
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(and(eq(campaigns.userId, userId), eq(campaigns.launchKey, launchKey)));
+      return row?.id ?? null;
     },
 
     /** Save Changes: details, steps by position (update, insert new, delete surplus) and senders, atomically. */

@@ -249,6 +249,39 @@ describe("editing a campaign", () => {
   });
 });
 
+describe("a step's size (text and inline images, at most 7 MB)", () => {
+  /** A rich-text body with an inline image of `bytes` bytes. */
+  const withImage = (bytes: number) => ({
+    ...step("Hi", `<p>Hi</p><p><img src="data:image/png;base64,${Buffer.alloc(bytes, 1).toString("base64")}"></p>`),
+    bodyFormat: "html" as const,
+  });
+  const refusal = (n: number, size: string) =>
+    `Step ${n}'s message is ${size}; a step can be at most 7 MB with its images.`;
+
+  it("refuses a campaign with a step over the limit, naming it and the sizes, storing nothing", async () => {
+    const before = await rowCounts();
+    const res = await create(alice.cookie, input({ sequence: [step("Hi", "Hello"), withImage(7_200_000)] }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(refusal(2, "7.3 MB"));
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("refuses an edit that makes a step too large, leaving the campaign as it was", async () => {
+    const created = (await (await create(alice.cookie, input())).json()) as CampaignDetail;
+    const res = await ctx.request(`/api/campaigns/${created.campaign.id}`, {
+      method: "PUT",
+      cookie: alice.cookie,
+      json: { name: "Bigger", sequence: [withImage(9_000_000)], senderAccounts: created.senders },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(refusal(1, "9.1 MB"));
+    const again = (await (
+      await ctx.request(`/api/campaigns/${created.campaign.id}`, { cookie: alice.cookie })
+    ).json()) as CampaignDetail;
+    expect(again).toEqual(created);
+  });
+});
+
 describe("status and delete", () => {
   it("activates a draft, pauses an active campaign, reactivates it, and refuses completed ones", async () => {
     const { campaign } = (await (await create(alice.cookie, input())).json()) as CampaignDetail;

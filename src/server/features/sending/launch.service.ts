@@ -147,6 +147,27 @@ export function createLaunchService(deps: FeatureDeps) {
 }
 
 /**
+ * What step 1 of a campaign launched earlier has come to, for a request that
+ * repeats a launch (the wizard's create-and-launch sent again with its key):
+ * as the launch's own answer, with `scheduled` and `suppressed` read back
+ * (step-1 rows queued; contacts left out as suppressed). Wakes nothing and
+ * notifies nobody: the first request did.
+ */
+export async function launchSoFar(db: FeatureDeps["db"], campaignId: string): Promise<LaunchResult> {
+  const [row] = await queryRows<{ scheduled: number; suppressed: number }>(
+    db,
+    sql`
+    select (select count(*)::int from scheduled_emails se
+            join email_sequences es on es.id = se.sequence_id and es.step_number = 1
+            where se.campaign_id = ${campaignId}::uuid) as scheduled,
+           (select count(*)::int from contacts ct
+            where ct.campaign_id = ${campaignId}::uuid and ct.status in ('unsubscribed', 'bounced')
+              and not exists (select 1 from scheduled_emails se where se.contact_id = ct.id)) as suppressed`,
+  );
+  return { ...(await stepOneSoFar(db, campaignId)), scheduled: row?.scheduled ?? 0, suppressed: row?.suppressed ?? 0 };
+}
+
+/**
  * What step 1 of the campaign has come to, in one statement: delivered,
  * failed for good (an unknown outcome counts as failed until the user
  * decides), failed temporarily and waiting for its retry, still queued.

@@ -55,6 +55,18 @@ async function list(cookie: string, query = ""): Promise<Template[]> {
 }
 
 describe("POST /api/templates", () => {
+  it("refuses a step over 7 MB with its images, naming it and the sizes, storing nothing", async () => {
+    const image = Buffer.alloc(7_500_000, 1).toString("base64");
+    const big = step({ bodyFormat: "html", body: `<p>Hi</p><img src="data:image/jpeg;base64,${image}">` });
+    const before = await list(alice.cookie);
+    const res = await save(alice.cookie, input({ name: "Heavy", sequence: [step(), step(), big] }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      "Step 3's message is 7.6 MB; a step can be at most 7 MB with its images.",
+    );
+    expect(await list(alice.cookie)).toEqual(before);
+  });
+
   it("needs a session", async () => {
     expect((await save("", input())).status).toBe(401);
     expect((await ctx.request("/api/templates")).status).toBe(401);

@@ -5,7 +5,7 @@ import { useEditorState } from "@tiptap/react";
 import { Bold, ImagePlus, Italic, List, ListOrdered, Underline } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useRef } from "react";
 import { toast } from "sonner";
-import { MAX_BODY_CHARS } from "#shared/sequences/sequence.schemas.ts";
+import { bodyBytes, formatMegabytes, MAX_STEP_BODY_BYTES } from "#shared/sequences/body-size.ts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { EMBEDDABLE_IMAGE_TYPES, imageFileProblem, readFileAsDataUrl } from "./image-file.ts";
@@ -55,8 +55,12 @@ async function insertImage(editor: Editor, file: File) {
     toast.error("Failed to upload image. Please try again.");
     return;
   }
-  if (editor.getHTML().length + src.length > MAX_BODY_CHARS) {
-    toast.error("This email has no room for another image this large. Use a smaller image.");
+  // The image is embedded decoded-size for decoded-size (body-size.ts): refused here rather than at Launch.
+  const total = bodyBytes(editor.getHTML()) + file.size;
+  if (total > MAX_STEP_BODY_BYTES) {
+    toast.error(
+      `With this image the message would be ${formatMegabytes(total)}; a step can be at most ${MAX_STEP_BODY_BYTES / 1_000_000} MB with its images. Use a smaller image.`,
+    );
     return;
   }
   editor.chain().focus().setImage({ src, alt: file.name }).run();

@@ -2,9 +2,10 @@
 // subject, body with format switch and merge-tag menu, a warning for tags no
 // column can fill, how it is sent (as the campaign, or HTML / plain text for
 // this step), and a quick preview for the chosen contact.
-import { AlertTriangle, Trash2 } from "lucide-react";
+import { AlertTriangle, CircleAlert, Trash2 } from "lucide-react";
 import { useCallback, useId, useMemo, useRef } from "react";
 import type { BodyFormat, SendFormat } from "#shared/db-enums.ts";
+import { stepBodySizeProblem } from "#shared/sequences/body-size.ts";
 import { findUnknownMergeTags, type MergeContext, mergeTagToken } from "#shared/sequences/merge-tags.ts";
 import type { SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
 import { Button } from "#web/components/ui/button.tsx";
@@ -49,6 +50,8 @@ export function StepCard(props: Props) {
     [step.subject, step.body, props.columns],
   );
   const preview = useMemo(() => renderStepPreview(step, previewContext), [step, previewContext]);
+  // The API refuses the same (body-size.ts); said here, at the step, before Launch or Save.
+  const tooLarge = useMemo(() => stepBodySizeProblem(step.body, index + 1), [step.body, index]);
 
   const insertTag = (token: string) => {
     if (lastField.current === "subject" && subjectRef.current) {
@@ -120,6 +123,12 @@ export function StepCard(props: Props) {
                 Unknown merge {unknownTags.length === 1 ? "tag" : "tags"}: {unknownTags.map(mergeTagToken).join(", ")}.
                 No imported column has this name, so contacts get your fallback value or nothing.
               </span>
+            </p>
+          )}
+          {tooLarge && (
+            <p role="alert" className="flex items-start gap-2 text-destructive text-sm">
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>{tooLarge}</span>
             </p>
           )}
         </div>
