@@ -99,6 +99,8 @@ export const campaignSenderSchema = z
     savedSenderId: z.string().nullable(),
     /** False in live mode when there is no working connection (blocks launch). */
     canSend: z.boolean(),
+    /** Why a launch would refuse it (its connection's stored settings), as a sentence; null: nothing stored stops it. */
+    cannotSendReason: z.string().nullable(),
   })
   .meta({ id: "CampaignSender" });
 export type CampaignSender = z.infer<typeof campaignSenderSchema>;

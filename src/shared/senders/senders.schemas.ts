@@ -142,6 +142,12 @@ export const senderSchema = z
     connection: senderConnectionSchema,
     /** True when this sender can send now: always in capture mode; in live mode, SMTP with a password. */
     canSend: z.boolean(),
+    /**
+     * Why a launch would refuse it, from what is stored (live mode: no
+     * connection, Gmail without Google OAuth on the server, an SMTP host the
+     * address policy refuses), as a sentence; null when nothing stored stops it.
+     */
+    cannotSendReason: z.string().nullable(),
     gmailSyncEnabled: z.boolean(),
     /** Where the mailbox sync of this sender's mailbox stands; null while its mailbox is not synced. */
     mailboxSync: senderMailboxSyncSchema.nullable(),

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignLaunchResult, CreateAndLaunchInput } from "#shared/campaigns/campaign-launch.schemas.ts";
+import type { CampaignDetail } from "#shared/campaigns/campaigns.schemas.ts";
 import { fakeClock, people, sinkTransports, step } from "../../../../tests/support/sending-fixtures.ts";
 import { type SmtpSink, startSmtpSink } from "../../../../tests/support/smtp-sink.ts";
 import { createTestContext, type TestContext, testConfig } from "../../../../tests/support/test-app.ts";
@@ -264,6 +265,29 @@ describe("POST /api/campaigns/launch in live mode", () => {
       .where(and(eq(senderAccounts.userId, owner.userId), isNotNull(senderAccounts.campaignId)));
     expect(copies).toEqual([]);
     expect(sink.messages).toHaveLength(0);
+
+    // Stored as a draft instead, the campaign's page says the same of each sender.
+    const draft = await liveCtx.request("/api/campaigns", {
+      method: "POST",
+      cookie: owner.cookie,
+      json: {
+        ...input(),
+        launchKey: undefined,
+        senderAccounts: [
+          { email: "local@acme.test", provider: "custom", dailyLimit: 50, savedSenderId },
+          { email: "typed@acme.test", provider: "custom", dailyLimit: 50 },
+        ],
+      },
+    });
+    expect(draft.status).toBe(201);
+    const detail = (await draft.json()) as CampaignDetail;
+    expect(detail.senders.map((s) => [s.email, s.cannotSendReason])).toEqual([
+      [
+        "local@acme.test",
+        `Its SMTP host 127.0.0.1 is not allowed: it points to a private or local network. ${ADDRESS_NOT_ALLOWED_SUGGESTION}`,
+      ],
+      ["typed@acme.test", "It has no SMTP connection. Add it on the Senders page."],
+    ]);
   });
 });
 

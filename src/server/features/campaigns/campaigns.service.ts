@@ -33,7 +33,7 @@ import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.t
 import type { Logger } from "../../logger.ts";
 import { insertContacts } from "../contacts/insert-contacts.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
-import { canSendThrough } from "../senders/sender-dto.ts";
+import { cannotSendReasonOf, canSendThrough } from "../senders/sender-dto.ts";
 import { type CampaignStatusCounters, toCampaignDto, toStepDto } from "./campaign-dto.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -175,10 +175,8 @@ export function createCampaignsService(
       ? await tx.select().from(senderAccounts).where(inArray(senderAccounts.id, sourceIds))
       : [];
     const sourceById = new Map(sources.map((s) => [s.id, s]));
-    const canSend = (s: (typeof senders)[number]) => {
-      const source = s.sourceSenderId ? sourceById.get(s.sourceSenderId) : undefined;
-      return canSendThrough(source ?? s, config.mailDelivery);
-    };
+    const connectionOf = (s: (typeof senders)[number]) =>
+      (s.sourceSenderId ? sourceById.get(s.sourceSenderId) : undefined) ?? s;
     const tracksOpens = await settingTrackOpens(tx, userId);
     const counters = await countersOf(tx, campaignId);
     return {
@@ -189,7 +187,8 @@ export function createCampaignsService(
         provider: s.provider,
         dailyLimit: s.dailyLimit,
         savedSenderId: s.sourceSenderId,
-        canSend: canSend(s),
+        canSend: canSendThrough(connectionOf(s), config.mailDelivery),
+        cannotSendReason: cannotSendReasonOf(connectionOf(s), config),
       })),
       sequence: steps.map(toStepDto),
       contactCount: count?.n ?? 0,

@@ -3,6 +3,7 @@
 import type { Sender, SenderMailboxSync } from "#shared/senders/senders.schemas.ts";
 import type { SenderAccount } from "../../db/schema/senders.ts";
 import { sendingConnectionOf } from "../../mail/transports.ts";
+import { type ReadinessConfig, reasonAsSentence, storedReasonNotToSend } from "../../sending/sender-readiness.ts";
 
 /**
  * Whether mail can go out through this sender now. In capture mode every
@@ -15,10 +16,20 @@ export function canSendThrough(row: SenderAccount, mailDelivery: "capture" | "li
   return sendingConnectionOf(row) !== null;
 }
 
+/**
+ * Why a launch would refuse this sender, from what is stored (no network), as
+ * a sentence of its own; null when nothing stored stops it. The launch also
+ * resolves host names, so a sender may still be refused with no reason here.
+ */
+export function cannotSendReasonOf(row: SenderAccount, config: ReadinessConfig): string | null {
+  const reason = storedReasonNotToSend(row, config);
+  return reason === null ? null : reasonAsSentence(reason);
+}
+
 export function toSenderDto(
   row: SenderAccount,
   sentCount: number,
-  mailDelivery: "capture" | "live",
+  config: ReadinessConfig,
   mailboxSync: SenderMailboxSync | null = null,
 ): Sender {
   const smtp =
@@ -47,7 +58,8 @@ export function toSenderDto(
     dailyLimit: row.dailyLimit,
     campaignId: row.campaignId,
     connection: { smtp, imap },
-    canSend: canSendThrough(row, mailDelivery),
+    canSend: canSendThrough(row, config.mailDelivery),
+    cannotSendReason: cannotSendReasonOf(row, config),
     gmailSyncEnabled: row.gmailSyncEnabled,
     mailboxSync,
     sentCount,

@@ -217,7 +217,7 @@ export function createSenderStatsService(deps: FeatureDeps) {
       ]);
       const totals: SenderActivityCounts = { sent: activity.sent, failed: activity.failed, opened: activity.opened };
       return {
-        sender: toSenderDto(row, activity.sent, config.mailDelivery),
+        sender: toSenderDto(row, activity.sent, config),
         campaignCount: found.campaignCount,
         total: senderActivityFigures(totals),
         scheduledToday: scheduled?.count ?? 0,

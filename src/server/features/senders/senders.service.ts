@@ -109,7 +109,7 @@ export function createSendersService(deps: FeatureDeps) {
   }
 
   function toDto(row: SenderAccount, sentCount: number, mailboxSync: SenderMailboxSync | null = null): Sender {
-    return toSenderDto(row, sentCount, config.mailDelivery, mailboxSync);
+    return toSenderDto(row, sentCount, config, mailboxSync);
   }
 
   async function get(userId: string, senderId: string): Promise<Sender> {

@@ -10,6 +10,7 @@ import { campaigns } from "../../db/schema/campaigns.ts";
 import { mailboxMessages, mailboxSyncs } from "../../db/schema/mailbox.ts";
 import { senderAccounts } from "../../db/schema/senders.ts";
 import { emailSends } from "../../db/schema/sending.ts";
+import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../../mail/smtp-transport.ts";
 
 type User = { cookie: string; userId: string };
 type ErrorJson = { error: { code: string; message: string; details?: { fields: Record<string, string> } } };
@@ -545,6 +546,39 @@ describe("live mode", () => {
         "nopass@acme.test": false,
         "noconn@acme.test": false,
       });
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("says why a sender cannot send: no connection, or a host the address policy refuses", async () => {
+    const live = await createTestContext(
+      { MAIL_DELIVERY: "live", SYSTEM_SMTP_URL: "smtp://127.0.0.1:1", SMTP_ALLOW_PRIVATE: "off" },
+      ctx.database,
+    );
+    try {
+      const user = await ctx.signUpVerified("live-reasons@example.com");
+      await create(user, input("local@acme.test"));
+      await create(
+        user,
+        input("public@acme.test", { smtp: { ...smtpSettings(), host: "smtp.acme.test", password: PASSWORD } }),
+      );
+      await create(user, { email: "noconn@acme.test", provider: "custom", dailyLimit: 50 });
+      const res = await live.request("/api/senders", { cookie: user.cookie });
+      const list = (await res.json()) as { senders: Sender[] };
+      const byEmail = Object.fromEntries(list.senders.map((s) => [s.email, s]));
+      expect(byEmail["local@acme.test"]?.cannotSendReason).toBe(
+        `Its SMTP host 127.0.0.1 is not allowed: it points to a private or local network. ${ADDRESS_NOT_ALLOWED_SUGGESTION}`,
+      );
+      expect(byEmail["noconn@acme.test"]?.cannotSendReason).toBe(
+        "It has no SMTP connection. Add it on the Senders page.",
+      );
+      expect(byEmail["public@acme.test"]).toMatchObject({ canSend: true, cannotSendReason: null });
+      // Capture mode: every sender can send.
+      const captured = (await (await ctx.request("/api/senders", { cookie: user.cookie })).json()) as {
+        senders: Sender[];
+      };
+      expect(captured.senders.map((s) => s.cannotSendReason)).toEqual([null, null, null]);
     } finally {
       await live.close();
     }

@@ -1,16 +1,30 @@
 // How a sender's connection reads on screen: a status badge, a one-line
 // summary of the SMTP settings, and the outcome of a "Test connection".
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { AlertTriangle, CircleAlert, CircleCheck } from "lucide-react";
 import { smtpSecurityLabels } from "#shared/senders/provider-presets.ts";
 import type { ConnectionTestCategory, ConnectionTestResult, Sender } from "#shared/senders/senders.schemas.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 
 export function ConnectionStatusBadge({ sender }: { sender: Sender }) {
+  if (sender.cannotSendReason) return <Badge variant="warning">Cannot send</Badge>;
   return sender.canSend ? (
     <Badge variant="success">Ready to send</Badge>
   ) : (
     <Badge variant="warning">No sending connection</Badge>
+  );
+}
+
+/** Why a launch would refuse this sender (the server's words), or nothing. */
+export function CannotSendReason({ sender }: { sender: Pick<Sender, "cannotSendReason"> }) {
+  if (!sender.cannotSendReason) return null;
+  return (
+    <p className="flex items-start gap-2 text-sm text-warning-foreground dark:text-warning">
+      <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>
+        <span className="font-medium">Cannot send:</span> {sender.cannotSendReason}
+      </span>
+    </p>
   );
 }
 

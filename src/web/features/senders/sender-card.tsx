@@ -13,7 +13,12 @@ import { Card, CardAction, CardContent, CardFooter, CardHeader, CardTitle } from
 import { cn } from "#web/lib/cn.ts";
 import { DomainHealthPanel, domainOfEmail } from "../domain-health/domain-health-panel.tsx";
 import { MailboxSyncState } from "../mailbox/mailbox-sync-state.tsx";
-import { ConnectionStatusBadge, ConnectionTestOutcome, connectionSummary } from "./connection-status.tsx";
+import {
+  CannotSendReason,
+  ConnectionStatusBadge,
+  ConnectionTestOutcome,
+  connectionSummary,
+} from "./connection-status.tsx";
 import { GmailSyncSection, showsGmailSync } from "./gmail-sync-section.tsx";
 import { SenderEmailHistory } from "./sender-email-list.tsx";
 import { SenderStatsTable } from "./sender-stats-table.tsx";
@@ -72,6 +77,7 @@ export function SenderCard({
             </p>
             <p className="break-all text-muted-foreground">{connectionSummary(sender)}</p>
           </div>
+          <CannotSendReason sender={sender} />
           <MailboxSyncState sync={sender.mailboxSync} />
           <SenderStatsTable email={sender.email} stats={stats} state={statsState} />
           <div className="empty:hidden">

@@ -62,6 +62,7 @@ describe("sender form values", () => {
       dailyLimit: 70,
       campaignId: null,
       canSend: true,
+      cannotSendReason: null,
       gmailSyncEnabled: false,
       mailboxSync: null,
       sentCount: 0,

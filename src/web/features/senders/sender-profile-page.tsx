@@ -15,7 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/
 import { Progress } from "#web/components/ui/progress.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
-import { ConnectionStatusBadge, connectionSummary } from "./connection-status.tsx";
+import { CannotSendReason, ConnectionStatusBadge, connectionSummary } from "./connection-status.tsx";
 import { SenderEmailList } from "./sender-email-list.tsx";
 import { useSenderProfile } from "./use-sender-stats.ts";
 
@@ -53,7 +53,13 @@ function AccountInformation({ profile }: { profile: SenderProfile }) {
     ["Email", s.email],
     ["Provider", providerLabels[s.provider]],
     ["Daily limit", `${s.dailyLimit} emails/day`],
-    ["Status", <ConnectionStatusBadge key="status" sender={s} />],
+    [
+      "Status",
+      <div key="status" className="space-y-1">
+        <ConnectionStatusBadge sender={s} />
+        <CannotSendReason sender={s} />
+      </div>,
+    ],
     ["Connection", connectionSummary(s)],
     ["Gmail Sync", s.gmailSyncEnabled ? "Enabled" : "Not connected"],
     ["Campaigns", profile.campaignCount.toLocaleString()],

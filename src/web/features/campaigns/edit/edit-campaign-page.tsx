@@ -20,6 +20,7 @@ import { useCampaign, useUpdateCampaign } from "../use-campaigns.ts";
 import { ContactsTab } from "./contacts-tab.tsx";
 import { type EditState, toEditState, toUpdateInput } from "./edit-state.ts";
 import { SendersTab } from "./senders-tab.tsx";
+import { SendersThatCannotSend } from "./senders-that-cannot-send.tsx";
 import { useSequencePreviewContacts } from "./use-sequence-preview-contacts.ts";
 
 const when = (iso: string) => format(new Date(iso), "MMM d, yyyy 'at' h:mm a");
@@ -109,6 +110,7 @@ export function EditCampaignPage() {
         </Button>
       </div>
       <UnknownSendsPanel campaignId={id} />
+      <SendersThatCannotSend senders={detail.senders} />
       <Tabs defaultValue="details">
         <TabsList className="flex-wrap">
           <TabsTrigger value="details">Details</TabsTrigger>
