@@ -134,9 +134,19 @@ describeJourneys("building a campaign", () => {
     await page.getByText("2 days").first().waitFor();
     await shot(page, "review");
     await page.getByRole("button", { name: "Launch Campaign" }).click();
-    // The sender's daily limit of 2 caps the first batch.
-    await toast(page, "Campaign launched successfully! Sent 2 emails.").waitFor();
-    await page.waitForURL(`${app.baseUrl}/`);
+    // The sender's daily limit of 2 caps the first batch; the third waits for tomorrow.
+    await toast(
+      page,
+      "Campaign launched successfully! Sent 2 emails. 1 more email is queued and will be sent within your sending window and daily limits.",
+    ).waitFor();
+    // Spec part 2 §8: back on the campaign list, the draft discarded.
+    await page.waitForURL(`${app.baseUrl}/campaigns-overview`);
+    await page
+      .getByRole("list", { name: "Campaigns" })
+      .getByRole("listitem")
+      .filter({ hasText: "Berlin Founders Q4" })
+      .waitFor();
+    expect(await storedDraft(page)).toBeNull();
 
     // Stored in one piece: the duplicate left out, names and company mapped, two steps.
     const db = app.database.db;
@@ -158,7 +168,8 @@ describeJourneys("building a campaign", () => {
     expect(steps.map((s) => s.subject)).toEqual(["Quick question, {{firstName}}", "Following up"]);
     expect(await db.select().from(senderAccounts).where(eq(senderAccounts.campaignId, created!.id))).toHaveLength(1);
 
-    // The dashboard row, then the draft survives no more (it was launched).
+    // The dashboard row.
+    await page.getByRole("link", { name: "Dashboard", exact: true }).click();
     const rows = page.getByRole("list", { name: "Your Campaigns" });
     const row = rows.getByRole("listitem").filter({ hasText: "Berlin Founders Q4" });
     await row.getByText("Active", { exact: true }).waitFor();

@@ -1,7 +1,7 @@
 // Launching from the wizard (spec part 2 §8): the campaign built in the six
 // steps is created and launched, the first batch goes out at once (within the
 // sender's daily limit), the toast says how many, the user is back on the
-// dashboard, and the messages are in the capture outbox.
+// campaign list, and the messages are in the capture outbox.
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -59,17 +59,25 @@ describeJourneys("launching a campaign", () => {
     await next.click();
 
     await page.getByText("Ready to Launch").waitFor();
-    await page.getByRole("button", { name: "Launch Campaign" }).click();
-    await toast(page, "Campaign launched successfully! Sent 3 emails.").waitFor();
-    await page.waitForURL(`${app.baseUrl}/`);
-    const row = page.getByRole("list", { name: "Your Campaigns" }).getByRole("listitem").filter({
+    // A double click launches once.
+    await page.getByRole("button", { name: "Launch Campaign" }).dblclick();
+    // The fourth waits for tomorrow's capacity: the toast says so.
+    await toast(
+      page,
+      "Campaign launched successfully! Sent 3 emails. 1 more email is queued and will be sent within your sending window and daily limits.",
+    ).waitFor();
+    // Spec part 2 §8: the user returns to the campaign list.
+    await page.waitForURL(`${app.baseUrl}/campaigns-overview`);
+    const card = page.getByRole("list", { name: "Campaigns" }).getByRole("listitem").filter({
       hasText: "Launch Journey",
     });
-    await row.getByText("Active", { exact: true }).waitFor();
+    await card.getByText("Active", { exact: true }).waitFor();
 
     // The fourth waits for tomorrow's capacity.
     const db = app.database.db;
-    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.name, "Launch Journey"));
+    const stored = await db.select().from(campaigns).where(eq(campaigns.name, "Launch Journey"));
+    expect(stored).toHaveLength(1);
+    const [campaign] = stored;
     expect(campaign).toMatchObject({ status: "active" });
     const queue = await db.select().from(scheduledEmails).where(eq(scheduledEmails.campaignId, campaign!.id));
     expect(queue.map((q) => q.status).sort()).toEqual(["scheduled", "sent", "sent", "sent"]);

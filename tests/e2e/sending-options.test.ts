@@ -167,7 +167,8 @@ describeJourneys("Sending options", () => {
     await choose(page, "Send as", "Plain text only");
     await shot(page, "sending-options-review");
     await page.getByRole("button", { name: "Launch Campaign" }).click();
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    // Back on the campaign list (spec part 2 §8).
+    await page.getByRole("heading", { level: 1, name: "Campaigns" }).waitFor();
 
     await page.getByRole("link", { name: "Edit Wizard Plain" }).click();
     await expect

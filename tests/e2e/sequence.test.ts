@@ -331,6 +331,48 @@ describeJourneys("email sequence (wizard step 5)", () => {
     await first.getByRole("radio", { name: "Plain text" }).click();
     await eventually(() => plainBodyOf(first).inputValue()).toBe("Our logo:\n\nlogo.png");
   });
+  it("refuses a step heavier than 7 MB with its images: at the step, when inserting an image, and on Review", async () => {
+    const { page } = browser;
+    const account = await signedInUser(page, app.baseUrl, "heavy");
+    // A 1×1 PNG padded to `bytes` (decoders stop at its end), as an embedded image.
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+      "base64",
+    );
+    const padded = (bytes: number) => Buffer.concat([png, Buffer.alloc(bytes - png.length)]);
+    const withImage = (id: string, bytes: number) => ({
+      id,
+      subject: "Hello {{firstName}}",
+      body: `<p>Hi {{firstName}}</p><p><img src="data:image/png;base64,${padded(bytes).toString("base64")}" alt="logo"></p>`,
+      bodyFormat: "html",
+      delay: 0,
+      delayUnit: "days",
+      scheduledDate: null,
+      scheduledTime: null,
+    });
+    await seedDraftWithContacts(page, app.baseUrl, account.email, [
+      withImage("light", 4_500_000),
+      withImage("heavy", 7_500_000),
+    ]);
+    const limit = "a step can be at most 7 MB with its images.";
+    await emailStep(page, 2).getByRole("alert").getByText(`Step 2's message is 7.6 MB; ${limit}`).waitFor();
+    expect(await emailStep(page, 1).getByText(limit, { exact: false }).count()).toBe(0);
+
+    // Another 3 MB image would take step 1 over the limit: refused, the body unchanged.
+    await richBodyOf(page, 1).locator("img").waitFor();
+    await richBodyOf(page, 1).click();
+    await emailStep(page, 1)
+      .getByLabel("Image file")
+      .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: padded(3_000_000) });
+    await toast(page, `With this image the message would be 7.6 MB; ${limit} Use a smaller image.`).waitFor();
+    expect(await richBodyOf(page, 1).locator("img").count()).toBe(1);
+
+    await page.getByRole("button", { name: "Review & Launch" }).click();
+    await page.getByText("Issues Found").waitFor();
+    await page.getByText(`Step 2's message is 7.6 MB; ${limit}`, { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Launch Campaign" }).isDisabled()).toBe(true);
+  });
+
   it("fills the previews from the chosen contact, of the first uploaded ones", async () => {
     const { page } = browser;
     const user = await signedInUser(page, app.baseUrl, "contacts");

@@ -103,7 +103,7 @@ describeJourneys("the wizard draft", () => {
     // The report reloaded about 2 s later. Instead of sleeping a fixed time,
     // wait until IndexedDB holds it all: the debounced save must get there by
     // itself, with no reload or hidden tab to flush it.
-    await eventually(() => storedDraft(page)).toEqual({ name: "Fast Draft", senders: 1, contacts: 25 });
+    await eventually(() => storedDraft(page)).toMatchObject({ name: "Fast Draft", senders: 1, contacts: 25 });
     await page.reload();
     await expectRestoredDraft(page);
   });

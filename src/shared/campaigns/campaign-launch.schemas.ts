@@ -26,5 +26,6 @@ export const campaignLaunchResultSchema = launchResultSchema
   .meta({ id: "CampaignLaunchResult" });
 export type CampaignLaunchResult = z.infer<typeof campaignLaunchResultSchema>;
 
+/** The campaign a create-and-launch with a key stored (404 when none: it never reached the server, or was refused). */
 export const launchedCampaignSchema = z.object({ campaignId: z.string() }).meta({ id: "LaunchedCampaign" });
 export type LaunchedCampaign = z.infer<typeof launchedCampaignSchema>;

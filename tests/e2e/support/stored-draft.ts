@@ -15,7 +15,14 @@ type BrowserIdb = {
   };
 };
 
-export type StoredSummary = { name: string; senders: number; contacts: number };
+export type StoredSummary = {
+  name: string;
+  senders: number;
+  contacts: number;
+  /** The draft's Launch key, and when its Launch was sent without an answer yet (null: none pending). */
+  launchKey: string | null;
+  launchSentAt: string | null;
+};
 
 /** What the wizard draft in IndexedDB holds, in short (null: none stored). */
 export function storedDraft(page: Page): Promise<StoredSummary | null> {
@@ -31,7 +38,13 @@ export function storedDraft(page: Page): Promise<StoredSummary | null> {
           if (!db.objectStoreNames.contains("keyval")) return resolve(null);
           const all = db.transaction("keyval").objectStore("keyval").getAll();
           all.onsuccess = () => {
-            type Draft = { name: string; senderAccounts?: unknown[]; contacts?: unknown[] };
+            type Draft = {
+              name: string;
+              senderAccounts?: unknown[];
+              contacts?: unknown[];
+              launchKey?: string;
+              launchSentAt?: string | null;
+            };
             const draft = (all.result as { draft?: Draft }[]).find((v) => v?.draft)?.draft;
             resolve(
               draft
@@ -39,6 +52,8 @@ export function storedDraft(page: Page): Promise<StoredSummary | null> {
                     name: draft.name,
                     senders: draft.senderAccounts?.length ?? 0,
                     contacts: draft.contacts?.length ?? 0,
+                    launchKey: draft.launchKey ?? null,
+                    launchSentAt: draft.launchSentAt ?? null,
                   }
                 : null,
             );

@@ -52,6 +52,8 @@ const NAMED_KINDS: Record<string, IdKind> = {
   linkCode: "linkCode",
   /** /api/public/meetings/{token}: the signed token of a booked meeting's cancel link. */
   token: "meetingToken",
+  /** /api/campaigns/launched/{launchKey}: the key of a campaign stored and launched in one request. */
+  launchKey: "launchKey",
 };
 
 /** Body properties called `id`, by the array or object that holds them. */

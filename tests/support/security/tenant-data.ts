@@ -3,6 +3,7 @@
 // launched so that there are sends, a direct email, and a scheduling link with
 // a meeting booked on its public page. Returns the ids of
 // each kind of object, so a suite can put them into any route that names one.
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../../../src/server/db/client.ts";
@@ -33,7 +34,8 @@ export type IdKind =
   | "schedulingLink"
   | "linkCode"
   | "meetingToken"
-  | "dkimKey";
+  | "dkimKey"
+  | "launchKey";
 
 export type TenantData = {
   ids: Record<IdKind, string>;
@@ -110,6 +112,16 @@ export async function seedTenant(
   if (!campaignSenderId) throw new Error("seeding: the campaign has no sender");
   const launched = await call<{ emailsSent: number }>(ctx, cookie, "POST", `/api/campaigns/${campaignId}/launch`);
   if (launched.emailsSent === 0) throw new Error("seeding: the launch sent nothing (is the clock in the window?)");
+  // A campaign stored and launched in one request, as the wizard does, under a launch key of this user's.
+  const launchKey = randomUUID();
+  const oneRequest = await call<{ campaignId: string }>(ctx, cookie, "POST", "/api/campaigns/launch", {
+    name: `${marker} one-request campaign`,
+    emailColumn: "email",
+    senderAccounts: [{ email: senderEmail, provider: "custom", dailyLimit: 50, savedSenderId: sender.id }],
+    contacts: [{ email: `${slug}-one-request@prospects.test`, firstName: `${marker}OneRequest`, customFields: {} }],
+    sequence: [step(1)],
+    launchKey,
+  });
   const recipientEmail = `${slug}-direct@prospects.test`;
   await call(ctx, cookie, "POST", "/api/emails/direct", {
     from: senderEmail,
@@ -168,8 +180,10 @@ export async function seedTenant(
     linkCode: booking.linkCode,
     meetingToken: booking.token,
     dkimKey: dkimKey.id,
+    launchKey,
   };
   const everyId = [
+    oneRequest.campaignId,
     ...contacts.contacts.map((c) => c.id),
     ...emails.emails.map((e) => e.id),
     ...spamList.emails.map((e) => e.id),

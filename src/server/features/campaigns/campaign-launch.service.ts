@@ -120,6 +120,7 @@ export function createCampaignLaunchService(
     /** GET /api/campaigns/launched/{launchKey}: the campaign a launch with this key stored, if any. */
     async launched(userId: string, launchKey: string): Promise<{ campaignId: string }> {
       const campaignId = await campaigns.campaignOfLaunchKey(db, userId, launchKey);
+      // As for any object: another user's key is indistinguishable from one never used.
       if (!campaignId) throw new AppError("not_found", "No campaign was launched with this key");
       return { campaignId };
     },

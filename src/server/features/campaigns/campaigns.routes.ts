@@ -58,7 +58,7 @@ const launchedRoute = createRoute({
   tags,
   summary: "The campaign stored by a create-and-launch with this key (404: none)",
   description:
-    "For a client whose Launch got no answer: whether the request reached the server and stored its campaign.",
+    "For a client whose Launch got no answer: whether the request reached the server and stored its campaign. 404: it did not (or was refused), and the same request may be sent again. Only the user's own keys are found.",
   request: { params: z.object({ launchKey: z.string() }) },
   responses: {
     200: { description: "Launched", content: json(launchedCampaignSchema) },

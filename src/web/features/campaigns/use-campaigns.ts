@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateCampaignInput, UpdateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
+import type { UpdateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
 
 export const campaignsQueryKey = ["campaigns"] as const;
@@ -13,14 +13,6 @@ export function useCampaign(id: string) {
   return useQuery({
     queryKey: campaignQueryKey(id),
     queryFn: async () => unwrap(await api.campaigns[":id"].$get({ param: { id } })),
-  });
-}
-
-export function useCreateCampaign() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: CreateCampaignInput) => unwrap(await api.campaigns.$post({ json: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
   });
 }
 

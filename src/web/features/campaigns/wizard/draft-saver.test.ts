@@ -142,6 +142,34 @@ describe("saving the wizard draft", () => {
     expect(copies.get("k")).toBe("unlucky");
   });
 
+  it("saveNow writes at once, replaces what was pending, and resolves once the write is confirmed", async () => {
+    const { saver, writes, written } = setup();
+    saver.change("k", state("typed"));
+    let stored = false;
+    const saving = saver.saveNow("k", state("launch sent")).then(() => {
+      stored = true;
+    });
+    expect(written()).toEqual(["launch sent"]);
+    await settle();
+    expect(stored).toBe(false);
+    writes[0]!.resolve();
+    await saving;
+    expect(stored).toBe(true);
+    // The earlier pending change is not written after it (it would overwrite the mark).
+    vi.advanceTimersByTime(DELAY * 2);
+    expect(written()).toEqual(["launch sent"]);
+  });
+
+  it("saveNow resolves when the write fails (warned): Launch goes ahead", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    onTestFinished(() => warn.mockRestore());
+    const { saver, writes } = setup();
+    const saving = saver.saveNow("k", state("launch sent"));
+    writes[0]!.reject(new Error("quota"));
+    await expect(saving).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
   it("forgets pending changes and the copy when the draft is discarded", () => {
     const { saver, written, copies } = setup();
     saver.change("k", state("copied"));

@@ -4,6 +4,9 @@
 // closed tab within the delay, a tab whose timers the browser throttles). So:
 //   - a change is written `delayMs` after the last one (restarted by each);
 //   - `flush()` writes what is pending at once (leaving the wizard);
+//   - `saveNow()` writes a state at once and says when it is stored (Launch
+//     records that it was sent before the request goes: a reload mid-request
+//     must find that mark);
 //   - `hide()` (pagehide, or the tab hidden) writes at once AND makes a
 //     synchronous copy of the newest state IndexedDB has not confirmed, since
 //     the asynchronous write may not finish before the page is gone;
@@ -26,6 +29,8 @@ export type DraftSaver = {
   change(key: string, stored: StoredDraft): void;
   /** Write the pending change now. */
   flush(): void;
+  /** This state, written now; resolves once IndexedDB confirms it (or the write failed: warned, kept for the next write). */
+  saveNow(key: string, stored: StoredDraft): Promise<void>;
   /** The page is hidden or going away: write now and keep a synchronous copy. */
   hide(): void;
   /** The draft was thrown away: forget pending changes and the copy. */
@@ -53,14 +58,14 @@ export function createDraftSaver({ delayMs, write, backup, removeBackup }: Draft
     }
   }
 
-  function flush() {
+  function flush(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
     const snapshot = pending;
-    if (!snapshot) return;
+    if (!snapshot) return Promise.resolve();
     pending = null;
     unconfirmed = snapshot;
-    write(snapshot.key, snapshot.stored).then(
+    return write(snapshot.key, snapshot.stored).then(
       () => confirmed(snapshot),
       // Kept as unconfirmed: the next hide() copies it, the next change writes again.
       (err: unknown) => console.warn("could not save the campaign draft", err),
@@ -73,7 +78,11 @@ export function createDraftSaver({ delayMs, write, backup, removeBackup }: Draft
       clearTimeout(timer);
       timer = setTimeout(flush, delayMs);
     },
-    flush,
+    flush: () => void flush(),
+    saveNow(key, stored) {
+      pending = { key, stored, seq: ++seq };
+      return flush();
+    },
     hide() {
       const latest = pending ?? unconfirmed;
       if (latest && latest !== copied && backup(latest.key, latest.stored)) copied = latest;

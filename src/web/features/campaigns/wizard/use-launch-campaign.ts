@@ -1,12 +1,15 @@
+// The wizard's Launch: one request that stores the campaign and launches it
+// (POST /api/campaigns/launch, keyed by the draft's launch key).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CreateAndLaunchInput } from "#shared/campaigns/campaign-launch.schemas.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
 import { campaignsQueryKey } from "../use-campaigns.ts";
 
-/** Launch: queue step 1 for every contact and send the first batch (the answer says how it went). */
-export function useLaunchCampaign() {
+/** Store and launch: the answer says what the first batch did (or why nothing was stored). */
+export function useCreateAndLaunch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => unwrap(await api.campaigns[":id"].launch.$post({ param: { id } })),
+    mutationFn: async (input: CreateAndLaunchInput) => unwrap(await api.campaigns.launch.$post({ json: input })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
   });
 }

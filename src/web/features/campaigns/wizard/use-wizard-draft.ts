@@ -9,6 +9,7 @@ import { backupStorage, deleteSavedDraft, loadStoredDraft, writeSavedDraft } fro
 import { type DraftUpdate, emptyDraft, type WizardDraft } from "./wizard-draft.ts";
 
 const SAVE_DELAY_MS = 400;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A stored draft comes from an older version of the app or a hand-edited
@@ -41,6 +42,9 @@ function readableDraft(stored: Partial<WizardDraft> | undefined): WizardDraft {
     // Drafts saved before the sending options have none: the defaults.
     trackOpens: typeof d.trackOpens === "boolean" ? d.trackOpens : null,
     sendAs: d.sendAs === "plain_text" ? "plain_text" : "html",
+    // Drafts saved before the one-request Launch have no key: the new one of `base`.
+    launchKey: typeof d.launchKey === "string" && UUID.test(d.launchKey) ? d.launchKey : base.launchKey,
+    launchSentAt: typeof d.launchSentAt === "string" ? d.launchSentAt : null,
   };
 }
 
@@ -115,6 +119,20 @@ export function useWizardDraft() {
     setDraft((current) => ({ ...current, ...(typeof patch === "function" ? patch(current) : patch) }));
   }, []);
 
+  /**
+   * `patch` applied to `current` and written to storage at once; resolves
+   * once stored (a write that fails is warned about and resolves too).
+   */
+  const saveNow = useCallback(
+    async (current: WizardDraft, patch: Partial<WizardDraft>) => {
+      const next = { ...current, ...patch };
+      setDraft(next);
+      if (!key) return;
+      await saver.saveNow(key, { version: 1, draft: next, stepIndex, savedAt: new Date().toISOString() });
+    },
+    [key, saver, stepIndex],
+  );
+
   const discard = useCallback(async () => {
     const empty = emptyDraft();
     unchanged.current = { draft: empty, stepIndex: 0 };
@@ -126,5 +144,5 @@ export function useWizardDraft() {
     await deleteSavedDraft(key).catch((err: unknown) => console.warn("could not delete the campaign draft", err));
   }, [key, saver]);
 
-  return { draft, update, stepIndex, setStepIndex, loaded: loaded || !key, restored, discard };
+  return { draft, update, saveNow, stepIndex, setStepIndex, loaded: loaded || !key, restored, discard };
 }

@@ -39,6 +39,18 @@ export type WizardDraft = {
   trackOpens?: boolean | null;
   /** How the steps are sent unless a step says otherwise. */
   sendAs?: SendFormat;
+  /**
+   * The idempotency key of this draft's Launch, made with the draft: Launch
+   * sent twice with it (a double click, a retry, a reload mid-request) stores
+   * one campaign, and a reopened wizard asks the server whether it did.
+   */
+  launchKey: string;
+  /**
+   * When Launch was sent and no answer has come yet (ISO 8601); null
+   * otherwise. Stored before the request goes, so a reload or a lost answer
+   * finds it and asks the server what became of the launch.
+   */
+  launchSentAt: string | null;
 };
 
 export function newStep(): WizardSequenceStep {
@@ -59,6 +71,8 @@ export function emptyDraft(): WizardDraft {
     sequence: [newStep()],
     trackOpens: null,
     sendAs: "html",
+    launchKey: crypto.randomUUID(),
+    launchSentAt: null,
   };
 }
 
