@@ -112,8 +112,9 @@ describeJourneys("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
   }
 
   /** Puts a wizard draft with senders, contacts and a sequence at `stepIndex` (IndexedDB), as the wizard stores it. */
-  async function openWizardStep(page: Page, stepIndex: number, title: string) {
+  async function openWizardStep(page: Page, stepIndex: number, title: string, extra: Record<string, unknown> = {}) {
     const draft = {
+      ...extra,
       name: "Spring outreach",
       description: "Founders at seed-stage companies",
       senderAccounts: [
@@ -161,7 +162,7 @@ describeJourneys("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
   // One test, so the data is seeded and the user signed in once; each page state is
   // loaded once and checked in both themes (the app follows the system's scheme when
   // signed out, and when the user's choice is Auto), about 35 states.
-  it("has no serious or critical violation on any screen, in either theme", { timeout: 120_000 }, async () => {
+  it("has no serious or critical violation on any screen, in either theme", { timeout: 180_000 }, async () => {
     const { page } = browser;
     const found: string[] = [];
     let t = Date.now();
@@ -273,6 +274,18 @@ describeJourneys("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
       if (title === "Detect Emails") await holdToast("Email Detection Complete");
       await check(`/campaigns/create step ${index + 1} (${title})`);
     }
+    // Reopened after a Launch whose answer was lost: the notice that it was launched.
+    const launchKey = "6f1c2a52-9a7e-4c3b-8d4e-3b1f0e6a7c21";
+    await app.database.db
+      .update(campaigns)
+      .set({ launchKey })
+      .where(eq(campaigns.id, paths.editCampaign!.split("/").pop()!));
+    await openWizardStep(page, 5, "This campaign was launched (the answer did not reach this browser).", {
+      launchKey,
+      launchSentAt: new Date().toISOString(),
+    });
+    await loaded();
+    await check("/campaigns/create, launched without an answer");
 
     // Public pages, signed in or not, look the same.
     await visit(booking);
