@@ -21,6 +21,7 @@ import type { SequenceStepInput } from "#shared/sequences/sequence.schemas.ts";
 import { senderAccounts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import type { SenderAccountRow } from "../../sending/outgoing.ts";
+import { unsavedSenderRow } from "../../sending/unsaved-sender.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { assertSendersCanSend, createLaunchService, launchSoFar, queueLaunch } from "../sending/launch.service.ts";
 import { createCampaignsService } from "./campaigns.service.ts";
@@ -65,30 +66,8 @@ export function createCampaignLaunchService(
       const email = s.email.trim().toLowerCase();
       const source = s.savedSenderId ? byId.get(s.savedSenderId) : undefined;
       if (source) return { ...source, email };
-      return {
-        id: "",
-        userId,
-        campaignId: null,
-        sourceSenderId: null,
-        email,
-        provider: s.provider,
-        dailyLimit: s.dailyLimit,
-        smtpHost: null,
-        smtpPort: null,
-        smtpSecurity: null,
-        smtpUsername: null,
-        smtpPasswordEncrypted: null,
-        imapHost: null,
-        imapPort: null,
-        imapUsername: null,
-        imapPasswordEncrypted: null,
-        gmailSyncEnabled: false,
-        gmailRefreshTokenEncrypted: null,
-        lastSyncError: null,
-        lastSyncedAt: null,
-        createdAt: at,
-        updatedAt: at,
-      };
+      // Not saved yet: no connection of its own (in live mode it cannot send).
+      return { ...unsavedSenderRow(userId, email, at), id: "", provider: s.provider, dailyLimit: s.dailyLimit };
     });
   }
 
