@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { JournalEntry } from "../mail/hand-off-journal.ts";
 import { settleAttempted } from "./settle-attempted.ts";
-import { at, queryRows } from "./sql-helpers.ts";
+import { at, queryRows, type Tx } from "./sql-helpers.ts";
 
 export type RecoverOptions = {
   now: Date;
@@ -61,15 +61,7 @@ export async function recoverClaims(db: Pick<Db, "transaction">, o: RecoverOptio
       for update of se skip locked`,
     );
     const ids = rows.map((r) => r.id);
-    if (ids.length > 0 && o.ownJournal) {
-      const wanted = new Set(ids);
-      await applyJournaledHandOffs(
-        tx,
-        o.ownJournal().filter((e) => wanted.has(e.id)),
-        o.now,
-      );
-    }
-    await settleAttempted(tx, ids, o.now, "handOff");
+    await settleOwnClaims(tx, ids, o.now, o.ownJournal);
     return ids.length;
   });
 }
@@ -91,22 +83,35 @@ export async function releaseClaims(
       tx,
       sql`select id from scheduled_emails where status = 'sending' and locked_by = ${workerId} for update`,
     );
-    if (rows.length > 0 && ownJournal) {
-      const wanted = new Set(rows.map((r) => r.id));
-      await applyJournaledHandOffs(
-        tx,
-        ownJournal().filter((e) => wanted.has(e.id)),
-        now,
-      );
-    }
-    await settleAttempted(
+    await settleOwnClaims(
       tx,
       rows.map((r) => r.id),
       now,
-      "handOff",
+      ownJournal,
     );
     return rows.length;
   });
+}
+
+/**
+ * Settles locked claims by their hand-off, after marking those this
+ * process's journal shows handed off (read only when there is a claim to settle).
+ */
+async function settleOwnClaims(
+  tx: Tx,
+  ids: string[],
+  now: Date,
+  ownJournal: (() => JournalEntry[]) | undefined,
+): Promise<void> {
+  if (ids.length > 0 && ownJournal) {
+    const wanted = new Set(ids);
+    await applyJournaledHandOffs(
+      tx,
+      ownJournal().filter((e) => wanted.has(e.id)),
+      now,
+    );
+  }
+  await settleAttempted(tx, ids, now, "handOff");
 }
 
 /**

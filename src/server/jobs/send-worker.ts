@@ -105,6 +105,9 @@ export function createSendWorker(opts: SendWorkerOptions) {
   };
   const recording = { groupSize: opts.recordGroupSize ?? 100, maxWaitMs: opts.recordMaxWaitMs ?? 200 };
   const heartbeat = createWorkerHeartbeat(db, workerId, now);
+  /** What this process's delivery thread journaled (embedded database), read before its own claims are settled. */
+  const journal = opts.handOffJournal;
+  const ownJournal = journal ? () => readOwnJournal(journal.dir, journal.tag) : undefined;
   const handOffs = createHandOffWriter({ db, workerId, now, log });
   /** End times (ms, this process's clock) of recent deliveries, oldest first. */
   const finished: number[] = [];
@@ -166,8 +169,9 @@ export function createSendWorker(opts: SendWorkerOptions) {
   }
 
   /**
-   * Delivers a claimed batch and records every outcome (launch's first batch,
-   * in a web process that runs no worker loop: the heartbeat is kept here).
+   * Delivers a batch claimed with claim() and records every outcome, outside
+   * a round (the tests' held and late batches): the heartbeat is kept here,
+   * as no loop keeps it. No request delivers (decision 017).
    */
   async function deliver(batch: ClaimedBatch): Promise<BatchResult> {
     const result = { ...emptyResult(), claimed: batch.sends.length };
@@ -217,13 +221,12 @@ export function createSendWorker(opts: SendWorkerOptions) {
   async function runOnce(): Promise<RoundResult> {
     await ensureStarted();
     await heartbeat.beat();
-    const journal = opts.handOffJournal;
     const recovered = await recoverClaims(db, {
       now: now(),
       deadAfterMs,
       self: workerId,
       ownProcess: workerId.startsWith(`${THIS_PROCESS}:`) ? THIS_PROCESS : undefined,
-      ownJournal: journal ? () => readOwnJournal(journal.dir, journal.tag) : undefined,
+      ownJournal,
     });
     const users = stopping
       ? []
@@ -315,13 +318,7 @@ export function createSendWorker(opts: SendWorkerOptions) {
 
   /** After the round ended (or its grace ran out): releases this worker's remaining claims and unregisters it. */
   async function releaseAll(): Promise<number> {
-    const journal = opts.handOffJournal;
-    const released = await releaseClaims(
-      db,
-      workerId,
-      now(),
-      journal ? () => readOwnJournal(journal.dir, journal.tag) : undefined,
-    );
+    const released = await releaseClaims(db, workerId, now(), ownJournal);
     await heartbeat.remove();
     return released;
   }
