@@ -5,12 +5,12 @@
 // cannot send, or a step too large, stores nothing.
 import { randomUUID } from "node:crypto";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignLaunchResult, CreateAndLaunchInput } from "#shared/campaigns/campaign-launch.schemas.ts";
 import type { CampaignDetail } from "#shared/campaigns/campaigns.schemas.ts";
-import { fakeClock, people, sinkTransports, step } from "../../../../tests/support/sending-fixtures.ts";
-import { type SmtpSink, startSmtpSink } from "../../../../tests/support/smtp-sink.ts";
-import { createTestContext, type TestContext, testConfig } from "../../../../tests/support/test-app.ts";
+import { fakeClock, people, registerSendingHarness, step } from "../../../../tests/support/sending-fixtures.ts";
+import type { SmtpSink } from "../../../../tests/support/smtp-sink.ts";
+import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
 import { testDbKind } from "../../../../tests/support/test-database.ts";
 import { createSecretBox } from "../../crypto/secret-box.ts";
 import { campaigns, contacts, emailSequences, scheduledEmails, senderAccounts } from "../../db/schema/index.ts";
@@ -18,29 +18,21 @@ import { sanitizeSequence } from "../../html/sanitize-email-html.ts";
 import { queryRows } from "../../jobs/sql-helpers.ts";
 import { createLogger } from "../../logger.ts";
 import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../../mail/smtp-transport.ts";
-import type { TransportFactory } from "../../sending/outgoing.ts";
 import { createCampaignsService } from "./campaigns.service.ts";
 
 const clock = fakeClock("2026-12-07T09:00:00.000Z"); // a Monday, inside the default sending window
+// The sink, the transports delivering to it and the app on the clock (reset after each test).
+const harness = registerSendingHarness(clock, "2026-12-07T09:00:00.000Z");
 let sink: SmtpSink;
-let transports: TransportFactory;
 let ctx: TestContext;
 let alice: { cookie: string; userId: string };
 let bob: { cookie: string; userId: string };
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  transports = sinkTransports(testConfig(), sink.port);
-  ctx = await createTestContext({}, undefined, { transports, now: clock.now });
+  ({ sink, ctx } = harness);
   alice = await ctx.signUpVerified("alice-one-request@example.com");
   bob = await ctx.signUpVerified("bob-one-request@example.com");
 });
-afterAll(async () => {
-  transports?.closeAll();
-  await ctx?.close();
-  await sink?.close();
-});
-afterEach(() => sink.reset());
 
 const db = () => ctx.database.db;
 
@@ -320,7 +312,7 @@ describe.skipIf(testDbKind !== "postgres")("the launch key's unique index under 
         log: createLogger("silent"),
         secrets: createSecretBox(ctx.config.appSecret),
         mailer: undefined as never,
-        transports,
+        transports: harness.transports,
       },
       sanitizeSequence,
     );
