@@ -13,6 +13,7 @@ import { campaigns, emailSends, senderAccounts, user as users } from "../../src/
 import { trackingUrls } from "../../src/server/mail/tokens.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
+import { storeDraft } from "./support/stored-draft.ts";
 import { createVerifiedUser, signInThroughForm, type TestUser } from "./support/users.ts";
 
 const APP_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456";
@@ -144,17 +145,7 @@ describeJourneys("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
       ],
     };
     const record = { version: 1, draft, stepIndex, savedAt: new Date().toISOString() };
-    await page.evaluate(`new Promise((resolve, reject) => {
-      const open = indexedDB.open("keyval-store");
-      open.onupgradeneeded = () => open.result.createObjectStore("keyval");
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction("keyval", "readwrite");
-        tx.objectStore("keyval").put(${JSON.stringify(record)}, ${JSON.stringify(`coldreach:campaign-draft:${userId}`)});
-        tx.oncomplete = () => { open.result.close(); resolve(undefined); };
-        tx.onerror = () => reject(tx.error);
-      };
-    })`);
+    await storeDraft(page, userId, record);
     await page.reload();
     await page.getByRole("heading", { level: 2, name: title }).first().waitFor();
   }

@@ -14,7 +14,7 @@ import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../../src/server/mail/smtp-trans
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
-import { storedDraft } from "./support/stored-draft.ts";
+import { storeDraft, storedDraft } from "./support/stored-draft.ts";
 import { newUser, signedInUser, signInThroughApi, signUpThroughApi, type TestUser } from "./support/users.ts";
 
 /** Signs up in live mode: the confirmation goes over SMTP to the sink (there is no outbox). */
@@ -76,17 +76,7 @@ async function seedReviewDraft(
   };
   await page.goto(`${baseUrl}/campaigns/create`);
   await page.getByRole("heading", { level: 1, name: "Create Campaign" }).waitFor();
-  await page.evaluate(`new Promise((resolve, reject) => {
-    const open = indexedDB.open("keyval-store");
-    open.onupgradeneeded = () => open.result.createObjectStore("keyval");
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const tx = open.result.transaction("keyval", "readwrite");
-      tx.objectStore("keyval").put(${JSON.stringify(record)}, ${JSON.stringify(`coldreach:campaign-draft:${owner}`)});
-      tx.oncomplete = () => { open.result.close(); resolve(undefined); };
-      tx.onerror = () => reject(tx.error);
-    };
-  })`);
+  await storeDraft(page, owner, record);
   await page.reload();
   await page.getByText("Step 6 of 6: Review & Launch").waitFor();
 }

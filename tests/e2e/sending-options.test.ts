@@ -13,6 +13,7 @@ import { user as users } from "../../src/server/db/schema/auth.ts";
 import type { CampaignDetail, CreateCampaignInput } from "../../src/shared/campaigns/campaigns.schemas.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, toast, useBrowser } from "./support/browser.ts";
+import { storeDraft } from "./support/stored-draft.ts";
 import { signedInUser } from "./support/users.ts";
 
 const shotsDir = process.env.E2E_SCREENSHOTS_DIR;
@@ -81,17 +82,7 @@ async function seedReviewDraft(page: Page, baseUrl: string, userId: string) {
   };
   await page.goto(`${baseUrl}/campaigns/create`);
   await page.getByRole("heading", { level: 1, name: "Create Campaign" }).waitFor();
-  await page.evaluate(`new Promise((resolve, reject) => {
-    const open = indexedDB.open("keyval-store");
-    open.onupgradeneeded = () => open.result.createObjectStore("keyval");
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const tx = open.result.transaction("keyval", "readwrite");
-      tx.objectStore("keyval").put(${JSON.stringify(record)}, ${JSON.stringify(`coldreach:campaign-draft:${userId}`)});
-      tx.oncomplete = () => { open.result.close(); resolve(undefined); };
-      tx.onerror = () => reject(tx.error);
-    };
-  })`);
+  await storeDraft(page, userId, record);
   await page.reload();
   await page.getByRole("heading", { name: "Sending Options" }).waitFor();
 }

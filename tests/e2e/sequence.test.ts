@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { emailTemplates, user as users } from "../../src/server/db/schema/index.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
+import { storeDraft } from "./support/stored-draft.ts";
 import { signedInUser } from "./support/users.ts";
 
 /** Opens Create Campaign and presses Next four times, to Email Sequence. */
@@ -88,17 +89,7 @@ async function seedDraftWithContacts(page: Page, baseUrl: string, email: string,
   };
   await page.goto(`${baseUrl}/campaigns/create`);
   await page.getByRole("heading", { level: 1, name: "Create Campaign" }).waitFor();
-  await page.evaluate(`new Promise((resolve, reject) => {
-    const open = indexedDB.open("keyval-store");
-    open.onupgradeneeded = () => open.result.createObjectStore("keyval");
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const tx = open.result.transaction("keyval", "readwrite");
-      tx.objectStore("keyval").put(${JSON.stringify(record)}, ${JSON.stringify(`coldreach:campaign-draft:${row!.id}`)});
-      tx.oncomplete = () => { open.result.close(); resolve(undefined); };
-      tx.onerror = () => reject(tx.error);
-    };
-  })`);
+  await storeDraft(page, row!.id, record);
   await page.reload();
   await page.getByRole("heading", { level: 2, name: "Email Sequence" }).waitFor();
 }

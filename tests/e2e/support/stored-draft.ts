@@ -63,3 +63,21 @@ export function storedDraft(page: Page): Promise<StoredSummary | null> {
       }),
   );
 }
+
+/**
+ * Stores `record` as the signed-in user's wizard draft (the page must be on the
+ * app's origin; reload it for the wizard to read it).
+ */
+export function storeDraft(page: Page, userId: string, record: unknown): Promise<unknown> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open("keyval-store");
+    open.onupgradeneeded = () => open.result.createObjectStore("keyval");
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction("keyval", "readwrite");
+      tx.objectStore("keyval").put(${JSON.stringify(record)}, ${JSON.stringify(`coldreach:campaign-draft:${userId}`)});
+      tx.oncomplete = () => { open.result.close(); resolve(undefined); };
+      tx.onerror = () => reject(tx.error);
+    };
+  })`);
+}
