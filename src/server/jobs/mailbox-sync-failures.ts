@@ -6,12 +6,18 @@
 //   shutdown) is nobody's message's fault: the chunk is left unread and the
 //   next sync reads it again (isTransientDatabaseError);
 // - the error a user sees on the mail-sync card and the sender's panel says
-//   what failed in plain words (syncFailureText): a source's own message (an
-//   IMAP login refused, Gmail unreachable: written for users), never SQL,
-//   query parameters, ids or the content of a message.
+//   what failed in plain words (syncFailureText): a source's own message when
+//   it is one written for users (ImapSourceError, MailboxSourceError,
+//   DeliveryError: an IMAP login refused, Gmail unreachable), else a fixed
+//   sentence; never SQL, query parameters, ids or the content of a message.
+//   The log gets more (logText), still without values: a database error is
+//   logged by its SQLSTATE and the names of what it concerns.
 import type { SkipReason } from "#shared/db-enums.ts";
 import { UnreadableMessageError } from "../mailbox/apply-inbound.ts";
+import { ImapSourceError } from "../mailbox/imap-failure.ts";
 import { boundedText } from "../mailbox/inbound-safety.ts";
+import { MailboxSourceError } from "../mailbox/mailbox-source.ts";
+import { DeliveryError } from "../sending/outgoing.ts";
 
 /** The shown text of a database failure. */
 export const DATABASE_FAILURE_TEXT =
@@ -41,9 +47,19 @@ function sqlState(err: unknown): string | null {
   return null;
 }
 
+/**
+ * Drizzle's wrapper of a failed query: its message is the query and its
+ * parameters. Known by its fields (its `name` is plain "Error").
+ */
+const isFailedQuery = (e: unknown): boolean =>
+  typeof e === "object" &&
+  e !== null &&
+  typeof (e as { query?: unknown }).query === "string" &&
+  Array.isArray((e as { params?: unknown }).params);
+
 /** A database error: a failed query (Drizzle's wrapper) or PostgreSQL's own. */
 export function isDatabaseError(err: unknown): boolean {
-  return chain(err).some((e) => (e as { name?: unknown }).name === "DrizzleQueryError") || sqlState(err) !== null;
+  return chain(err).some(isFailedQuery) || sqlState(err) !== null;
 }
 
 // SQLSTATE classes of a database that fails whatever the data: connection (08), transaction
@@ -74,14 +90,40 @@ export function skipReasonOf(err: unknown): SkipReason {
   return "unexpected";
 }
 
-/** The error's own words for the log: cleaned, bounded (the query and its parameters stay out). */
+/**
+ * A PostgreSQL error for the log: its SQLSTATE and the names it concerns. Its
+ * message can quote a value (`invalid input syntax for type uuid: "…"`), and
+ * its detail a row's (`Key (message_id)=(…) already exists`).
+ */
+function databaseLogText(e: object): string {
+  const named = ["table", "column", "constraint", "routine"]
+    .map((field) => [field, (e as Record<string, unknown>)[field]] as const)
+    .filter((entry): entry is readonly [string, string] => typeof entry[1] === "string" && entry[1] !== "")
+    .map(([field, value]) => `${field} ${value}`);
+  return [`PostgreSQL error ${(e as { code: string }).code}`, ...named].join(", ");
+}
+
+const isPostgresError = (e: unknown): e is object =>
+  typeof e === "object" &&
+  e !== null &&
+  typeof (e as { code?: unknown }).code === "string" &&
+  /^[0-9A-Z]{5}$/.test((e as { code: string }).code) &&
+  typeof (e as { severity?: unknown }).severity === "string";
+
+/** The error's own words for the log: cleaned, bounded; no query, parameters or values. */
 export function logText(err: unknown): string {
   const parts = chain(err).map((e) => {
-    if ((e as { name?: unknown }).name === "DrizzleQueryError") return "failed query";
+    // PGlite's own errors carry the query too: PostgreSQL's fields first.
+    if (isPostgresError(e)) return databaseLogText(e);
+    if (isFailedQuery(e)) return "failed query";
     return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
   });
   return boundedText(parts.join(" <- "), 1000);
 }
+
+/** Errors whose message is built for users from fixed words, codes and what the user typed. */
+const writtenForUsers = (err: unknown): err is Error =>
+  err instanceof ImapSourceError || err instanceof MailboxSourceError || err instanceof DeliveryError;
 
 /**
  * What a user is told of a failed sync. `fromEngine`: the error came from the
@@ -89,9 +131,7 @@ export function logText(err: unknown): string {
  */
 export function syncFailureText(err: unknown, fromEngine: boolean): string {
   if (isDatabaseError(err)) return DATABASE_FAILURE_TEXT;
-  if (fromEngine) return UNEXPECTED_FAILURE_TEXT;
-  const message = err instanceof Error ? err.message : "";
-  // A source's messages are written for users (imap-failure.ts, gmail-source.ts); a blank one is not.
-  const shown = boundedText(message.replace(/\s+/g, " ").trim(), 500);
+  if (fromEngine || !writtenForUsers(err)) return UNEXPECTED_FAILURE_TEXT;
+  const shown = boundedText(err.message.replace(/\s+/g, " ").trim(), 500);
   return shown || UNEXPECTED_FAILURE_TEXT;
 }

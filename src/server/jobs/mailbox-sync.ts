@@ -15,7 +15,13 @@ import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { type Applied, applyInbound, type Mailbox, TEST_REPLY_HEADER } from "../mailbox/apply-inbound.ts";
 import { cleanText, MAX_ID_CHARS, safeAddress, safeIdentifier } from "../mailbox/inbound-safety.ts";
-import type { FetchedMessage, FolderState, MailboxSource, MessageHeaders } from "../mailbox/mailbox-source.ts";
+import {
+  type FetchedMessage,
+  type FolderState,
+  type MailboxSource,
+  MailboxSourceError,
+  type MessageHeaders,
+} from "../mailbox/mailbox-source.ts";
 import { OWN_MAILBOX } from "../mailbox/own-mailbox.ts";
 import {
   isTransientDatabaseError,
@@ -365,7 +371,7 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
         syncOne(m),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
-            () => reject(new Error(`The sync of ${m.email} took longer than ${timeoutMs / 1000} s`)),
+            () => reject(new MailboxSourceError(`The sync of ${m.email} took longer than ${timeoutMs / 1000} s`)),
             timeoutMs,
           );
         }),

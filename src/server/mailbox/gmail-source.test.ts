@@ -299,7 +299,7 @@ describe("failures", () => {
     expect(error?.message).not.toContain(refreshToken);
   });
 
-  it("a Gmail API refusal says what failed", async () => {
+  it("a Gmail API refusal says what failed, in fixed words (Google's text only on the cause, for the log)", async () => {
     // An access token the mailbox endpoints do not accept (a grant without read access).
     const stranger = createGmailSource({
       senderEmail: account,
@@ -309,8 +309,13 @@ describe("failures", () => {
       apiBaseUrl: google.url,
       tokenUrl: `${google.url}/token`,
     });
-    await expect(stranger.sync(recordingPass(new Map()).pass)).rejects.toThrow(
-      `Gmail refused access to the mailbox of ${account} (HTTP 401, UNAUTHENTICATED): Request had invalid authentication credentials. Reconnect Gmail sync in Senders.`,
+    const refused: Error = await stranger.sync(recordingPass(new Map()).pass).then(
+      () => Promise.reject(new Error("the sync did not fail")),
+      (e: Error) => e,
     );
+    expect(refused.message).toBe(
+      `Gmail refused access to the mailbox of ${account} (HTTP 401, UNAUTHENTICATED). Reconnect Gmail sync in Senders.`,
+    );
+    expect(String((refused.cause as Error).message)).toContain("Request had invalid authentication credentials");
   });
 });

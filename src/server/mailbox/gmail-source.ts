@@ -14,7 +14,14 @@
 // reconnect in Senders); no message ever carries a token.
 import { deliveryErrorFromFetch, parseGoogleError } from "../mail/delivery-error.ts";
 import { createAccessTokens } from "../mail/google-oauth.ts";
-import type { FetchedMessage, FolderState, MailboxSource, MessageHeaders, SyncPass } from "./mailbox-source.ts";
+import {
+  type FetchedMessage,
+  type FolderState,
+  type MailboxSource,
+  MailboxSourceError,
+  type MessageHeaders,
+  type SyncPass,
+} from "./mailbox-source.ts";
 
 export type GmailSourceOptions = {
   senderEmail: string;
@@ -111,20 +118,28 @@ export function createGmailSource(opts: GmailSourceOptions): MailboxSource {
     timeoutMs,
   });
 
-  /** An unsuccessful Gmail answer in words (Google's error code and text; never a token). */
+  /**
+   * An unsuccessful Gmail answer in fixed words with the status and Google's
+   * error code (an atom); Google's own text goes to the log only (the cause).
+   */
   function readError(status: number, body: string): Error {
-    const { reason, text: said } = parseGoogleError(body);
-    const text = said.replace(/\.$/, "");
+    const { reason: said, text } = parseGoogleError(body);
+    const reason = /^[A-Za-z_]{1,60}$/.test(said) ? said : "";
+    const code = `HTTP ${status}${reason ? `, ${reason}` : ""}`;
+    const cause = new Error(`Gmail answered: ${text}`);
     if (status === 401 || status === 403) {
-      return new Error(
-        `Gmail refused access to the mailbox of ${who} (HTTP ${status}${reason ? `, ${reason}` : ""}): ${text}. Reconnect Gmail sync in Senders.`,
+      return new MailboxSourceError(
+        `Gmail refused access to the mailbox of ${who} (${code}). Reconnect Gmail sync in Senders.`,
+        { cause },
       );
     }
     if (status === 429 || /rateLimitExceeded|quotaExceeded/.test(reason)) {
-      return new Error(`Gmail is limiting requests for ${who} (HTTP ${status}): ${text}. The sync tries again later.`);
+      return new MailboxSourceError(`Gmail is limiting requests for ${who} (${code}). The sync tries again later.`, {
+        cause,
+      });
     }
-    if (status >= 500) return new Error(`Gmail is unavailable (HTTP ${status}): ${text}`);
-    return new Error(`The Gmail API refused a request for ${who} (HTTP ${status}): ${text}`);
+    if (status >= 500) return new MailboxSourceError(`Gmail is unavailable (${code}).`, { cause });
+    return new MailboxSourceError(`The Gmail API refused a request for ${who} (${code}).`, { cause });
   }
 
   /** One Gmail API call; a 401 gets one fresh token and one more try. `allow` lists statuses the caller handles. */
@@ -165,7 +180,7 @@ export function createGmailSource(opts: GmailSourceOptions): MailboxSource {
 
   async function profileHistoryId(): Promise<string> {
     const { data } = await call<{ historyId?: string }>("GET", "profile");
-    if (!data?.historyId) throw new Error(`The Gmail API gave no history id for ${who}`);
+    if (!data?.historyId) throw new MailboxSourceError(`The Gmail API gave no history id for ${who}`);
     return data.historyId;
   }
 
@@ -302,7 +317,7 @@ export function createGmailSource(opts: GmailSourceOptions): MailboxSource {
         { addLabelIds: ["INBOX"], removeLabelIds: ["SPAM"] },
         [404],
       );
-      if (status === 404) throw new Error(`The message is no longer in the Gmail mailbox of ${who}`);
+      if (status === 404) throw new MailboxSourceError(`The message is no longer in the Gmail mailbox of ${who}`);
     },
 
     async close() {},

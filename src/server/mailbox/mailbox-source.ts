@@ -62,3 +62,16 @@ export interface MailboxSource {
   restore(message: { folder: string; sourceKey: string }): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * A source's failure in words written for users (shown on the mail-sync card
+ * and the sender's panel as they are); what the other side said, if anything,
+ * rides on `cause` for the log only. Any other error a sync meets is shown as
+ * a fixed sentence (jobs/mailbox-sync-failures.ts).
+ */
+export class MailboxSourceError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "MailboxSourceError";
+  }
+}

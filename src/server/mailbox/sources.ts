@@ -11,7 +11,7 @@ import type { Logger } from "../logger.ts";
 import { createCaptureSource } from "./capture-source.ts";
 import { createGmailSource } from "./gmail-source.ts";
 import { createImapSource } from "./imap-source.ts";
-import type { MailboxSource } from "./mailbox-source.ts";
+import { type MailboxSource, MailboxSourceError } from "./mailbox-source.ts";
 
 export type MailboxSources = {
   sourcesFor(mailbox: MailboxRow): MailboxSource[];
@@ -22,8 +22,8 @@ export type MailboxSources = {
 /** A mailbox that cannot be read at all (its password cannot be opened): every sync fails with the reason. */
 function failingSource(reason: string): MailboxSource {
   return {
-    sync: () => Promise.reject(new Error(reason)),
-    restore: () => Promise.reject(new Error(reason)),
+    sync: () => Promise.reject(new MailboxSourceError(reason)),
+    restore: () => Promise.reject(new MailboxSourceError(reason)),
     close: async () => {},
   };
 }
