@@ -12,8 +12,6 @@ import { createTestContext, type TestContext, testConfig } from "../../../../tes
 import { startWebhookReceiver, type WebhookReceiver } from "../../../../tests/support/webhook-receiver.ts";
 import { createSecretBox } from "../../crypto/secret-box.ts";
 import { campaigns, contacts, emailSequences, scheduledEmails, senderAccounts } from "../../db/schema/index.ts";
-import { renderClaimedSend } from "../../jobs/render-claimed.ts";
-import { createSendWorker } from "../../jobs/send-worker.ts";
 import { createLogger } from "../../logger.ts";
 import type { SystemMailer } from "../../mail/system-mailer.ts";
 import type { TransportFactory } from "../../sending/outgoing.ts";
