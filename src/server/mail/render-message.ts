@@ -17,6 +17,7 @@ import {
   type MergeContext,
   mergeContextFromContact,
   renderMergeTags,
+  withBookingLink,
 } from "#shared/sequences/merge-tags.ts";
 import { htmlToPlainText, plainTextToHtml } from "#shared/sequences/rich-text.ts";
 import type { Settings } from "#shared/settings/settings.schemas.ts";
@@ -52,6 +53,8 @@ export type RenderCampaignMessageInput = {
   trackOpens: boolean;
   /** "plain_text": a text part alone. The step's choice, else the campaign's. */
   sendAs: SendFormat;
+  /** The contact's personal booking link (personalBookingUrl) for {{bookingLink}}; none: the tag renders empty. */
+  bookingLink?: string;
   /** The images an HTML step's body refers to as cid: (extractInlineImages); sent with the HTML part. */
   inlineImages?: InlineImage[];
 };
@@ -79,7 +82,8 @@ export function renderStepSubject(
 
 export function renderCampaignMessage(input: RenderCampaignMessageInput): OutgoingMessage {
   const { step, settings, senderEmail } = input;
-  const context = mergeContextFromContact(input.contact);
+  const contactContext = mergeContextFromContact(input.contact);
+  const context = input.bookingLink ? withBookingLink(contactContext, input.bookingLink) : contactContext;
   const fill = (text: string, format: "text" | "html") =>
     renderMergeTags(text, context, { mode: "send", format, fallbacks: settings.fallbackMergeTags });
 
