@@ -191,7 +191,7 @@ describe("{{bookingLink}}", () => {
     const step = { subject: "Hi", body: "Pick a time: {{bookingLink}}", bodyFormat: "text" } as const;
     const html = renderCampaignMessage(input({ step, bookingLink }));
     expect(html.text).toContain(`Pick a time: ${bookingLink}`);
-    expect(html.html).toContain(bookingLink);
+    expect(html.html).toContain(`<p>Pick a time: <a href="${bookingLink}">${bookingLink}</a></p>`);
     const plain = renderCampaignMessage(input({ step, bookingLink, sendAs: "plain_text" }));
     expect(plain.html).toBeUndefined();
     expect(plain.text).toContain(`Pick a time: ${bookingLink}`);

@@ -13,6 +13,7 @@ import { fromDisplayName } from "#shared/sending/from-name.ts";
 import { appendFooterHtml, appendFooterText, listUnsubscribeHeaders } from "#shared/sending/message-footer.ts";
 import { followUpSubject, formatMessageId, threadHeaders } from "#shared/sending/threading.ts";
 import {
+  escapeHtml,
   type MergeContact,
   type MergeContext,
   mergeContextFromContact,
@@ -80,6 +81,17 @@ export function renderStepSubject(
   return oneLine(renderMergeTags(stepSubject, context, { mode: "send", format: "text", fallbacks }));
 }
 
+/**
+ * A plain-text step sent as HTML: its personal booking URL (unique, it holds
+ * the contact's token) becomes a link there too, as {{bookingLink}} is in a
+ * rich-text step.
+ */
+function linkBookingUrl(html: string, url: string | undefined): string {
+  if (!url) return html;
+  const safe = escapeHtml(url);
+  return html.replaceAll(safe, `<a href="${safe}">${safe}</a>`);
+}
+
 export function renderCampaignMessage(input: RenderCampaignMessageInput): OutgoingMessage {
   const { step, settings, senderEmail } = input;
   const contactContext = mergeContextFromContact(input.contact);
@@ -98,7 +110,7 @@ export function renderCampaignMessage(input: RenderCampaignMessageInput): Outgoi
     bodyText = htmlToPlainText(bodyHtml);
   } else {
     bodyText = fill(step.body, "text");
-    if (input.sendAs === "html") bodyHtml = plainTextToHtml(bodyText);
+    if (input.sendAs === "html") bodyHtml = linkBookingUrl(plainTextToHtml(bodyText), input.bookingLink);
   }
 
   const urls = input.tracking;
