@@ -3,13 +3,13 @@ import { toContactInput } from "../contacts-import/to-contact-input.ts";
 import {
   findUnknownMergeTags,
   insertableMergeTags,
-  sampleBookingLink,
-  usesBookingLink,
-  withBookingLink,
   listMergeTags,
   mergeContextFromContact,
   mergeTagKey,
   renderMergeTags,
+  sampleBookingLink,
+  usesBookingLink,
+  withBookingLink,
 } from "./merge-tags.ts";
 
 const jane = mergeContextFromContact({
@@ -172,7 +172,10 @@ describe("{{bookingLink}}", () => {
     );
   });
   it("is never filled by an imported column or a fallback", () => {
-    const imported = mergeContextFromContact({ email: "a@b.test", customFields: { "Booking Link": "http://evil.example" } });
+    const imported = mergeContextFromContact({
+      email: "a@b.test",
+      customFields: { "Booking Link": "http://evil.example" },
+    });
     const options = { mode: "send", format: "text", fallbacks: { booking_link: "http://evil.example" } } as const;
     expect(renderMergeTags("[{{bookingLink}}]", imported, options)).toBe("[]");
   });
