@@ -24,8 +24,8 @@
 import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { campaignStatuses, sendFormats } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
-import { schedulingLinks } from "./scheduling.ts";
 import { createdAt, descending, id, isOneOf, timestamptz, updatedAt } from "./columns.ts";
+import { schedulingLinks } from "./scheduling.ts";
 
 export const campaigns = pgTable(
   "campaigns",

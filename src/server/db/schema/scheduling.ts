@@ -24,8 +24,8 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { meetingStatuses, weekdays } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
-import { contacts } from "./contacts.ts";
 import { createdAt, descending, id, isOneOf, isSubsetOf, isTimeOfDay, lower, timestamptz } from "./columns.ts";
+import { contacts } from "./contacts.ts";
 
 export const schedulingLinks = pgTable(
   "scheduling_links",

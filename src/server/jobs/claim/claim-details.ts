@@ -151,7 +151,8 @@ function toClaimedSend(
     delivery: {
       sendAs: d.send_as,
       trackOpens: d.track_opens,
-      bookingLink: d.booking_link_id && d.booking_link_code ? { id: d.booking_link_id, code: d.booking_link_code } : null,
+      bookingLink:
+        d.booking_link_id && d.booking_link_code ? { id: d.booking_link_id, code: d.booking_link_code } : null,
     },
     nextStep: d.next_id
       ? {
