@@ -7,10 +7,12 @@
 // step using {{bookingLink}} without one cannot launch or be activated.
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CalendarDayEvents, LinkedMeeting, MeetingContactList } from "#shared/calendar/calendar.schemas.ts";
 import type { CampaignDetail } from "#shared/campaigns/campaigns.schemas.ts";
 import type { SchedulingLinkDto } from "#shared/scheduling/scheduling.schemas.ts";
+import { propertySeed } from "../../../../tests/support/hostile-messages.ts";
 import { sendAnyTime } from "../../../../tests/support/mailbox-fixtures.ts";
 import { createCampaign, fakeClock, launch, step } from "../../../../tests/support/sending-fixtures.ts";
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
@@ -194,6 +196,42 @@ describe("a booking", () => {
       expect(meeting.contactId, token).toBeNull();
     }
     expect(await queueOf(campaign.campaign.id, "victim2@prospect.test")).toEqual({ queued: 1, cancelled: [] });
+    expect(await queueOf(othersCampaign.campaign.id, "victim1@prospect.test")).toEqual({ queued: 1, cancelled: [] });
+  });
+});
+
+describe("hostile tokens", () => {
+  it("never link a meeting or stop a sequence, and never fail the booking (property, through the API)", async () => {
+    const theirs = await contactOf(othersCampaign.campaign.id, "victim1@prospect.test");
+    const real = signBookingToken(ctx.config.appSecret, othersLink.id, theirs.id);
+    // Free slots of the other user's link (Mon 14th to Wed 16th, 09:00 to 16:30 in Baghdad), one per run.
+    const slots = ["2026-12-14", "2026-12-15", "2026-12-16"].flatMap((date) =>
+      Array.from({ length: 16 }, (_, i) => ({
+        date,
+        time: `${String(9 + Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`,
+      })),
+    );
+    const mutated = fc
+      .tuple(fc.nat({ max: real.length - 1 }), fc.string({ minLength: 0, maxLength: 3 }), fc.nat({ max: 3 }))
+      .map(([at, insert, cut]) => real.slice(0, at) + insert + real.slice(at + cut));
+    const token = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "binary", maxLength: 80 }), mutated);
+    let next = 0;
+    await fc.assert(
+      fc.asyncProperty(token, async (t) => {
+        fc.pre(t !== real);
+        const slot = slots[next++]!;
+        const res = await book(othersLink.linkCode, { ...slot, email: "victim1@prospect.test", token: t });
+        expect(res.status, await res.clone().text()).toBe(201);
+        const [row] = await db()
+          .select({ contactId: scheduledMeetings.contactId })
+          .from(scheduledMeetings)
+          .where(
+            sql`${scheduledMeetings.linkId} = ${othersLink.id}::uuid and ${scheduledMeetings.scheduledDate} = ${((await res.json()) as { startsAt: string }).startsAt}::timestamptz`,
+          );
+        expect(row?.contactId).toBeNull();
+      }),
+      { numRuns: Math.min(Number(process.env.FC_RUNS ?? 30), slots.length), seed: propertySeed(), endOnFailure: true },
+    );
     expect(await queueOf(othersCampaign.campaign.id, "victim1@prospect.test")).toEqual({ queued: 1, cancelled: [] });
   });
 });
