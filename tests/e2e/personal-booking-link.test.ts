@@ -3,17 +3,19 @@
 // owner's calendar shows the meeting linked to that contact (their step 2
 // stopped). A booking through the bare link shows 'Not linked to a contact'
 // and stops nothing until the owner links it by hand. The campaign's
-// 'Scheduling link' is chosen on its edit page.
+// 'Scheduling link' is chosen on its edit page, or on the wizard's Review step,
+// which lists a step using {{bookingLink}} without one as an issue.
 import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { user as users } from "../../src/server/db/schema/auth.ts";
-import { contacts, scheduledEmails, userSettings } from "../../src/server/db/schema/index.ts";
+import { campaigns, contacts, scheduledEmails, userSettings } from "../../src/server/db/schema/index.ts";
 import type { CampaignDetail, CreateCampaignInput } from "../../src/shared/campaigns/campaigns.schemas.ts";
 import type { SchedulingLinkDto } from "../../src/shared/scheduling/scheduling.schemas.ts";
 import type { LaunchResult } from "../../src/shared/sending/launch.schemas.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
+import { storeDraft } from "./support/stored-draft.ts";
 import { latestMessageTo, signedInUser, signInThroughApi, type TestUser } from "./support/users.ts";
 
 const everyDay = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -175,6 +177,69 @@ describeJourneys("personal booking links", () => {
     expect(own(ana)).toMatch(new RegExp(`/schedule/${link.linkCode}\\?t=`));
     expect(own(ben)).toMatch(new RegExp(`/schedule/${link.linkCode}\\?t=`));
     expect(own(ana)).not.toBe(own(ben));
+  });
+
+  it("the wizard's Review lists a step using {{bookingLink}} without a scheduling link, and launches once one is chosen", async () => {
+    const { page } = browser;
+    await signInThroughApi(page, app.baseUrl, account);
+    const [owner] = await app.database.db.select().from(users).where(eq(users.email, account.email));
+    const sequenceStep = (id: string, body: string, delay: number) => ({
+      id,
+      subject: "Hello {{firstName}}",
+      body,
+      bodyFormat: "text",
+      delay,
+      delayUnit: "days",
+      scheduledDate: null,
+      scheduledTime: null,
+    });
+    await page.goto(`${app.baseUrl}/campaigns/create`);
+    await page.getByRole("heading", { level: 1, name: "Create Campaign" }).waitFor();
+    await storeDraft(page, owner!.id, {
+      version: 1,
+      stepIndex: 5,
+      savedAt: new Date().toISOString(),
+      draft: {
+        name: "Wizard with a booking link",
+        description: "",
+        senderAccounts: [
+          { localId: "s1", email: "hello@acme.test", provider: "custom", dailyLimit: 10, savedSenderId: null },
+        ],
+        contacts: [{ email: "cleo@prospect.test", first_name: "Cleo" }],
+        importedFields: ["email", "first_name"],
+        fileName: "contacts.csv",
+        emailColumn: "email",
+        removedDuplicates: [],
+        selectedColumns: ["email", "first_name"],
+        sequence: [sequenceStep("w1", "Hi", 0), sequenceStep("w2", "Book here: {{bookingLink}}", 2)],
+        launchKey: crypto.randomUUID(),
+        launchSentAt: null,
+      },
+    });
+    await page.reload();
+    await page.getByText("Step 6 of 6: Review & Launch").waitFor();
+    const issues = page.getByRole("status").filter({ hasText: "Issues Found" });
+    await issues.getByText("Step 2 uses {{bookingLink}} but the campaign has no scheduling link").waitFor();
+    expect(await page.getByRole("button", { name: "Launch Campaign" }).isDisabled()).toBe(true);
+
+    await page.getByRole("combobox", { name: "Scheduling link" }).click();
+    await page.getByRole("option", { name: "Demo call (30 min)" }).click();
+    await page.getByText("Ready to Launch").waitFor();
+    // Kept in the draft: a reload still has it.
+    await page.reload();
+    await page.getByText("Ready to Launch").waitFor();
+    await page.getByRole("button", { name: "Launch Campaign", disabled: false }).click();
+    await eventually(() =>
+      latestMessageTo(app.baseUrl, "cleo@prospect.test").then(
+        (m) => m.subject,
+        () => null,
+      ),
+    ).toBe("Hello Cleo");
+    const [stored] = await app.database.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.name, "Wizard with a booking link"));
+    expect(stored?.bookingLinkId).toBe(link.id);
   });
 
   it("a prospect books through the link in their mail: the calendar shows the meeting linked to them, their follow-up stops", async () => {

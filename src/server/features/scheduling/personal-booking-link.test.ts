@@ -334,6 +334,22 @@ describe("the campaign's scheduling link", () => {
       },
     });
     expect(put.status).toBe(400);
+    // A campaign sending now cannot drop the link its steps use.
+    const dropped = await ctx.request(`/api/campaigns/${campaign.campaign.id}`, {
+      method: "PUT",
+      cookie: seller.cookie,
+      json: {
+        name: campaign.campaign.name,
+        description: null,
+        sequence: campaign.sequence,
+        senderAccounts: campaign.senders.map((s) => ({ ...s, savedSenderId: s.savedSenderId })),
+        bookingLinkId: null,
+      },
+    });
+    expect(dropped.status).toBe(400);
+    expect((await errorOf(dropped)).message).toBe(
+      "Step 1 uses {{bookingLink}} but the campaign has no scheduling link. Step 2 uses {{bookingLink}} but the campaign has no scheduling link",
+    );
     const [stored] = await db().select().from(campaigns).where(eq(campaigns.id, campaign.campaign.id));
     expect(stored?.bookingLinkId).toBe(linkA.id);
   });
