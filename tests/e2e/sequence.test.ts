@@ -375,7 +375,7 @@ describeJourneys("email sequence (wizard step 5)", () => {
     expect(await previewOf(page, 1).getByTestId("preview-body").textContent()).toBe(
       "Hi Jane,\n\nHow is Acme handling outreach? As CTO you may know.",
     );
-    // Every selected column is offered as a merge tag.
+    // Every selected column is offered as a merge tag, then the personal booking link.
     await emailStep(page, 1).getByRole("button", { name: "Insert merge tag" }).click();
     expect(await page.getByRole("menuitem").allTextContents()).toEqual([
       "{{firstName}}",
@@ -383,6 +383,7 @@ describeJourneys("email sequence (wizard step 5)", () => {
       "{{email}}",
       "{{company}}",
       "{{job_title}}",
+      "{{bookingLink}}",
     ]);
     await page.keyboard.press("Escape");
 

@@ -55,9 +55,10 @@ export type ClaimedSend = {
   step: { id: string; stepNumber: number; subject: string; body: string; bodyFormat: BodyFormat; version: number };
   /**
    * How it is sent: the step's send_as, else the campaign's; the campaign's
-   * track_opens (null: the user's setting, which the batch carries).
+   * track_opens (null: the user's setting, which the batch carries); the
+   * campaign's scheduling link for {{bookingLink}} (null: none chosen).
    */
-  delivery: { sendAs: SendFormat; trackOpens: boolean | null };
+  delivery: { sendAs: SendFormat; trackOpens: boolean | null; bookingLink: { id: string; code: string } | null };
   /** The step after this one, scheduled when this one is sent. */
   nextStep: {
     id: string;

@@ -10,7 +10,7 @@ import { createSecretBox } from "../crypto/secret-box.ts";
 import { createDkimKeyRing } from "../mail/dkim-key-ring.ts";
 import { createInlineImageCache } from "../mail/inline-images.ts";
 import { renderCampaignMessage } from "../mail/render-message.ts";
-import { trackingUrls } from "../mail/tokens.ts";
+import { personalBookingUrl, trackingUrls } from "../mail/tokens.ts";
 import type { OutgoingMessage } from "../sending/outgoing.ts";
 import type { RenderSend } from "./attempt-send.ts";
 
@@ -35,6 +35,10 @@ export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret"
       tracking,
       sendAs: send.delivery.sendAs,
       trackOpens: send.delivery.trackOpens ?? batch.settings.trackOpens,
+      // The contact's own link (decision 018): only a booking through it stops their sequence.
+      bookingLink: send.delivery.bookingLink
+        ? personalBookingUrl(config.publicUrl, config.appSecret, send.delivery.bookingLink, send.contact.id)
+        : undefined,
     });
     const dkim = dkimKeys.signingKey(batch.dkimKeys, message.from.address);
     if (dkim) message.dkim = dkim;

@@ -7,7 +7,7 @@ import { createSecretBox } from "../crypto/secret-box.ts";
 import { createLogger } from "../logger.ts";
 import type { SenderAccountRow } from "../sending/outgoing.ts";
 import { type MessageSettings, type RenderCampaignMessageInput, renderCampaignMessage } from "./render-message.ts";
-import { trackingUrls, verifyToken } from "./tokens.ts";
+import { personalBookingUrl, trackingUrls, verifyBookingToken, verifyToken } from "./tokens.ts";
 import { createTransportFactory } from "./transports.ts";
 
 const SECRET = "render-test-secret-0123456789-abcdefghij";
@@ -167,6 +167,40 @@ describe("tracking and plain text", () => {
     expect(m.text).not.toContain("<");
     expect(m.text).not.toContain("Unsubscribe");
     expect(m.headers).toEqual({});
+  });
+});
+
+describe("{{bookingLink}}", () => {
+  const link = { id: "0b7e3c1a-2f4d-4e5a-8b6c-7d8e9f0a1b2c", code: "Ab3dEf7h" };
+  const contactId = "6f1c2b2e-8a3d-4c1e-9f0a-1b2c3d4e5f60";
+  const bookingLink = personalBookingUrl(PUBLIC_URL, SECRET, link, contactId);
+  const token = () => new URL(bookingLink).searchParams.get("t") ?? "";
+
+  it("is the contact's personal link: a link in the HTML part, the URL in the text part", () => {
+    const m = renderCampaignMessage(
+      input({
+        step: { subject: "Hi", body: "<p>Pick a time: {{bookingLink}}</p>", bodyFormat: "html" },
+        bookingLink,
+      }),
+    );
+    expect(verifyBookingToken(SECRET, link.id, token())).toBe(contactId);
+    expect(m.html).toContain(`<a href="${bookingLink}" rel="noopener noreferrer" target="_blank">${bookingLink}</a>`);
+    expect(m.text).toContain(bookingLink);
+  });
+  it("is the URL in a plain-text step, in both parts, and in a message sent as plain text", () => {
+    const step = { subject: "Hi", body: "Pick a time: {{bookingLink}}", bodyFormat: "text" } as const;
+    const html = renderCampaignMessage(input({ step, bookingLink }));
+    expect(html.text).toContain(`Pick a time: ${bookingLink}`);
+    expect(html.html).toContain(`<p>Pick a time: <a href="${bookingLink}">${bookingLink}</a></p>`);
+    const plain = renderCampaignMessage(input({ step, bookingLink, sendAs: "plain_text" }));
+    expect(plain.html).toBeUndefined();
+    expect(plain.text).toContain(`Pick a time: ${bookingLink}`);
+  });
+  it("is empty without a link (never another value)", () => {
+    const m = renderCampaignMessage(
+      input({ step: { subject: "Hi", body: "Pick a time: [{{bookingLink}}]", bodyFormat: "text" } }),
+    );
+    expect(m.text).toContain("Pick a time: []");
   });
 });
 

@@ -13,10 +13,12 @@ import { fromDisplayName } from "#shared/sending/from-name.ts";
 import { appendFooterHtml, appendFooterText, listUnsubscribeHeaders } from "#shared/sending/message-footer.ts";
 import { followUpSubject, formatMessageId, threadHeaders } from "#shared/sending/threading.ts";
 import {
+  escapeHtml,
   type MergeContact,
   type MergeContext,
   mergeContextFromContact,
   renderMergeTags,
+  withBookingLink,
 } from "#shared/sequences/merge-tags.ts";
 import { htmlToPlainText, plainTextToHtml } from "#shared/sequences/rich-text.ts";
 import type { Settings } from "#shared/settings/settings.schemas.ts";
@@ -52,6 +54,8 @@ export type RenderCampaignMessageInput = {
   trackOpens: boolean;
   /** "plain_text": a text part alone. The step's choice, else the campaign's. */
   sendAs: SendFormat;
+  /** The contact's personal booking link (personalBookingUrl) for {{bookingLink}}; none: the tag renders empty. */
+  bookingLink?: string;
   /** The images an HTML step's body refers to as cid: (extractInlineImages); sent with the HTML part. */
   inlineImages?: InlineImage[];
 };
@@ -77,9 +81,21 @@ export function renderStepSubject(
   return oneLine(renderMergeTags(stepSubject, context, { mode: "send", format: "text", fallbacks }));
 }
 
+/**
+ * A plain-text step sent as HTML: its personal booking URL (unique, it holds
+ * the contact's token) becomes a link there too, as {{bookingLink}} is in a
+ * rich-text step.
+ */
+function linkBookingUrl(html: string, url: string | undefined): string {
+  if (!url) return html;
+  const safe = escapeHtml(url);
+  return html.replaceAll(safe, `<a href="${safe}">${safe}</a>`);
+}
+
 export function renderCampaignMessage(input: RenderCampaignMessageInput): OutgoingMessage {
   const { step, settings, senderEmail } = input;
-  const context = mergeContextFromContact(input.contact);
+  const contactContext = mergeContextFromContact(input.contact);
+  const context = input.bookingLink ? withBookingLink(contactContext, input.bookingLink) : contactContext;
   const fill = (text: string, format: "text" | "html") =>
     renderMergeTags(text, context, { mode: "send", format, fallbacks: settings.fallbackMergeTags });
 
@@ -94,7 +110,7 @@ export function renderCampaignMessage(input: RenderCampaignMessageInput): Outgoi
     bodyText = htmlToPlainText(bodyHtml);
   } else {
     bodyText = fill(step.body, "text");
-    if (input.sendAs === "html") bodyHtml = plainTextToHtml(bodyText);
+    if (input.sendAs === "html") bodyHtml = linkBookingUrl(plainTextToHtml(bodyText), input.bookingLink);
   }
 
   const urls = input.tracking;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { signToken, trackingUrls, verifyToken } from "./tokens.ts";
+import {
+  personalBookingUrl,
+  signBookingToken,
+  signToken,
+  trackingUrls,
+  verifyBookingToken,
+  verifyToken,
+} from "./tokens.ts";
 
 const secret = "s".repeat(40);
 const id = "6f1c2b2e-8a3d-4c1e-9f0a-1b2c3d4e5f60";
@@ -21,5 +28,35 @@ describe("tracking tokens", () => {
     const urls = trackingUrls("https://app.example.com", secret, id);
     expect(urls.openPixel).toMatch(new RegExp(`^https://app.example.com/t/o/${id}\\.[\\w-]{22}\\.gif$`));
     expect(urls.unsubscribe).toMatch(new RegExp(`^https://app.example.com/u/${id}\\.[\\w-]{22}$`));
+  });
+});
+
+describe("booking tokens", () => {
+  const linkId = "0b7e3c1a-2f4d-4e5a-8b6c-7d8e9f0a1b2c";
+  const otherLink = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
+  it("prove the contact on the link they were made for, and on no other", () => {
+    const token = signBookingToken(secret, linkId, id);
+    expect(verifyBookingToken(secret, linkId, token)).toBe(id);
+    expect(verifyBookingToken(secret, otherLink, token)).toBeNull();
+  });
+  it("are no other kind of token, and no other kind is one", () => {
+    const booking = signBookingToken(secret, linkId, id);
+    expect(verifyToken(secret, "meeting", booking)).toBeNull();
+    expect(verifyBookingToken(secret, linkId, signToken(secret, "meeting", id))).toBeNull();
+    expect(verifyBookingToken(secret, linkId, signToken(secret, "booking", `${linkId}:${id}`))).toBeNull();
+  });
+  it("reject forged, truncated and foreign tokens", () => {
+    const token = signBookingToken(secret, linkId, id);
+    expect(verifyBookingToken(secret, linkId, `${id}.AAAAAAAAAAAAAAAAAAAAAA`)).toBeNull();
+    expect(verifyBookingToken(secret, linkId, token.slice(0, -1))).toBeNull();
+    expect(verifyBookingToken("t".repeat(40), linkId, token)).toBeNull();
+    expect(verifyBookingToken(secret, linkId, "")).toBeNull();
+    // Another contact's id with this token's MAC.
+    const other = "11111111-2222-4333-8444-555555555555";
+    expect(verifyBookingToken(secret, linkId, `${other}${token.slice(id.length)}`)).toBeNull();
+  });
+  it("make the personal page's URL", () => {
+    const url = personalBookingUrl("https://app.example.com", secret, { id: linkId, code: "Ab3dEf7h" }, id);
+    expect(url).toMatch(new RegExp(`^https://app.example.com/schedule/Ab3dEf7h\\?t=${id}\\.[\\w-]{22}$`));
   });
 });

@@ -4,9 +4,14 @@
 // scheduled_meetings id (meeting); the HMAC proves the link came from us, so
 // ids cannot be enumerated to mark opens, unsubscribe or cancel for other
 // people, and the kind keeps one link from serving as another.
+//
+// A personal booking link (the {{bookingLink}} merge tag) carries a "booking"
+// token: "<contact id>.<HMAC(booking:<link id>:<contact id>)>". The link id is
+// in the MAC, not the token (the URL names the link by its code), so a token
+// proves that contact only on the link it was made for.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export type TokenKind = "open" | "unsubscribe" | "meeting";
+export type TokenKind = "open" | "unsubscribe" | "meeting" | "booking";
 
 function mac(secret: string, kind: TokenKind, id: string): string {
   return createHmac("sha256", secret).update(`${kind}:${id}`).digest("base64url").slice(0, 22);
@@ -24,6 +29,31 @@ export function verifyToken(secret: string, kind: TokenKind, token: string): str
   const given = Buffer.from(token.slice(dot + 1));
   const expected = Buffer.from(mac(secret, kind, id));
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+/** The token of `contactId`'s personal link to the scheduling link `linkId`. */
+export function signBookingToken(secret: string, linkId: string, contactId: string): string {
+  return `${contactId}.${mac(secret, "booking", `${linkId}:${contactId}`)}`;
+}
+
+/** The contact id inside a valid booking token for `linkId`, or null (forged, of another link, not a token). */
+export function verifyBookingToken(secret: string, linkId: string, token: string): string | null {
+  const dot = token.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const contactId = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(mac(secret, "booking", `${linkId}:${contactId}`));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? contactId : null;
+}
+
+/** A contact's personal booking page: the link's public page with the contact's token. */
+export function personalBookingUrl(
+  publicUrl: string,
+  secret: string,
+  link: { id: string; code: string },
+  contactId: string,
+): string {
+  return `${publicUrl}/schedule/${link.code}?t=${signBookingToken(secret, link.id, contactId)}`;
 }
 
 export type TrackingUrls = { openPixel: string; unsubscribe: string };

@@ -39,6 +39,13 @@ export const calendarEventSchema = z.object({
   errorMessage: z.string().nullable(),
   /** Meetings: their length. */
   durationMinutes: z.number().int().nullable(),
+  /** Meetings: the name the booker typed (null: none, or not a meeting). */
+  prospectName: z.string().nullable(),
+  /**
+   * Meetings: the contact it is linked to (booked through their personal link,
+   * or linked by hand); null: not linked to a contact (or not a meeting).
+   */
+  linkedContact: z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }).nullable(),
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
@@ -76,6 +83,41 @@ export const calendarDayEventsSchema = z.object({
 });
 export type CalendarDayEvents = z.infer<typeof calendarDayEventsSchema>;
 
+/** Event details → 'Link to contact': the owner's contact the meeting is with. */
+export const linkMeetingInputSchema = z
+  .object({ contactId: z.uuid("Contact not found") })
+  .meta({ id: "LinkMeetingInput" });
+export type LinkMeetingInput = z.infer<typeof linkMeetingInputSchema>;
+
+export const linkedMeetingSchema = z
+  .object({
+    meetingId: z.string(),
+    linkedContact: z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }),
+    /** Queued steps the link stopped (the contact's address, every campaign of the owner). */
+    stoppedSteps: z.number().int(),
+  })
+  .meta({ id: "LinkedMeeting" });
+export type LinkedMeeting = z.infer<typeof linkedMeetingSchema>;
+
+/** Contacts the 'Link to contact' picker offers: the owner's, searched; the booker's address first. */
+export const meetingContactsQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+});
+export const meetingContactSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  campaignName: z.string(),
+  /** Its address is the one the booker typed. */
+  matchesBooker: z.boolean(),
+});
+export type MeetingContact = z.infer<typeof meetingContactSchema>;
+export const meetingContactListSchema = z.object({ contacts: z.array(meetingContactSchema) });
+export type MeetingContactList = z.infer<typeof meetingContactListSchema>;
+
 export const calendarMessages = {
   loadFailed: "Failed to load calendar data",
+  notLinked: "Not linked to a contact",
+  meetingNotFound: "Meeting not found",
+  contactNotFound: "Contact not found",
 } as const;

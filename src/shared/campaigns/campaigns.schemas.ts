@@ -10,6 +10,9 @@ export const campaignNameSchema = z.string().trim().min(1, "Campaign name is req
 export const campaignDescriptionSchema = z.string().trim().max(2000).nullable().optional();
 /** The campaign's 'Track opens': true/false overrides the user's setting, null follows it. */
 export const campaignTrackOpensSchema = z.boolean({ error: "Track opens must be true, false or null" }).nullable();
+/** The scheduling link {{bookingLink}} points at: one of the user's own; null: none. */
+export const campaignBookingLinkSchema = z.uuid("Scheduling link not found").nullable();
+export const bookingLinkNotFound = "Scheduling link not found: choose one of your own scheduling links";
 export const sendFormatSchema = z.enum(sendFormats, { error: "Send as must be html or plain_text" });
 
 /** A campaign's sender: a copy of a saved sender (keeps using its connection) or added by hand. */
@@ -41,6 +44,7 @@ export const createCampaignInputSchema = z
     sequence: sequenceInputSchema,
     trackOpens: campaignTrackOpensSchema.optional(),
     sendAs: sendFormatSchema.optional(),
+    bookingLinkId: campaignBookingLinkSchema.optional(),
   })
   .meta({ id: "CreateCampaignInput" });
 export type CreateCampaignInput = z.infer<typeof createCampaignInputSchema>;
@@ -67,6 +71,8 @@ export const campaignSchema = z
     opensTracked: z.boolean(),
     /** How its steps are sent unless a step says otherwise. */
     sendAs: z.enum(sendFormats),
+    /** The scheduling link its {{bookingLink}} merge tag points at (null: none chosen). */
+    bookingLinkId: z.string().nullable(),
   })
   .meta({ id: "Campaign" });
 export type Campaign = z.infer<typeof campaignSchema>;
@@ -129,6 +135,7 @@ export const updateCampaignInputSchema = z
     /** Left out: unchanged. */
     trackOpens: campaignTrackOpensSchema.optional(),
     sendAs: sendFormatSchema.optional(),
+    bookingLinkId: campaignBookingLinkSchema.optional(),
   })
   .meta({ id: "UpdateCampaignInput" });
 export type UpdateCampaignInput = z.infer<typeof updateCampaignInputSchema>;

@@ -55,4 +55,17 @@ describe("reviewIssues", () => {
       "No sending connection for a@x.io: set it up in Senders",
     ]);
   });
+
+  it("names each step using {{bookingLink}} while the campaign has no scheduling link", () => {
+    const steps = [
+      { subject: "Hi", body: "Hello" },
+      { subject: "Again", body: "<p>Pick a time: {{ bookingLink }}</p>" },
+      { subject: "{{booking_link}}", body: "Last one" },
+    ];
+    expect(reviewIssues({ ...ready, steps })).toEqual([
+      "Step 2 uses {{bookingLink}} but the campaign has no scheduling link",
+      "Step 3 uses {{bookingLink}} but the campaign has no scheduling link",
+    ]);
+    expect(reviewIssues({ ...ready, steps, hasBookingLink: true })).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 // The Review & Launch readiness check: the spec's issue messages, in order.
 // Launch stays disabled while any issue is listed.
 import { stepBodySizeProblem } from "../sequences/body-size.ts";
+import { usesBookingLink } from "../sequences/merge-tags.ts";
 
 export type ReviewInput = {
   name: string;
@@ -9,7 +10,23 @@ export type ReviewInput = {
   steps: { subject: unknown; body: unknown }[];
   /** Campaign senders that could not send in live mode (no working connection). */
   sendersWithoutConnection?: string[];
+  /** Whether the campaign has chosen a scheduling link for {{bookingLink}}. */
+  hasBookingLink?: boolean;
 };
+
+/**
+ * 'Step 2 uses {{bookingLink}} but the campaign has no scheduling link', for
+ * each such step: its messages would go out without the link. The launch and
+ * activation refuse with these too (launch.service.ts).
+ */
+export function bookingLinkIssues(steps: { subject: unknown; body: unknown }[], hasBookingLink: boolean): string[] {
+  if (hasBookingLink) return [];
+  return steps.flatMap((s, i) =>
+    [s.subject, s.body].some((text) => typeof text === "string" && usesBookingLink(text))
+      ? [`Step ${i + 1} uses {{bookingLink}} but the campaign has no scheduling link`]
+      : [],
+  );
+}
 
 export function reviewIssues(input: ReviewInput): string[] {
   const issues: string[] = [];
@@ -24,6 +41,7 @@ export function reviewIssues(input: ReviewInput): string[] {
     const tooLarge = typeof step.body === "string" ? stepBodySizeProblem(step.body, i + 1) : null;
     if (tooLarge) issues.push(tooLarge);
   }
+  issues.push(...bookingLinkIssues(input.steps, input.hasBookingLink ?? false));
   for (const email of input.sendersWithoutConnection ?? []) {
     issues.push(`No sending connection for ${email}: set it up in Senders`);
   }

@@ -123,6 +123,8 @@ export const bookMeetingSchema = z.object({
     .max(EMAIL_MAX_LENGTH, bookingFormMessages.emailTooLong)
     .email(bookingFormMessages.invalidEmail),
   name: z.string().trim().max(NAME_MAX_LENGTH, bookingFormMessages.nameTooLong).optional(),
+  /** The personal link's token (?t= on the page): proves which contact books. Invalid: booked, linked to nobody. */
+  token: z.string().max(500, "The booking link's token is too long").optional(),
 });
 export type BookMeeting = z.infer<typeof bookMeetingSchema>;
 

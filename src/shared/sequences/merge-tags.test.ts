@@ -7,6 +7,9 @@ import {
   mergeContextFromContact,
   mergeTagKey,
   renderMergeTags,
+  sampleBookingLink,
+  usesBookingLink,
+  withBookingLink,
 } from "./merge-tags.ts";
 
 const jane = mergeContextFromContact({
@@ -131,19 +134,54 @@ describe("listMergeTags and findUnknownMergeTags", () => {
 });
 
 describe("insertableMergeTags", () => {
-  it("lists firstName, lastName, email, then each imported column not already covered", () => {
+  it("lists firstName, lastName, email, each imported column not already covered, then bookingLink", () => {
     expect(insertableMergeTags(["email", "first_name", "job_title", "city", "job_title"])).toEqual([
       "firstName",
       "lastName",
       "email",
       "job_title",
       "city",
+      "bookingLink",
     ]);
     expect(insertableMergeTags(["work_email", "company"], "work_email")).toEqual([
       "firstName",
       "lastName",
       "email",
       "company",
+      "bookingLink",
     ]);
+    // An imported "booking_link" column is the tag's spelling, not a second entry.
+    expect(insertableMergeTags(["email", "booking_link"])).toEqual(["firstName", "lastName", "email", "bookingLink"]);
+  });
+});
+
+describe("{{bookingLink}}", () => {
+  const url = "https://app.example.com/schedule/Ab3dEf7h?t=id.mac&x=<y>";
+  const context = withBookingLink(mergeContextFromContact({ email: "jane@acme.test", firstName: "Jane" }), url);
+  it("is a link in HTML and the URL in plain text, at send time", () => {
+    expect(renderMergeTags("<p>Book: {{bookingLink}}</p>", context, { mode: "send", format: "html" })).toBe(
+      '<p>Book: <a href="https://app.example.com/schedule/Ab3dEf7h?t=id.mac&amp;x=&lt;y&gt;">https://app.example.com/schedule/Ab3dEf7h?t=id.mac&amp;x=&lt;y&gt;</a></p>',
+    );
+    expect(renderMergeTags("Book: {{ booking_link }}", context, { mode: "send", format: "text" })).toBe(`Book: ${url}`);
+  });
+  it("shows a sample link in previews", () => {
+    const none = mergeContextFromContact({ email: "jane@acme.test" });
+    expect(renderMergeTags("{{bookingLink}}", none, { mode: "preview", format: "text" })).toBe(sampleBookingLink);
+    expect(renderMergeTags("{{bookingLink}}", none, { mode: "preview", format: "html" })).toBe(
+      `<a href="${sampleBookingLink}">${sampleBookingLink}</a>`,
+    );
+  });
+  it("is never filled by an imported column or a fallback", () => {
+    const imported = mergeContextFromContact({
+      email: "a@b.test",
+      customFields: { "Booking Link": "http://evil.example" },
+    });
+    const options = { mode: "send", format: "text", fallbacks: { booking_link: "http://evil.example" } } as const;
+    expect(renderMergeTags("[{{bookingLink}}]", imported, options)).toBe("[]");
+  });
+  it("is a known tag, and found in any spelling", () => {
+    expect(findUnknownMergeTags("{{bookingLink}} {{BOOKING_LINK}}", ["email"])).toEqual([]);
+    expect(usesBookingLink("Hi {{ booking_link }}")).toBe(true);
+    expect(usesBookingLink("Hi {{firstName}} bookingLink")).toBe(false);
   });
 });

@@ -2,6 +2,11 @@
 // imported column by its normalised header ({{job_title}}). People write the
 // same tag several ways ({{first_name}}, {{ FirstName }}), so a tag is matched
 // by a canonical key: lower case, without underscores or spaces.
+//
+// {{bookingLink}} is not a contact field: it is the contact's personal link to
+// the campaign's scheduling link (a token that proves who books, made at send
+// time: docs/decisions/018-personal-booking-links.md). It is a link in HTML
+// and the URL in plain text; no imported column can fill it.
 import type { ContactInput } from "../contacts/contacts.schemas.ts";
 
 /** `{{ name }}`: letters, digits and underscores, spaces allowed around the name. */
@@ -9,6 +14,13 @@ const TAG_PATTERN = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 
 /** The tags every contact has, in the order the insert menu lists them. */
 export const builtInMergeTags = ["firstName", "lastName", "email", "company"] as const;
+
+/** The personal booking link's tag (the campaign's scheduling link, signed for each contact). */
+export const bookingLinkTag = "bookingLink";
+const BOOKING_LINK_KEY = "bookinglink";
+
+/** What previews show for {{bookingLink}}: a sample, as the real one is made for each contact when sent. */
+export const sampleBookingLink = "https://coldreach.example/schedule/sample00?t=personal-token";
 
 /** first_name, firstName, FIRST NAME → "firstname". */
 export function mergeTagKey(name: string): string {
@@ -39,8 +51,21 @@ export function mergeContextFromContact(contact: MergeContact): MergeContext {
   put("lastName", contact.lastName);
   put("email", contact.email);
   put("company", contact.company);
-  for (const [name, value] of Object.entries(contact.customFields ?? {})) put(name, value);
+  for (const [name, value] of Object.entries(contact.customFields ?? {})) {
+    // An imported "booking link" column must not pass for the personal link.
+    if (mergeTagKey(name) !== BOOKING_LINK_KEY) put(name, value);
+  }
   return values;
+}
+
+/** The context with the contact's personal booking link (send time) for {{bookingLink}}. */
+export function withBookingLink(context: MergeContext, url: string): MergeContext {
+  return new Map(context).set(BOOKING_LINK_KEY, url);
+}
+
+/** Whether a text uses {{bookingLink}} (any spelling). */
+export function usesBookingLink(text: string): boolean {
+  return listMergeTags(text).some((name) => mergeTagKey(name) === BOOKING_LINK_KEY);
 }
 
 export type RenderOptions = {
@@ -74,6 +99,12 @@ export function renderMergeTags(text: string, context: MergeContext, options: Re
   const escapeValue = options.format === "html" ? escapeHtml : (s: string) => s;
   return text.replace(TAG_PATTERN, (_match, name: string) => {
     const key = mergeTagKey(name);
+    if (key === BOOKING_LINK_KEY) {
+      const url = context.get(key) ?? (options.mode === "preview" ? sampleBookingLink : "");
+      if (!url) return "";
+      const safe = escapeHtml(url);
+      return options.format === "html" ? `<a href="${safe}">${safe}</a>` : url;
+    }
     const value = context.get(key);
     if (value !== undefined) return escapeValue(value);
     if (options.mode === "preview") return escapeValue(`[${name}]`);
@@ -100,22 +131,24 @@ export function listMergeTags(text: string): string[] {
  * imported headers) can fill: every contact would get the fallback or nothing.
  */
 export function findUnknownMergeTags(text: string, columns: readonly string[]): string[] {
-  const known = new Set([...builtInMergeTags, ...columns].map(mergeTagKey));
+  const known = new Set([...builtInMergeTags, bookingLinkTag, ...columns].map(mergeTagKey));
   return listMergeTags(text).filter((name) => !known.has(mergeTagKey(name)));
 }
 
 /**
- * The insert menu: firstName, lastName, email, then each imported column not
- * already covered (the email column is {{email}}; first_name is {{firstName}}).
+ * The insert menu: firstName, lastName, email, each imported column not
+ * already covered (the email column is {{email}}; first_name is {{firstName}}),
+ * then bookingLink.
  */
 export function insertableMergeTags(columns: readonly string[], emailColumn = "email"): string[] {
   const tags: string[] = ["firstName", "lastName", "email"];
-  const seen = new Set([...tags, emailColumn].map(mergeTagKey));
+  const seen = new Set([...tags, emailColumn, bookingLinkTag].map(mergeTagKey));
   for (const column of columns) {
     const key = mergeTagKey(column);
     if (!column.trim() || seen.has(key)) continue;
     seen.add(key);
     tags.push(column);
   }
+  tags.push(bookingLinkTag);
   return tags;
 }

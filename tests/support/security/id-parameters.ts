@@ -54,6 +54,10 @@ const NAMED_KINDS: Record<string, IdKind> = {
   token: "meetingToken",
   /** /api/campaigns/launched/{launchKey}: the key of a campaign stored and launched in one request. */
   launchKey: "launchKey",
+  /** A campaign's scheduling link for {{bookingLink}}. */
+  bookingLinkId: "schedulingLink",
+  /** /api/calendar/meetings/{meetingId}/...: a meeting booked on one of the user's links. */
+  meetingId: "meeting",
 };
 
 /** Body properties called `id`, by the array or object that holds them. */

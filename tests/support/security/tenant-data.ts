@@ -34,6 +34,7 @@ export type IdKind =
   | "schedulingLink"
   | "linkCode"
   | "meetingToken"
+  | "meeting"
   | "dkimKey"
   | "launchKey";
 
@@ -179,6 +180,7 @@ export async function seedTenant(
     schedulingLink: booking.linkId,
     linkCode: booking.linkCode,
     meetingToken: booking.token,
+    meeting: booking.meetingId,
     dkimKey: dkimKey.id,
     launchKey,
   };
@@ -265,7 +267,12 @@ async function seedBooking(ctx: TestContext, cookie: string, marker: string) {
     if (waited > 10_000) throw new Error("seeding: the booking's mail was not captured");
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { linkId: link.id, linkCode: link.linkCode, token: signToken(ctx.config.appSecret, "meeting", meeting.id) };
+  return {
+    linkId: link.id,
+    linkCode: link.linkCode,
+    meetingId: meeting.id,
+    token: signToken(ctx.config.appSecret, "meeting", meeting.id),
+  };
 }
 
 /**

@@ -16,11 +16,16 @@
  * double click, a retry after a lost answer) finds the campaign the first one
  * stored instead of storing a second. Unique per user, so two requests at once
  * store one campaign; null for campaigns created otherwise.
+ *
+ * booking_link_id is the scheduling link the campaign's {{bookingLink}} merge
+ * tag points at, personal to each contact (a signed token for the contact:
+ * docs/decisions/018-personal-booking-links.md). Deleting the link clears it.
  */
 import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { campaignStatuses, sendFormats } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { createdAt, descending, id, isOneOf, timestamptz, updatedAt } from "./columns.ts";
+import { schedulingLinks } from "./scheduling.ts";
 
 export const campaigns = pgTable(
   "campaigns",
@@ -39,6 +44,8 @@ export const campaigns = pgTable(
     updatedAt: updatedAt(),
     launchedAt: timestamptz("launched_at"),
     launchKey: uuid("launch_key"),
+    /** The scheduling link {{bookingLink}} points at (one of the owner's); null: none chosen. */
+    bookingLinkId: uuid("booking_link_id").references(() => schedulingLinks.id, { onDelete: "set null" }),
   },
   (t) => [
     index("campaigns_user_created_idx").on(t.userId, descending(t.createdAt)),

@@ -16,12 +16,16 @@
  *   (user_id =, tstzrange(scheduled_date, ends_at) &&). ends_at is stored
  *   because an index expression cannot add an interval to a timestamptz.
  * - (user_id, lower(prospect_email)) lets a contact's details find its meetings.
+ * - contact_id links a meeting to the contact who proved it was them (the
+ *   token of their personal booking link) or whom the owner chose by hand;
+ *   only a linked meeting stopped a sequence (decision 018).
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { meetingStatuses, weekdays } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { createdAt, descending, id, isOneOf, isSubsetOf, isTimeOfDay, lower, timestamptz } from "./columns.ts";
+import { contacts } from "./contacts.ts";
 
 export const schedulingLinks = pgTable(
   "scheduling_links",
@@ -69,6 +73,12 @@ export const scheduledMeetings = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     prospectEmail: text("prospect_email").notNull(),
     prospectName: text("prospect_name"),
+    /**
+     * The contact the meeting is linked to: booked through that contact's
+     * personal link (a valid token), or linked by the owner by hand. Null: a
+     * booking through the bare link, which proves nobody and stopped nothing.
+     */
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     scheduledDate: timestamptz("scheduled_date").notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
     /** scheduled_date + duration_minutes (see the header). */
@@ -97,6 +107,8 @@ export const scheduledMeetings = pgTable(
       .where(sql`${t.status} = 'scheduled'`),
     index("scheduled_meetings_user_date_idx").on(t.userId, t.scheduledDate),
     index("scheduled_meetings_user_email_idx").on(t.userId, lower(t.prospectEmail)),
+    // The ON DELETE SET NULL from contacts (a campaign's deletion) finds the rows through it.
+    index("scheduled_meetings_contact_idx").on(t.contactId).where(sql`${t.contactId} is not null`),
     // Booked slots of a link (booking page) and the cascade when a link is deleted.
     index("scheduled_meetings_link_date_idx").on(t.linkId, t.scheduledDate),
     check("scheduled_meetings_duration_minutes_check", sql`${t.durationMinutes} > 0`),

@@ -202,6 +202,10 @@ type EventRow = {
   step_number: number | null;
   error_message: string | null;
   duration_minutes: number | null;
+  prospect_name: string | null;
+  linked_id: string | null;
+  linked_name: string | null;
+  linked_email: string | null;
 };
 
 /**
@@ -217,7 +221,8 @@ function eventsQuery(userId: string, filter: Filter, limit: number | null): SQL 
       select 'scheduled-' || se.id::text as event_id, 'scheduled' as type, se.scheduled_for as at,
         coalesce(nullif(q.subject, ''), '(no subject)') as title, se.status, se.campaign_name,
         coalesce(ct.email, 'Unknown') as contact_email, q.subject, q.step_number, se.error_message,
-        null::int as duration_minutes
+        null::int as duration_minutes, null::text as prospect_name, null::text as linked_id,
+        null::text as linked_name, null::text as linked_email
       from (${pick(from.scheduled, filter)}) se
       left join contacts ct on ct.id = se.contact_id
       left join email_sequences q on q.id = se.sequence_id
@@ -226,16 +231,18 @@ function eventsQuery(userId: string, filter: Filter, limit: number | null): SQL 
         -- The subject as sent (merge tags applied), else the step's.
         coalesce(nullif(es.subject, ''), nullif(q.subject, ''), '(no subject)'), es.status, c.name,
         coalesce(ct.email, nullif(es.to_email, ''), 'Unknown'), coalesce(nullif(es.subject, ''), q.subject),
-        q.step_number, es.error_message, null::int
+        q.step_number, es.error_message, null::int, null::text, null::text, null::text, null::text
       from ((${pick(from.sent, filter)}) union all (${pick(from.failed, filter)})) es
       left join campaigns c on c.id = es.campaign_id
       left join contacts ct on ct.id = es.contact_id
       left join email_sequences q on q.id = es.sequence_id
       union all
       select 'meeting-' || m.id::text, 'meeting', m.scheduled_date, coalesce(l.title, 'Meeting'), m.status, null,
-        m.prospect_email, null, null::int, null, m.duration_minutes
+        m.prospect_email, null, null::int, null, m.duration_minutes, m.prospect_name, lc.id::text,
+        nullif(concat_ws(' ', lc.first_name, lc.last_name), ''), lc.email
       from (${pick(from.meeting, filter)}) m
       left join scheduling_links l on l.id = m.link_id
+      left join contacts lc on lc.id = m.contact_id
     ) e
     order by e.at, e.event_id collate "C"
     ${limit === null ? sql`` : sql`limit ${limit}`}`;
@@ -261,6 +268,9 @@ function toEvent(row: EventRow): CalendarEvent {
     stepNumber: row.step_number === null ? null : Number(row.step_number),
     errorMessage: errorText(row.error_message),
     durationMinutes: row.duration_minutes === null ? null : Number(row.duration_minutes),
+    prospectName: row.prospect_name,
+    linkedContact:
+      row.linked_id && row.linked_email ? { id: row.linked_id, name: row.linked_name, email: row.linked_email } : null,
   };
 }
 

@@ -379,6 +379,8 @@ describe("GET /api/calendar/month", () => {
       stepNumber: 1,
       errorMessage: null,
       durationMinutes: null,
+      prospectName: null,
+      linkedContact: null,
     });
     expect(day("2026-11-13").only).toMatchObject({
       id: `sent-${ids.failed13}`,
@@ -403,6 +405,8 @@ describe("GET /api/calendar/month", () => {
       stepNumber: null,
       errorMessage: null,
       durationMinutes: 30,
+      prospectName: null,
+      linkedContact: null,
     });
   });
 

@@ -30,6 +30,7 @@ export function toCampaignDto(
     trackOpens: row.trackOpens,
     opensTracked: row.trackOpens ?? settingTrackOpens,
     sendAs: row.sendAs,
+    bookingLinkId: row.bookingLinkId,
   };
 }
 

@@ -34,6 +34,11 @@ import type { Logger } from "../../logger.ts";
 import { insertContacts } from "../contacts/insert-contacts.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { cannotSendReasonOf, canSendThrough } from "../senders/sender-dto.ts";
+import {
+  assertBookingLinkForSteps,
+  assertOwnBookingLink,
+  assertStoredStepsHaveBookingLink,
+} from "./campaign-booking-link.ts";
 import { type CampaignStatusCounters, toCampaignDto, toStepDto } from "./campaign-dto.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -202,6 +207,7 @@ export function createCampaignsService(
     launchKey?: string,
   ): Promise<string | null> {
     const sequence = sanitize(input.sequence);
+    await assertOwnBookingLink(tx, userId, input.bookingLinkId);
     const campaign = await step(log, "Failed to create campaign. Please try again.", async () => {
       const [row] = await tx
         .insert(campaigns)
@@ -213,6 +219,7 @@ export function createCampaignsService(
           trackOpens: input.trackOpens ?? null,
           sendAs: input.sendAs ?? "html",
           launchKey: launchKey ?? null,
+          bookingLinkId: input.bookingLinkId ?? null,
         })
         .onConflictDoNothing({ target: [campaigns.userId, campaigns.launchKey] })
         .returning();
@@ -284,11 +291,16 @@ export function createCampaignsService(
       const sequence = sanitize(input.sequence);
       return db.transaction(async (tx) => {
         const campaign = await owned(tx, userId, campaignId);
+        await assertOwnBookingLink(tx, userId, input.bookingLinkId);
+        // A campaign sending now must keep a link for the steps that use {{bookingLink}}.
+        const bookingLinkId = input.bookingLinkId !== undefined ? input.bookingLinkId : campaign.bookingLinkId;
+        if (campaign.status === "active") assertBookingLinkForSteps(sequence, bookingLinkId);
         await tx
           .update(campaigns)
           .set({
             name: input.name,
             description: input.description || null,
+            ...(input.bookingLinkId !== undefined ? { bookingLinkId: input.bookingLinkId } : {}),
             ...(input.trackOpens !== undefined ? { trackOpens: input.trackOpens } : {}),
             ...(input.sendAs ? { sendAs: input.sendAs } : {}),
             updatedAt: new Date(),
@@ -358,6 +370,7 @@ export function createCampaignsService(
         if (status === "paused" && campaign.status !== "active") {
           throw new AppError("conflict", "Only active campaigns can be paused");
         }
+        if (status === "active") await assertStoredStepsHaveBookingLink(tx, campaign);
         const at = now();
         if (status === "paused") {
           await pauseCampaignQueue(tx, campaignId, at);

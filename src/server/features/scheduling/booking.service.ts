@@ -4,8 +4,13 @@
 // decides races: the unique (link, start) among scheduled meetings and the
 // owner's no-overlap exclusion constraint turn the losers into 409s.
 //
-// A booking also stops the address's campaign steps (every campaign of the
-// owner), in the same transaction. Its mail (the prospect's confirmation with
+// A booking stops campaign steps only when it proves who booked: made through
+// a contact's personal link (the {{bookingLink}} merge tag, a token signed for
+// that contact and this link), it is linked to that contact and stops the
+// steps to that contact's address in every campaign of the owner, in the same
+// transaction. Through the bare link (or with a token that proves nothing) it
+// is a meeting linked to nobody and stops nothing: anyone can type any
+// address into the form (decision 018). Its mail (the prospect's confirmation with
 // a calendar invite and a cancel link, the owner's notification) is recorded
 // as owed with it and sent in the background (meeting-notices.ts): a slow or
 // failing mail server neither delays nor undoes the booking, and a crash
@@ -21,11 +26,11 @@ import {
   schedulingMessages,
 } from "#shared/scheduling/scheduling.schemas.ts";
 import { localDate, wallClock } from "#shared/scheduling/zoned-time.ts";
-import { scheduledMeetings, schedulingLinks } from "../../db/schema/index.ts";
+import { contacts, scheduledMeetings, schedulingLinks } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 import { stopSequencesOfAddress } from "../../jobs/stop-contact-sequence.ts";
-import { verifyToken } from "../../mail/tokens.ts";
+import { verifyBookingToken, verifyToken } from "../../mail/tokens.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createMeetingNotices } from "./meeting-notices.ts";
 import { pgError } from "./scheduling.service.ts";
@@ -116,6 +121,21 @@ export function createBookingService(deps: FeatureDeps) {
     return row;
   }
 
+  /**
+   * The contact a personal link's token proves, or null: the token must be
+   * signed for this link, and name a contact of the link's owner (a token is
+   * only ever made for one, but a contact can be deleted since).
+   */
+  async function provenContact(tx: Pick<typeof db, "select">, link: LinkRow, token: string | undefined) {
+    const contactId = token ? verifyBookingToken(config.appSecret, link.id, token) : null;
+    if (!contactId || !isUuid(contactId)) return null;
+    const [contact] = await tx
+      .select({ id: contacts.id, email: contacts.email })
+      .from(contacts)
+      .where(and(eq(contacts.id, contactId), eq(contacts.userId, link.userId)));
+    return contact ?? null;
+  }
+
   const toPublicMeeting = (m: typeof scheduledMeetings.$inferSelect, title: string): PublicMeeting => ({
     date: localDate(m.scheduledDate, m.timezone),
     time: timeIn(m.scheduledDate, m.timezone),
@@ -171,9 +191,10 @@ export function createBookingService(deps: FeatureDeps) {
         try {
           // One transaction: the meeting, the mail it owes (claimed by this
           // process, see meeting-notices.ts) and the end of the prospect's
-          // outreach (a meeting stops their campaign steps, like a reply) all
+          // outreach (a proven contact's meeting stops their campaign steps, like a reply) all
           // happen, or none does.
           meeting = await db.transaction(async (tx) => {
+            const contact = await provenContact(tx, link, input.token);
             const [row] = await tx
               .insert(scheduledMeetings)
               .values({
@@ -181,6 +202,7 @@ export function createBookingService(deps: FeatureDeps) {
                 userId: link.userId,
                 prospectEmail: input.email,
                 prospectName,
+                contactId: contact?.id ?? null,
                 scheduledDate: slot.startsAt,
                 durationMinutes: link.durationMinutes,
                 endsAt: slot.endsAt,
@@ -191,7 +213,8 @@ export function createBookingService(deps: FeatureDeps) {
               })
               .returning();
             if (!row) throw new Error("meeting insert returned no row");
-            await stopSequencesOfAddress(tx, link.userId, row.prospectEmail, "booked", now);
+            // The proven contact's address, not the one typed into the form.
+            if (contact) await stopSequencesOfAddress(tx, link.userId, contact.email, "booked", now);
             return row;
           });
         } catch (err) {

@@ -1,7 +1,7 @@
 // The public booking endpoints through the app (no sign-in): what a visitor
 // sees of a link, the free times, booking (validation, races decided by the
 // database, the invite parsed back with a real iCalendar parser, the owner's
-// notice, a campaign contact's sequence stopping), the cancel link, mail
+// notice, a campaign contact's sequence stopping through their personal link), the cancel link, mail
 // failures, and the rate limits.
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import ICAL from "ical.js";
@@ -29,7 +29,7 @@ import {
   userSettings,
 } from "../../db/schema/index.ts";
 import { captureSmtpUrl, createSystemMailer } from "../../mail/system-mailer.ts";
-import { signToken } from "../../mail/tokens.ts";
+import { signBookingToken, signToken } from "../../mail/tokens.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createBookingService } from "./booking.service.ts";
 import { createMeetingNotices, NOTICE_LEASE_MS } from "./meeting-notices.ts";
@@ -467,7 +467,7 @@ describe("the mail a booking sends", () => {
 });
 
 describe("a booking by a campaign contact", () => {
-  it("stops that contact's remaining steps in every campaign of the owner, and nothing else", async () => {
+  it("through their personal link stops that contact's remaining steps in every campaign of the owner, and nothing else", async () => {
     const seller = await ctx.signUpVerified("booking-seller@example.com");
     await sendAnyTime(db(), seller.userId);
     const campaign = await createCampaign(ctx, seller.cookie, {
@@ -508,7 +508,13 @@ describe("a booking by a campaign contact", () => {
     const scheduledBefore = await scheduledCount(campaign.campaign.id);
 
     const sellersLink = await createLink(seller.cookie, { title: "Demo" });
-    await booked(sellersLink.linkCode, { date: "2026-12-17", time: "10:00", email: "BOOKER@prospects.TEST" });
+    // The token of the contact's {{bookingLink}} proves who books (personal-booking-link.test.ts: without it, nothing stops).
+    const [bookerContact] = await db()
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.campaignId, campaign.campaign.id), eq(contacts.email, "Booker@Prospects.test")));
+    const token = signBookingToken(ctx.config.appSecret, sellersLink.id, bookerContact!.id);
+    await booked(sellersLink.linkCode, { date: "2026-12-17", time: "10:00", email: "BOOKER@prospects.TEST", token });
 
     const rows = await db()
       .select({ email: contacts.email, status: scheduledEmails.status, reason: scheduledEmails.cancelReason })

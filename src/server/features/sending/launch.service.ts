@@ -21,6 +21,7 @@ import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.t
 import { queryRows, type Tx } from "../../jobs/sql-helpers.ts";
 import type { SenderAccountRow } from "../../sending/outgoing.ts";
 import { launchRefusal, reasonNotToSend } from "../../sending/sender-readiness.ts";
+import { assertStoredStepsHaveBookingLink } from "../campaigns/campaign-booking-link.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { sendLaunchNotification } from "./launch-notification.ts";
 
@@ -91,6 +92,7 @@ export async function queueLaunch(tx: Tx, o: { userId: string; campaignId: strin
   if (!campaign.name.trim() || !senders?.n || !steps?.n) throw new AppError("bad_request", INCOMPLETE_CAMPAIGN);
   const [people] = await tx.select({ n: count() }).from(contacts).where(eq(contacts.campaignId, campaignId));
   if (!people?.n) throw new AppError("bad_request", NO_CONTACTS);
+  await assertStoredStepsHaveBookingLink(tx, campaign);
 
   const settings = await loadSendingSettings(tx, userId);
   const first = await scheduleFirstStep(tx, { campaignId, userId, now: o.now, rules: sendingRules(settings) });

@@ -1,6 +1,6 @@
 // What the claimed rows need for rendering and recording: the campaign (and
 // how it sends: plain text or not, tracked or not), the
-// contact's fields, the step and the step after it, step 1's Message-ID and
+// contact's fields, the campaign's scheduling link (for {{bookingLink}}), the step and the step after it, step 1's Message-ID and
 // subject for follow-ups, and the sender rows (the campaign's and, for a
 // sender imported from a saved one, the saved one whose connection delivers).
 import { inArray, sql } from "drizzle-orm";
@@ -25,6 +25,8 @@ type DetailRow = {
   step_id: string;
   send_as: SendFormat;
   track_opens: boolean | null;
+  booking_link_id: string | null;
+  booking_link_code: string | null;
   next_id: string | null;
   next_delay_amount: number | null;
   next_delay_unit: DelayUnit | null;
@@ -54,11 +56,13 @@ export async function loadClaimedSends(
       ct.id as contact_id, ct.email, ct.first_name, ct.last_name, ct.company, ct.custom_fields,
       q.id as step_id,
       coalesce(q.send_as, c.send_as) as send_as, c.track_opens,
+      bl.id as booking_link_id, bl.link_code as booking_link_code,
       nq.id as next_id, nq.delay_amount as next_delay_amount, nq.delay_unit as next_delay_unit,
       nq.scheduled_date::text as next_scheduled_date, nq.scheduled_time as next_scheduled_time,
       t.message_id as thread_message_id, t.subject as thread_subject
     from scheduled_emails se
     join campaigns c on c.id = se.campaign_id
+    left join scheduling_links bl on bl.id = c.booking_link_id
     join contacts ct on ct.id = se.contact_id and ct.id = ${anyUuid(o.contactIds)}
     join email_sequences q on q.id = se.sequence_id
     left join email_sequences nq on nq.campaign_id = se.campaign_id and nq.step_number = q.step_number + 1
@@ -144,7 +148,12 @@ function toClaimedSend(
       customFields: d.custom_fields ?? {},
     },
     step: steps.get(d.step_id)!,
-    delivery: { sendAs: d.send_as, trackOpens: d.track_opens },
+    delivery: {
+      sendAs: d.send_as,
+      trackOpens: d.track_opens,
+      bookingLink:
+        d.booking_link_id && d.booking_link_code ? { id: d.booking_link_id, code: d.booking_link_code } : null,
+    },
     nextStep: d.next_id
       ? {
           id: d.next_id,

@@ -1,12 +1,15 @@
 // Event Details (spec §2 Calendar): type, title, date and time, contact,
 // campaign (if any), status (if any), error message (if any); an email's step
-// and a meeting's length when known.
+// and a meeting's length when known. A meeting's Contact is who booked it (as
+// typed on the booking page); its Linked contact is the campaign contact it is
+// linked to, or 'Not linked to a contact' with 'Link to contact'.
 import type { ReactNode } from "react";
 import type { CalendarEvent } from "#shared/calendar/calendar.schemas.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { dayOf, longDate, timeOfDay } from "./calendar-dates.ts";
 import { eventStyles } from "./event-styles.ts";
+import { MeetingContact } from "./link-meeting-contact.tsx";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -48,7 +51,18 @@ export function EventDetailsDialog({
             <Row label="Date and time">
               {longDate(dayOf(event.at, timeZone))}, {timeOfDay(event.at, timeZone)}
             </Row>
-            <Row label="Contact">{event.contactEmail}</Row>
+            {event.type === "meeting" ? (
+              <>
+                <Row label="Contact">
+                  {event.prospectName ? `${event.prospectName} (${event.contactEmail})` : event.contactEmail}
+                </Row>
+                <Row label="Linked contact">
+                  <MeetingContact key={event.id} event={event} />
+                </Row>
+              </>
+            ) : (
+              <Row label="Contact">{event.contactEmail}</Row>
+            )}
             {event.campaignName && <Row label="Campaign">{event.campaignName}</Row>}
             {event.stepNumber !== null && <Row label="Step">{event.stepNumber}</Row>}
             {event.durationMinutes !== null && <Row label="Duration">{event.durationMinutes} minutes</Row>}

@@ -1,6 +1,6 @@
 // The calendar's data over the typed API client: a month's per-day counts,
 // and a day's events a page at a time (loaded when the day is opened).
-import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "#web/lib/api-client.ts";
 
 export const calendarQueryKey = ["calendar"] as const;
@@ -34,4 +34,32 @@ export function useCalendarDay(date: string | null) {
 export function useRefreshCalendar() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: calendarQueryKey });
+}
+
+/** The contacts a meeting can be linked to (the booker's address first), searched; `meetingId` null: not asked. */
+export function useMeetingContacts(meetingId: string | null, search: string) {
+  return useQuery({
+    queryKey: [...calendarQueryKey, "meeting-contacts", meetingId, search],
+    queryFn: async () =>
+      (
+        await unwrap(
+          await api.calendar.meetings[":meetingId"].contacts.$get({
+            param: { meetingId: meetingId ?? "" },
+            query: search ? { search } : {},
+          }),
+        )
+      ).contacts,
+    enabled: meetingId !== null,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** 'Link to contact': links the meeting and stops that contact's steps; the calendar reloads. */
+export function useLinkMeeting() {
+  const refresh = useRefreshCalendar();
+  return useMutation({
+    mutationFn: async ({ meetingId, contactId }: { meetingId: string; contactId: string }) =>
+      unwrap(await api.calendar.meetings[":meetingId"].contact.$post({ param: { meetingId }, json: { contactId } })),
+    onSuccess: refresh,
+  });
 }

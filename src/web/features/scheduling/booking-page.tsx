@@ -3,6 +3,8 @@
 // weekdays cannot be chosen), one of that date's free times (in the link's
 // zone, with the visitor's own time beside it when it differs), leaves an
 // email, and books. Open page: it talks to the server through publicApi only.
+// Opened from a contact's personal link (?t=<token>), the booking carries the
+// token: it links the meeting to that contact (decision 018).
 import { CalendarDays, CalendarX2, CircleCheck, Clock, Globe, RefreshCw } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
@@ -179,6 +181,8 @@ function BookingForm({
   const bookable = (d: string) => isBookableDay(d, link.today, link.availableDays);
   // The chosen date lives in the address, so a reload keeps it (a stale or hand-edited one is ignored).
   const requested = params.get("date");
+  // A contact's personal link (?t=, from {{bookingLink}} in their campaign mail): the server checks it.
+  const token = params.get("t");
   const date = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) && bookable(requested) ? requested : null;
   const [time, setTime] = useState<string | null>(null);
   const [name, setName] = useState("");
@@ -195,7 +199,14 @@ function BookingForm({
   const firstDate = nextBookableDate(link.today, link.availableDays);
 
   function chooseDate(next: string) {
-    setParams({ date: next }, { replace: true });
+    // Keeps the personal link's token beside the date.
+    setParams(
+      (current) => {
+        current.set("date", next);
+        return current;
+      },
+      { replace: true },
+    );
     setTime(null);
     setProblem(null);
   }
@@ -214,7 +225,7 @@ function BookingForm({
       return;
     }
     setProblem(null);
-    book.mutate(parsed.data, {
+    book.mutate(token ? { ...parsed.data, token } : parsed.data, {
       onSuccess: (meeting) => {
         toast.success(schedulingMessages.meetingScheduled);
         onBooked(meeting, parsed.data.email);

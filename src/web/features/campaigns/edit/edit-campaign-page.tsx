@@ -14,6 +14,7 @@ import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { UnknownSendsPanel } from "../../sending/unknown-sends-panel.tsx";
 import { SequenceEditor } from "../../sequences/sequence-editor.tsx";
+import { BookingLinkChoice } from "../booking-link-choice.tsx";
 import { CampaignStatusBadge } from "../campaign-status-badge.tsx";
 import { SendingOptions } from "../sending-options.tsx";
 import { useCampaign, useUpdateCampaign } from "../use-campaigns.ts";
@@ -147,6 +148,11 @@ export function EditCampaignPage() {
                   idPrefix="edit"
                   value={{ trackOpens: state.trackOpens, sendAs: state.sendAs }}
                   onChange={(patch) => update(patch)}
+                />
+                <BookingLinkChoice
+                  idPrefix="edit"
+                  value={state.bookingLinkId}
+                  onChange={(bookingLinkId) => update({ bookingLinkId })}
                 />
               </section>
               <dl className="grid gap-3 text-sm sm:grid-cols-2">

@@ -13,6 +13,7 @@ export type EditState = {
   senders: WizardSender[];
   trackOpens: boolean | null;
   sendAs: SendFormat;
+  bookingLinkId: string | null;
 };
 
 export function toEditState(detail: CampaignDetail): EditState {
@@ -40,6 +41,7 @@ export function toEditState(detail: CampaignDetail): EditState {
     })),
     trackOpens: detail.campaign.trackOpens,
     sendAs: detail.campaign.sendAs,
+    bookingLinkId: detail.campaign.bookingLinkId,
   };
 }
 
@@ -51,6 +53,7 @@ export function toUpdateInput(state: EditState, detail: CampaignDetail): UpdateC
     sequence: toSequenceInput(state.sequence),
     trackOpens: state.trackOpens,
     sendAs: state.sendAs,
+    bookingLinkId: state.bookingLinkId,
     senderAccounts: state.senders.map((s) => ({
       ...(serverIds.has(s.localId) ? { id: s.localId } : {}),
       email: s.email,

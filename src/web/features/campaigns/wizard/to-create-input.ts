@@ -42,5 +42,6 @@ export function toCreateInput(draft: WizardDraft): CreateCampaignInput {
     sequence: toSequenceInput(draft.sequence),
     trackOpens: draft.trackOpens ?? null,
     sendAs: draft.sendAs ?? "html",
+    bookingLinkId: draft.bookingLinkId ?? null,
   };
 }

@@ -42,6 +42,8 @@ function readableDraft(stored: Partial<WizardDraft> | undefined): WizardDraft {
     // Drafts saved before the sending options have none: the defaults.
     trackOpens: typeof d.trackOpens === "boolean" ? d.trackOpens : null,
     sendAs: d.sendAs === "plain_text" ? "plain_text" : "html",
+    // The campaign's scheduling link for {{bookingLink}}; none in drafts saved before the option.
+    bookingLinkId: typeof d.bookingLinkId === "string" && UUID.test(d.bookingLinkId) ? d.bookingLinkId : null,
     // Drafts saved before the one-request Launch have no key: the new one of `base`.
     launchKey: typeof d.launchKey === "string" && UUID.test(d.launchKey) ? d.launchKey : base.launchKey,
     launchSentAt: typeof d.launchSentAt === "string" ? d.launchSentAt : null,

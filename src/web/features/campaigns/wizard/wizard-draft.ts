@@ -39,6 +39,8 @@ export type WizardDraft = {
   trackOpens?: boolean | null;
   /** How the steps are sent unless a step says otherwise. */
   sendAs?: SendFormat;
+  /** The scheduling link {{bookingLink}} points at; null: none. Absent: never chosen (drafts from before the option too). */
+  bookingLinkId?: string | null;
   /**
    * The idempotency key of this draft's Launch, made with the draft: Launch
    * sent twice with it (a double click, a retry, a reload mid-request) stores

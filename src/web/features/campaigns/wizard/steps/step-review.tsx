@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/car
 import { cn } from "#web/lib/cn.ts";
 import { useAppInfo } from "../../../app-info/use-app-info.ts";
 import { useSendersQuery } from "../../../senders/use-senders.ts";
+import { BookingLinkChoice } from "../../booking-link-choice.tsx";
 import { SendingOptions } from "../../sending-options.tsx";
 import type { StepProps, WizardDraft } from "../wizard-draft.ts";
 
@@ -33,6 +34,7 @@ export function useReviewIssues(draft: WizardDraft): string[] {
     contactCount: draft.contacts.length,
     steps: draft.sequence,
     sendersWithoutConnection: withoutConnection,
+    hasBookingLink: Boolean(draft.bookingLinkId),
   });
 }
 
@@ -151,6 +153,11 @@ export function ReviewStep({ draft, update }: StepProps) {
           idPrefix="wizard"
           value={{ trackOpens: draft.trackOpens ?? null, sendAs: draft.sendAs ?? "html" }}
           onChange={(patch) => update(patch)}
+        />
+        <BookingLinkChoice
+          idPrefix="wizard"
+          value={draft.bookingLinkId ?? null}
+          onChange={(bookingLinkId) => update({ bookingLinkId })}
         />
       </Section>
     </div>
