@@ -164,7 +164,11 @@ function ChosenTime({
   );
 }
 
-type Problem = { message: string; field?: "email" };
+/**
+ * What the form shows: a field's own message under it (the email's, the name's), and one for the
+ * whole form below them (a missing date, time or email, or the server's answer).
+ */
+type Problems = { form?: string; email?: string; name?: string };
 
 function BookingForm({
   link,
@@ -176,28 +180,28 @@ function BookingForm({
   onBooked: (meeting: BookedMeeting, email: string) => void;
 }) {
   const [params, setParams] = useSearchParams();
-  const bookable = (d: string) => isBookableDay(d, link.today, link.availableDays);
+  const bookable = (d: string) => isBookableDay(d, link, link.availableDays);
   // The chosen date lives in the address, so a reload keeps it (a stale or hand-edited one is ignored).
   const requested = params.get("date");
   const date = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) && bookable(requested) ? requested : null;
   const [time, setTime] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
   const slots = useFreeSlots(linkCode, date);
   const book = useBookMeeting(linkCode);
   const visitorZone = useMemo(visitorTimeZone, []);
-  const ids = { date: useId(), times: useId(), details: useId(), problem: useId() };
+  const ids = { date: useId(), times: useId(), details: useId(), problem: useId(), email: useId(), name: useId() };
 
   const free = date && slots.data?.date === date ? slots.data.slots : [];
   // A time taken since it was chosen (the list was reloaded) is no longer chosen.
   const chosen = free.find((s) => s.time === time) ?? null;
-  const firstDate = nextBookableDate(link.today, link.availableDays);
+  const firstDate = nextBookableDate(link.today, link.availableDays, link.lastDate);
 
   function chooseDate(next: string) {
     setParams({ date: next }, { replace: true });
     setTime(null);
-    setProblem(null);
+    setProblems({});
   }
 
   function submit(event: FormEvent) {
@@ -209,11 +213,17 @@ function BookingForm({
       name: name.trim() || undefined,
     });
     if (!parsed.success) {
-      const onEmail = parsed.message !== schedulingMessages.requiredFields;
-      setProblem({ message: parsed.message, field: onEmail ? "email" : undefined });
+      const { form, email: onEmail, name: onName } = parsed.problems;
+      // "Please fill in all required fields" is said once, for the form, whichever required field is empty.
+      const required = form ?? (onEmail === schedulingMessages.requiredFields ? onEmail : undefined);
+      setProblems({
+        form: required,
+        email: onEmail === schedulingMessages.requiredFields ? undefined : onEmail,
+        name: onName,
+      });
       return;
     }
-    setProblem(null);
+    setProblems({});
     book.mutate(parsed.data, {
       onSuccess: (meeting) => {
         toast.success(schedulingMessages.meetingScheduled);
@@ -228,7 +238,9 @@ function BookingForm({
           void slots.refetch();
         }
         const shown = status >= 400 && status < 500 ? err.message : schedulingMessages.meetingFailed;
-        setProblem({ message: shown });
+        // The server names the field a message is about (details.fields): shown under it, else for the form.
+        const fields = err instanceof ApiError ? err.fieldErrors : {};
+        setProblems(fields.name || fields.email ? { email: fields.email, name: fields.name } : { form: shown });
         toast.error(schedulingMessages.meetingFailed, { description: err.message });
       },
     });
@@ -246,13 +258,18 @@ function BookingForm({
             {firstDate ? (
               <MonthPicker
                 today={link.today}
+                lastDate={link.lastDate}
                 initialMonth={monthOf(date ?? firstDate)}
                 isBookable={bookable}
                 selected={date}
                 onSelect={chooseDate}
               />
             ) : (
-              <p className="text-muted-foreground text-sm">This link has no available days.</p>
+              <p className="text-muted-foreground text-sm">
+                {link.availableDays.length === 0
+                  ? "This link has no available days."
+                  : "No dates can be booked on this link right now."}
+              </p>
             )}
           </section>
           <section aria-labelledby={ids.times} className="min-w-0 space-y-3">
@@ -269,7 +286,7 @@ function BookingForm({
               labelledBy={ids.times}
               onChoose={(t) => {
                 setTime(t);
-                setProblem(null);
+                setProblems({});
               }}
             />
           </section>
@@ -283,7 +300,15 @@ function BookingForm({
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
               <Label htmlFor="booking-name">Name (optional)</Label>
-              <Input id="booking-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+              <Input
+                id="booking-name"
+                autoComplete="name"
+                aria-invalid={Boolean(problems.name)}
+                aria-describedby={problems.name ? ids.name : undefined}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+              <FieldError id={ids.name} message={problems.name} />
             </div>
             <div className="space-y-2">
               <Label htmlFor="booking-email">Email</Label>
@@ -293,14 +318,15 @@ function BookingForm({
                 autoComplete="email"
                 required
                 aria-required
-                aria-invalid={problem?.field === "email"}
-                aria-describedby={problem ? ids.problem : undefined}
+                aria-invalid={Boolean(problems.email)}
+                aria-describedby={problems.email ? ids.email : problems.form ? ids.problem : undefined}
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
               />
+              <FieldError id={ids.email} message={problems.email} />
             </div>
           </div>
-          <FieldError id={ids.problem} message={problem?.message} />
+          <FieldError id={ids.problem} message={problems.form} />
           <Button type="submit" size="lg" disabled={book.isPending}>
             {book.isPending ? "Scheduling..." : "Schedule Meeting"}
           </Button>

@@ -16,6 +16,14 @@ export function useSchedulingLinksQuery(enabled = true) {
   });
 }
 
+/** A new link's organizer (the first sender account) and the addresses the form offers. */
+export function useOrganizerOptions() {
+  return useQuery({
+    queryKey: [...schedulingLinksQueryKey, "organizer"],
+    queryFn: async () => unwrap(await api["scheduling-links"].organizer.$get()),
+  });
+}
+
 function useInvalidateLinks() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: schedulingLinksQueryKey });
