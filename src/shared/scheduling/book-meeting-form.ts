@@ -5,8 +5,8 @@
 // contract, which the server applies again), email pattern included;
 // book-meeting-form.test.ts keeps the two agreeing (docs/decisions/011).
 import { bookerNameProblem } from "./booker-name.ts";
+import { bookingFormMessages, EMAIL_MAX_LENGTH } from "./booking-form-messages.ts";
 import type { BookMeeting } from "./scheduling.schemas.ts";
-import { bookingFormMessages, EMAIL_MAX_LENGTH } from "./scheduling-messages.ts";
 
 /**
  * zod's email pattern (zod/v4/core/regexes.js `email`, what `.email()` checks), copied: importing

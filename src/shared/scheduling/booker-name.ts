@@ -10,7 +10,7 @@
 // dots count as dots: some clients link them too.
 // No zod here: the public page checks with it before its first download
 // finishes (docs/decisions/011); bookMeetingSchema applies the same function.
-import { bookingFormMessages, NAME_MAX_LENGTH } from "./scheduling-messages.ts";
+import { bookingFormMessages, NAME_MAX_LENGTH } from "./booking-form-messages.ts";
 
 const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/u;
 /**

@@ -20,24 +20,3 @@ export const schedulingMessages = {
   meetingStarted: "This meeting has already started and can no longer be cancelled",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
 } as const;
-
-/** The booking form's limits and messages, shared by bookMeetingSchema and checkBookMeetingForm. */
-export const EMAIL_MAX_LENGTH = 254;
-/** A person's name fits in 100 characters; more is room for a message, which a name must not carry. */
-export const NAME_MAX_LENGTH = 100;
-export const bookingFormMessages = {
-  requiredFields: schedulingMessages.requiredFields,
-  invalidEmail: "Please enter a valid email address",
-  emailTooLong: "Email addresses are limited to 254 characters",
-  nameTooLong: "Names are limited to 100 characters",
-  nameOneLine: "Names must fit on one line",
-  nameControl: "Names cannot contain control characters",
-  nameLink: "Names cannot contain links or web addresses",
-} as const;
-
-/** A scheduling link's booking horizon (days ahead) and minimum notice (hours before a slot). */
-export const DEFAULT_BOOKING_HORIZON_DAYS = 60;
-export const BOOKING_HORIZON_MAX_DAYS = 365;
-export const DEFAULT_MINIMUM_NOTICE_HOURS = 2;
-/** 30 days: a longer notice is a horizon of its own. */
-export const MINIMUM_NOTICE_MAX_HOURS = 720;

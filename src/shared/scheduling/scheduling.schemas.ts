@@ -6,14 +6,7 @@ import { z } from "zod";
 import { weekdays } from "../db-enums.ts";
 import { isValidTimeZone } from "../settings/timezone.ts";
 import { bookerNameProblem } from "./booker-name.ts";
-import {
-  BOOKING_HORIZON_MAX_DAYS,
-  bookingFormMessages,
-  DEFAULT_BOOKING_HORIZON_DAYS,
-  DEFAULT_MINIMUM_NOTICE_HOURS,
-  EMAIL_MAX_LENGTH,
-  MINIMUM_NOTICE_MAX_HOURS,
-} from "./scheduling-messages.ts";
+import { bookingFormMessages, EMAIL_MAX_LENGTH } from "./booking-form-messages.ts";
 
 /** The spec's timezone configuration: a new link's zone unless the user picks another. */
 export const DEFAULT_LINK_TIMEZONE = "Asia/Baghdad";
@@ -25,6 +18,12 @@ export const LINK_DURATION_STEP = 15;
 /** A day has 1440 minutes; a longer meeting could never fit a window. */
 export const LINK_DURATION_MAX = 1440;
 export const LINK_CODE_LENGTH = 8;
+/** A scheduling link's booking horizon (days ahead) and minimum notice (hours before a slot). */
+export const DEFAULT_BOOKING_HORIZON_DAYS = 60;
+export const BOOKING_HORIZON_MAX_DAYS = 365;
+export const DEFAULT_MINIMUM_NOTICE_HOURS = 2;
+/** 30 days: a longer notice is a horizon of its own. */
+export const MINIMUM_NOTICE_MAX_HOURS = 720;
 
 export const ORGANIZER_NAME_MAX_LENGTH = 100;
 
@@ -104,16 +103,15 @@ export type CreateLink = z.output<typeof createLinkSchema>;
 /**
  * PATCH /api/scheduling-links/{id}: deactivate or reactivate, change the booking rules or the
  * organizer. The notice against the horizon is checked with the stored values (scheduling.service.ts).
+ * An empty body changes nothing and answers the link (or 404: another user's id is never a 400).
  */
-export const updateLinkSchema = z
-  .object({
-    isActive: z.boolean().optional(),
-    bookingHorizonDays: horizonDays.optional(),
-    minimumNoticeHours: noticeHours.optional(),
-    organizerName: organizerName.optional(),
-    organizerEmail: organizerEmail.optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
+export const updateLinkSchema = z.object({
+  isActive: z.boolean().optional(),
+  bookingHorizonDays: horizonDays.optional(),
+  minimumNoticeHours: noticeHours.optional(),
+  organizerName: organizerName.optional(),
+  organizerEmail: organizerEmail.optional(),
+});
 export type UpdateLink = z.infer<typeof updateLinkSchema>;
 
 /** A link's own fields: what its owner and its visitors both see. */

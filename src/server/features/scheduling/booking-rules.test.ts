@@ -459,7 +459,14 @@ describe("the link's own organizer", () => {
 
   it("never changes another user's link", async () => {
     const mine = await createLink(owner.cookie, { title: "Mine" });
-    for (const json of [{ bookingHorizonDays: 5 }, { organizerEmail: stranger.email }, { organizerName: "Taken" }]) {
+    for (const json of [
+      {},
+      { bookingHorizonDays: 5 },
+      { minimumNoticeHours: 700 },
+      { organizerEmail: stranger.email },
+      { organizerEmail: "ceo@bigbank.test" },
+      { organizerName: "Taken" },
+    ]) {
       const res = await ctx.request(`/api/scheduling-links/${mine.id}`, {
         method: "PATCH",
         cookie: stranger.cookie,
@@ -467,6 +474,13 @@ describe("the link's own organizer", () => {
       });
       expect(res.status, JSON.stringify(json)).toBe(404);
     }
+    // The owner's own empty change answers the link as it is.
+    const same = await ctx.request(`/api/scheduling-links/${mine.id}`, {
+      method: "PATCH",
+      cookie: owner.cookie,
+      json: {},
+    });
+    expect(same.status).toBe(200);
     const [row] = await db().select().from(schedulingLinks).where(eq(schedulingLinks.id, mine.id));
     expect(row).toMatchObject({
       bookingHorizonDays: 60,

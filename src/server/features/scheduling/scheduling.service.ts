@@ -200,25 +200,34 @@ export function createSchedulingService(deps: FeatureDeps, options: SchedulingSe
      */
     async update(userId: string, id: string, input: UpdateLink): Promise<SchedulingLinkDto> {
       if (!isUuid(id)) throw notFound();
+      const mine = and(eq(schedulingLinks.id, id), eq(schedulingLinks.userId, userId));
+      const exists = async () =>
+        (await db.select({ id: schedulingLinks.id }).from(schedulingLinks).where(mine)).length > 0;
+      // Another user's link is not found, whatever the body says: its 404 comes before the address's 400.
+      if (input.organizerEmail !== undefined && !(await exists())) throw notFound();
       const organizerEmail =
         input.organizerEmail === undefined ? undefined : await allowedOrganizerEmail(userId, input.organizerEmail);
       const horizon = input.bookingHorizonDays ?? schedulingLinks.bookingHorizonDays;
       const notice = input.minimumNoticeHours ?? schedulingLinks.minimumNoticeHours;
-      const mine = and(eq(schedulingLinks.id, id), eq(schedulingLinks.userId, userId));
-      const updated = await db
-        .update(schedulingLinks)
-        .set({
+      const changes = Object.fromEntries(
+        Object.entries({
           isActive: input.isActive,
           bookingHorizonDays: input.bookingHorizonDays,
           minimumNoticeHours: input.minimumNoticeHours,
           organizerName: input.organizerName,
           organizerEmail,
-        })
-        .where(and(mine, sql`${notice} < ${horizon} * 24`))
-        .returning({ id: schedulingLinks.id });
+        }).filter(([, value]) => value !== undefined),
+      );
+      const updated =
+        Object.keys(changes).length === 0
+          ? await db.select({ id: schedulingLinks.id }).from(schedulingLinks).where(mine)
+          : await db
+              .update(schedulingLinks)
+              .set(changes)
+              .where(and(mine, sql`${notice} < ${horizon} * 24`))
+              .returning({ id: schedulingLinks.id });
       if (updated.length === 0) {
-        const [exists] = await db.select({ id: schedulingLinks.id }).from(schedulingLinks).where(mine);
-        if (!exists) throw notFound();
+        if (!(await exists())) throw notFound();
         throw new AppError("validation_error", noticeTooLongMessage, {
           fields: { minimumNoticeHours: noticeTooLongMessage },
         });

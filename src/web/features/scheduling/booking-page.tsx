@@ -6,7 +6,6 @@
 import { CalendarDays, CalendarX2, CircleCheck, Clock, Globe, RefreshCw } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { checkBookMeetingForm } from "#shared/scheduling/book-meeting-form.ts";
 import { isBookableDay } from "#shared/scheduling/booking-slots.ts";
 import type { BookedMeeting, PublicLink, Slot } from "#shared/scheduling/scheduling.schemas.ts";
 import { schedulingMessages } from "#shared/scheduling/scheduling-messages.ts";
@@ -170,6 +169,13 @@ function ChosenTime({
  */
 type Problems = { form?: string; email?: string; name?: string };
 
+/**
+ * The form's check (book-meeting-form.ts, with the name rules of booker-name.ts) is loaded after
+ * the first paint, like sonner (docs/decisions/011): the page's first download stays within its
+ * budget, and the form asks for it as soon as it is drawn, long before anyone submits.
+ */
+const loadFormCheck = () => import("#shared/scheduling/book-meeting-form.ts");
+
 function BookingForm({
   link,
   linkCode,
@@ -204,8 +210,20 @@ function BookingForm({
     setProblems({});
   }
 
-  function submit(event: FormEvent) {
+  useEffect(() => {
+    loadFormCheck().catch((err: unknown) => console.warn("booking form check failed to load", err));
+  }, []);
+
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    let checkBookMeetingForm: Awaited<ReturnType<typeof loadFormCheck>>["checkBookMeetingForm"];
+    try {
+      ({ checkBookMeetingForm } = await loadFormCheck());
+    } catch (err) {
+      console.warn("booking form check failed to load", err);
+      setProblems({ form: schedulingMessages.meetingFailed });
+      return;
+    }
     const parsed = checkBookMeetingForm({
       date: date ?? "",
       time: chosen?.time ?? "",
@@ -265,11 +283,7 @@ function BookingForm({
                 onSelect={chooseDate}
               />
             ) : (
-              <p className="text-muted-foreground text-sm">
-                {link.availableDays.length === 0
-                  ? "This link has no available days."
-                  : "No dates can be booked on this link right now."}
-              </p>
+              <p className="text-muted-foreground text-sm">This link has no available dates.</p>
             )}
           </section>
           <section aria-labelledby={ids.times} className="min-w-0 space-y-3">
@@ -292,7 +306,12 @@ function BookingForm({
           </section>
         </div>
 
-        <form onSubmit={submit} noValidate aria-labelledby={ids.details} className="space-y-4 border-t pt-6">
+        <form
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          aria-labelledby={ids.details}
+          className="space-y-4 border-t pt-6"
+        >
           <h2 id={ids.details} className="font-semibold">
             Your details
           </h2>

@@ -11,24 +11,22 @@ import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { weekdays } from "#shared/db-enums.ts";
 import {
+  BOOKING_HORIZON_MAX_DAYS,
   type CreateLink,
   type CreateLinkInput,
   createLinkSchema,
+  DEFAULT_BOOKING_HORIZON_DAYS,
   DEFAULT_LINK_DAYS,
   DEFAULT_LINK_DURATION,
   DEFAULT_LINK_END,
   DEFAULT_LINK_START,
   DEFAULT_LINK_TIMEZONE,
+  DEFAULT_MINIMUM_NOTICE_HOURS,
   LINK_DURATION_STEP,
+  MINIMUM_NOTICE_MAX_HOURS,
   type OrganizerOptions,
   schedulingMessages,
 } from "#shared/scheduling/scheduling.schemas.ts";
-import {
-  BOOKING_HORIZON_MAX_DAYS,
-  DEFAULT_BOOKING_HORIZON_DAYS,
-  DEFAULT_MINIMUM_NOTICE_HOURS,
-  MINIMUM_NOTICE_MAX_HOURS,
-} from "#shared/scheduling/scheduling-messages.ts";
 import { listTimeZones } from "#shared/settings/timezone.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Button } from "#web/components/ui/button.tsx";
