@@ -376,6 +376,28 @@ describeJourneys("scheduling links and public booking", () => {
     await guest.reload();
     await guest.getByRole("heading", { level: 1, name: "Demo" }).waitFor();
 
+    // The card shows the link's rules and organizer, and changes them (issue 27).
+    await card.getByText("Up to 60 days ahead, at least 2 hours' notice").waitFor();
+    await card.getByRole("button", { name: "Edit booking rules: Demo" }).click();
+    const rules = card.getByRole("form", { name: "Booking rules: Demo" });
+    await rules.getByLabel("Booking horizon (days)").fill("1");
+    await rules.getByLabel("Minimum notice (hours)").fill("24");
+    await rules.getByRole("button", { name: "Save" }).click();
+    await rules.getByText("The minimum notice must be shorter than the booking horizon", { exact: true }).waitFor();
+    await rules.getByLabel("Booking horizon (days)").fill("5");
+    await rules.getByLabel("Organizer name").fill("Demo Desk");
+    await rules.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Scheduling link updated").waitFor();
+    await card.getByText("Up to 5 days ahead, at least 24 hours' notice").waitFor();
+    await card.getByText(/^Demo Desk </).waitFor();
+    const publicRules = (await (await api.get(`${app.baseUrl}/api/public/schedule/${link.linkCode}`)).json()) as {
+      today: string;
+      lastDate: string;
+    };
+    expect(Date.parse(`${publicRules.lastDate}T00:00:00Z`) - Date.parse(`${publicRules.today}T00:00:00Z`)).toBe(
+      5 * 86_400_000,
+    );
+
     // Delete asks first; Cancel keeps the link.
     await card.getByRole("button", { name: "Delete Demo" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete scheduling link?" });

@@ -1,10 +1,10 @@
-// Migration 0019 on links that existed before it: each gets the booking
+// The scheduling_link_rules migration (0019 when written) on links that existed before it: each gets the booking
 // rules' defaults (60 days, 2 hours) and an organizer of its own, the owner's
 // first sender account (saved senders before campaign copies, oldest first)
 // with the owner's name, and the sign-in address only for an owner without
 // any sender account. The test takes a migrated database back to before 0019
 // (its columns dropped), writes rows as they were, and runs the file as written.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -53,7 +53,10 @@ it("fills existing links' organizer from the owner's first sender account, else 
     ('u-senders', 'A', 'migrAAAA'), ('u-senders', 'B', 'migrBBBB'),
     ('u-copy', 'C', 'migrCCCC'), ('u-none', 'D', 'migrDDDD')`);
 
-  const migration = readFileSync(join(migrationsFolder, "0019_scheduling_link_rules.sql"), "utf8");
+  // Found by name, not number: migrations written in parallel are renumbered when merged.
+  const file = readdirSync(migrationsFolder).find((f) => f.endsWith("_scheduling_link_rules.sql"));
+  if (!file) throw new Error("no scheduling_link_rules migration");
+  const migration = readFileSync(join(migrationsFolder, file), "utf8");
   for (const statement of migration.split("--> statement-breakpoint")) {
     if (statement.trim()) await ctx.database.exec(statement);
   }

@@ -2,7 +2,7 @@ ALTER TABLE "scheduling_links" ADD COLUMN "booking_horizon_days" integer DEFAULT
 ALTER TABLE "scheduling_links" ADD COLUMN "minimum_notice_hours" integer DEFAULT 2 NOT NULL;--> statement-breakpoint
 ALTER TABLE "scheduling_links" ADD COLUMN "organizer_name" text;--> statement-breakpoint
 ALTER TABLE "scheduling_links" ADD COLUMN "organizer_email" text;--> statement-breakpoint
--- Existing links: the organizer a new link gets (scheduling.service.ts organizerDefault): the owner's
+-- Existing links: the organizer a new link gets (scheduling.service.ts organizerOptions): the owner's
 -- first sender account (saved senders before campaign copies), named with the owner's name; the
 -- sign-in address only for an owner without any sender account, as before this migration.
 UPDATE "scheduling_links" l SET

@@ -21,8 +21,10 @@
  *   starts at least the notice after now (booking-slots.ts).
  * - organizer_name/organizer_email stand for the owner in the invite
  *   (ORGANIZER) and the confirmation (From's name, Reply-To), so the owner's
- *   sign-in address is never shown unless chosen. A new link takes the owner's
- *   first saved sender account; migration 0019 filled the links before it.
+ *   sign-in address is never shown unless chosen. A new link takes the
+ *   owner's first sender account (saved senders before campaign copies),
+ *   else their sign-in address; the scheduling_link_rules migration filled
+ *   the links made before it the same way.
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
