@@ -23,6 +23,9 @@ import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, useBrowser } from "./support/browser.ts";
 import { createVerifiedUser, signedInUser } from "./support/users.ts";
 
+/** A scheduling link row written directly needs its organizer (the API fills it from the owner's senders). */
+const organizer = { organizerName: "Olivia Owner", organizerEmail: "olivia@sender.test" };
+
 /** Screenshots for a visual review, only when asked: E2E_SCREENSHOTS_DIR=/tmp/shots. */
 const shotsDir = process.env.E2E_SCREENSHOTS_DIR;
 
@@ -171,7 +174,10 @@ describeJourneys("contacts", () => {
       [owner!.id, "Intro call", "e2eINTRO"],
       [stranger!.id, "Someone else's call", "e2eOTHER"],
     ] as const) {
-      const [link] = await db.insert(schedulingLinks).values({ userId, title, linkCode }).returning();
+      const [link] = await db
+        .insert(schedulingLinks)
+        .values({ userId, title, linkCode, ...organizer })
+        .returning();
       await db.insert(scheduledMeetings).values({
         linkId: link!.id,
         userId,

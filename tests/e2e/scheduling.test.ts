@@ -4,7 +4,9 @@
 // copied and opened signed out, a slot booked and gone after a reload, the
 // meeting on the calendar in purple, the confirmation with its invite in the
 // outbox. Dates come from the picker (its first enabled date with free times),
-// never a hard-coded one.
+// never a hard-coded one. Issue 27: the dialog's booking horizon, minimum
+// notice and organizer fields, the picker bounded by the horizon, and the
+// booker's name refused with a message on its own field.
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { formatClock, formatLongDate } from "../../src/web/features/scheduling/schedule-format.ts";
@@ -102,7 +104,7 @@ describeJourneys("scheduling links and public booking", () => {
   it("creates a link from the calendar, books it signed out, and shows the meeting on the calendar and in the outbox", async () => {
     const { page, context } = browser;
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseUrl });
-    await signedInUser(page, app.baseUrl, "scheduling");
+    const user = await signedInUser(page, app.baseUrl, "scheduling");
     const writes = countLinkWrites(page);
 
     // The manager, empty, with the spec's defaults (§9).
@@ -118,6 +120,11 @@ describeJourneys("scheduling links and public booking", () => {
       if (await dialog.getByRole("checkbox", { name: day }).isChecked()) checkedDays.push(day);
     expect(checkedDays).toEqual(weekdays.slice(0, 5));
     expect(await dialog.getByLabel("Timezone").inputValue()).toBe("Asia/Baghdad");
+    // Issue 27: how far ahead and how soon, and the organizer (no sender account: the user's name and sign-in address).
+    expect(await dialog.getByLabel("Booking horizon (days)").inputValue()).toBe("60");
+    expect(await dialog.getByLabel("Minimum notice (hours)").inputValue()).toBe("2");
+    await eventually(() => dialog.getByLabel("Organizer name").inputValue()).toBe(user.fullName);
+    await eventually(() => dialog.getByLabel("Organizer email").inputValue()).toBe(user.email);
 
     // Both validation messages (§5), and nothing sent to the server.
     const create = dialog.getByRole("button", { name: "Create Link" });
@@ -128,7 +135,17 @@ describeJourneys("scheduling links and public booking", () => {
     await create.click();
     await dialog.getByText("Please select at least one available day", { exact: true }).waitFor();
     await eventually(() => dialog.getByText("Please enter a title", { exact: true }).count()).toBe(0);
+    // The horizon's and the notice's bounds, each under its field.
+    await dialog.getByLabel("Booking horizon (days)").fill("366");
+    await dialog.getByLabel("Minimum notice (hours)").fill("721");
+    await create.click();
+    await dialog.getByText("The booking horizon must be between 1 and 365 days", { exact: true }).waitFor();
+    await dialog.getByText("The minimum notice must be between 0 and 720 hours (30 days)", { exact: true }).waitFor();
+    expect(await dialog.getByLabel("Booking horizon (days)").getAttribute("aria-invalid")).toBe("true");
     expect(writes, "link writes sent for an invalid form").toEqual([]);
+    // A short horizon, so the visitor's picker ends within two months.
+    await dialog.getByLabel("Booking horizon (days)").fill("10");
+    await dialog.getByLabel("Minimum notice (hours)").fill("2");
 
     // A valid link: the default weekdays back on.
     for (const day of weekdays.slice(0, 5)) await dialog.getByRole("checkbox", { name: day }).click();
@@ -164,6 +181,23 @@ describeJourneys("scheduling links and public booking", () => {
     await guest.getByText("Monday to Friday").waitFor();
     await expectNoClassConflicts(guest, "the booking page");
 
+    // The picker offers nothing past the horizon (today + 10 days on the link's clock) and cannot go beyond its month.
+    const { today, lastDate } = (await (
+      await visitor.request.get(`${app.baseUrl}/api/public/schedule/${new URL(url).pathname.split("/").pop()}`)
+    ).json()) as { today: string; lastDate: string };
+    expect(Date.parse(`${lastDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)).toBe(10 * 86_400_000);
+    const picker = guest.getByRole("table", { name: /\d{4}$/ });
+    const nextMonth = guest.getByRole("button", { name: "Next month" });
+    for (let month = 0; month < 3 && (await nextMonth.isEnabled()); month++) await nextMonth.click();
+    expect(await nextMonth.isDisabled(), "no month after the horizon's").toBe(true);
+    await picker.locator(`button[data-date="${lastDate}"]`).waitFor();
+    const enabledDates = await picker
+      .locator("button[data-date]:not([disabled])")
+      .evaluateAll((buttons) => buttons.map((b) => (b as unknown as { dataset: { date: string } }).dataset.date));
+    expect(enabledDates.filter((d) => d > lastDate)).toEqual([]);
+    await guest.goto(url);
+    await guest.getByRole("heading", { level: 1, name: "Intro call" }).waitFor();
+
     // Date, time and email are required (§5).
     const schedule = guest.getByRole("button", { name: "Schedule Meeting" });
     await schedule.click();
@@ -182,8 +216,23 @@ describeJourneys("scheduling links and public booking", () => {
     await schedule.click();
     await guest.getByText("Please fill in all required fields", { exact: true }).waitFor();
 
-    await guest.getByLabel("Name (optional)").fill(prospect.name);
+    // A name that is not one: its message under the name field, nothing booked (issue 27).
+    const bookings: string[] = [];
+    guest.on("request", (req) => {
+      if (req.method() === "POST" && req.url().includes("/meetings")) bookings.push(req.url());
+    });
+    const nameField = guest.getByLabel("Name (optional)");
     await guest.getByLabel("Email").fill(prospect.email);
+    await nameField.fill("n".repeat(101));
+    await schedule.click();
+    await guest.getByText("Names are limited to 100 characters", { exact: true }).waitFor();
+    expect(await nameField.getAttribute("aria-invalid")).toBe("true");
+    await nameField.fill("Pay at evil.example/pay");
+    await schedule.click();
+    await guest.getByText("Names cannot contain links or web addresses", { exact: true }).waitFor();
+    expect(bookings, "bookings sent for an invalid name").toEqual([]);
+
+    await nameField.fill(prospect.name);
     await schedule.click();
     await guest.getByRole("heading", { level: 1, name: "Meeting Scheduled!" }).waitFor();
     await toast(guest, "Meeting scheduled successfully!").waitFor();
@@ -326,6 +375,28 @@ describeJourneys("scheduling links and public booking", () => {
     await eventually(() => active.isChecked()).toBe(true);
     await guest.reload();
     await guest.getByRole("heading", { level: 1, name: "Demo" }).waitFor();
+
+    // The card shows the link's rules and organizer, and changes them (issue 27).
+    await card.getByText("Up to 60 days ahead, at least 2 hours' notice").waitFor();
+    await card.getByRole("button", { name: "Edit booking rules: Demo" }).click();
+    const rules = card.getByRole("form", { name: "Booking rules: Demo" });
+    await rules.getByLabel("Booking horizon (days)").fill("1");
+    await rules.getByLabel("Minimum notice (hours)").fill("24");
+    await rules.getByRole("button", { name: "Save" }).click();
+    await rules.getByText("The minimum notice must be shorter than the booking horizon", { exact: true }).waitFor();
+    await rules.getByLabel("Booking horizon (days)").fill("5");
+    await rules.getByLabel("Organizer name").fill("Demo Desk");
+    await rules.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Scheduling link updated").waitFor();
+    await card.getByText("Up to 5 days ahead, at least 24 hours' notice").waitFor();
+    await card.getByText(/^Demo Desk </).waitFor();
+    const publicRules = (await (await api.get(`${app.baseUrl}/api/public/schedule/${link.linkCode}`)).json()) as {
+      today: string;
+      lastDate: string;
+    };
+    expect(Date.parse(`${publicRules.lastDate}T00:00:00Z`) - Date.parse(`${publicRules.today}T00:00:00Z`)).toBe(
+      5 * 86_400_000,
+    );
 
     // Delete asks first; Cancel keeps the link.
     await card.getByRole("button", { name: "Delete Demo" }).click();

@@ -7,6 +7,9 @@ import type { MeetingStatus } from "#shared/db-enums.ts";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app.ts";
 import { scheduledMeetings, schedulingLinks } from "./schema/index.ts";
 
+/** A scheduling link row written directly needs its organizer (the API fills it from the owner's senders). */
+const organizer = { organizerName: "Olivia Owner", organizerEmail: "olivia@sender.test" };
+
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -18,7 +21,7 @@ const db = () => ctx.database.db;
 async function link(userId: string, code: string) {
   const [row] = await db()
     .insert(schedulingLinks)
-    .values({ userId, title: "Intro call", linkCode: code })
+    .values({ userId, title: "Intro call", linkCode: code, ...organizer })
     .returning({ id: schedulingLinks.id });
   return row!.id;
 }

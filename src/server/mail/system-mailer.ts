@@ -1,6 +1,7 @@
 // System mail (sign-up confirmation, notifications) goes over real SMTP: to the
 // capture server in capture mode, to SYSTEM_SMTP_URL in live mode.
 import nodemailer, { type Transporter } from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 
 /** An iCalendar object sent as the message's text/calendar alternative (nodemailer's icalEvent). */
 export type IcalEvent = {
@@ -18,6 +19,13 @@ export type SystemMessage = {
   text: string;
   /** A calendar invite: mail clients show it with Accept / Decline (a booking's confirmation). */
   icalEvent?: IcalEvent;
+  /**
+   * The From display name for this message (a booking's organizer): the address stays the
+   * system's (MAIL_FROM), which is what the system's SPF and DKIM vouch for.
+   */
+  fromName?: string;
+  /** Where a reply goes instead of the system address (a booking's organizer). */
+  replyTo?: string;
 };
 export type SystemMailer = {
   send: (message: SystemMessage) => Promise<void>;
@@ -29,12 +37,17 @@ const DRAIN_TIMEOUT_MS = 5_000;
 
 export function createSystemMailer(opts: { smtpUrl: string; from: string }): SystemMailer {
   const transporter: Transporter = nodemailer.createTransport(opts.smtpUrl);
+  // MAIL_FROM's bare address ("Coldreach <no-reply@…>" → "no-reply@…"), for messages with a name of their own.
+  const [parsed] = addressparser(opts.from, { flatten: true });
+  const systemAddress = parsed?.address || opts.from;
   // Notifications are sent without awaiting (a pixel request must not wait on
   // SMTP), so shutdown has to wait for them here or they die half-sent.
   const inFlight = new Set<Promise<unknown>>();
   return {
     async send(message) {
-      const sending = transporter.sendMail({ from: opts.from, ...message });
+      const { fromName, ...rest } = message;
+      const from = fromName ? { name: fromName, address: systemAddress } : opts.from;
+      const sending = transporter.sendMail({ ...rest, from });
       inFlight.add(sending);
       try {
         await sending;

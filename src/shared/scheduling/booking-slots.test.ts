@@ -7,7 +7,9 @@ import {
   type Interval,
   isBookableDate,
   isBookableDay,
+  isBookableStart,
   isCalendarDate,
+  lastBookableDate,
   type SlotRules,
 } from "./booking-slots.ts";
 import { localDate, minutesOfDay, wallClock, weekdayOf } from "./zoned-time.ts";
@@ -18,6 +20,10 @@ const rules = (patch: Partial<SlotRules> = {}): SlotRules => ({
   availableTimeStart: "09:00",
   availableTimeEnd: "17:00",
   timezone: "Asia/Baghdad",
+  // The other rules are tested against dates years after `longAgo`: no horizon or notice in the way
+  // unless a test sets one (the link's own defaults are 60 days and 2 hours).
+  bookingHorizonDays: 100_000,
+  minimumNoticeHours: 0,
   ...patch,
 });
 
@@ -80,10 +86,15 @@ describe("weekdays and dates", () => {
   it("allows, given the link's today, only dates from today on and on the link's days", () => {
     const days = ["monday", "wednesday"] as const;
     expect(weekdayOf("2026-12-07")).toBe("monday");
-    expect(isBookableDay("2026-12-07", "2026-12-07", days)).toBe(true);
-    expect(isBookableDay("2026-12-08", "2026-12-07", days)).toBe(false);
-    expect(isBookableDay("2026-12-09", "2026-12-07", days)).toBe(true);
-    expect(isBookableDay("2026-11-30", "2026-12-07", days)).toBe(false);
+    const range = { today: "2026-12-07", lastDate: "2027-02-05" };
+    expect(isBookableDay("2026-12-07", range, days)).toBe(true);
+    expect(isBookableDay("2026-12-08", range, days)).toBe(false);
+    expect(isBookableDay("2026-12-09", range, days)).toBe(true);
+    expect(isBookableDay("2026-11-30", range, days)).toBe(false);
+    // The horizon's last date is in, the next available day after it is not.
+    expect(isBookableDay("2027-02-03", range, days)).toBe(true);
+    expect(isBookableDay("2027-02-08", range, days)).toBe(false);
+    expect(isBookableDay("9999-12-31", range, [...weekdays])).toBe(false);
   });
 
   it("refuses dates before today in the link's zone, and dates that do not exist", () => {
@@ -303,6 +314,8 @@ describe("property: whatever the link, date, clock and meetings", () => {
           return `${String(Math.floor(end / 60)).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
         })(),
         timezone,
+        bookingHorizonDays: 100_000,
+        minimumNoticeHours: 0,
       }),
     );
   const instantArb = fc.integer({ min: base - 2 * dayMs, max: base + 732 * dayMs }).map((t) => new Date(t));
@@ -364,5 +377,59 @@ describe("property: whatever the link, date, clock and meetings", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("with a horizon and a notice: no slot after the last date, none sooner than the notice", () => {
+    const bounded = fc.record({
+      r: rulesArb,
+      horizon: fc.integer({ min: 1, max: 365 }),
+      notice: fc.integer({ min: 0, max: 720 }),
+    });
+    fc.assert(
+      fc.property(bounded, dateArb, instantArb, ({ r, horizon, notice }, date, now) => {
+        const rules = { ...r, bookingHorizonDays: horizon, minimumNoticeHours: notice };
+        const slots = freeSlots(rules, date, { now });
+        const last = lastBookableDate(rules, now);
+        if (slots.length > 0) expect(date <= last && date >= localDate(now, r.timezone)).toBe(true);
+        for (const slot of slots) {
+          expect(slot.startsAt.getTime()).toBeGreaterThanOrEqual(now.getTime() + notice * 3_600_000);
+        }
+        // Without the two rules the same slots are there, and the rest are exactly those the rules remove.
+        const unbounded = freeSlots(r, date, { now });
+        expect(unbounded.filter((s) => date <= last && isBookableStart(rules, s.startsAt, now))).toEqual(slots);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("the booking horizon and the minimum notice", () => {
+  // Monday 2026-12-07 10:00 in Baghdad.
+  const now = new Date("2026-12-07T07:00:00Z");
+  const linkRules = rules({ bookingHorizonDays: 60, minimumNoticeHours: 2, availableDays: [...weekdays] });
+
+  it("offers dates up to today + the horizon in the link's zone, and none after", () => {
+    expect(lastBookableDate(linkRules, now)).toBe("2027-02-05");
+    expect(isBookableDate(linkRules, "2027-02-05", now)).toBe(true);
+    expect(freeSlots(linkRules, "2027-02-05", { now })).toHaveLength(16);
+    expect(isBookableDate(linkRules, "2027-02-06", now)).toBe(false);
+    expect(freeSlots(linkRules, "2027-02-06", { now })).toEqual([]);
+    expect(isBookableDate(linkRules, "9999-12-31", now)).toBe(false);
+    // The last date follows the link's today: 22:00 UTC is already Dec 8 in Baghdad.
+    expect(lastBookableDate(linkRules, new Date("2026-12-07T22:00:00Z"))).toBe("2027-02-06");
+    expect(lastBookableDate({ ...linkRules, bookingHorizonDays: 1 }, now)).toBe("2026-12-08");
+  });
+
+  it("leaves out the slots starting sooner than the notice; one starting exactly then is offered", () => {
+    // 10:00 now, 2 hours' notice: 12:00 is the first.
+    expect(times(freeSlots(linkRules, MONDAY, { now }))[0]).toBe("12:00");
+    expect(isBookableStart(linkRules, new Date("2026-12-07T09:00:00Z"), now)).toBe(true);
+    expect(isBookableStart(linkRules, new Date("2026-12-07T08:59:59Z"), now)).toBe(false);
+    // A notice longer than a day reaches into the next dates.
+    const twoDays = { ...linkRules, minimumNoticeHours: 48 };
+    expect(freeSlots(twoDays, "2026-12-08", { now })).toEqual([]);
+    expect(times(freeSlots(twoDays, "2026-12-09", { now }))[0]).toBe("10:00");
+    // No notice: anything not started.
+    expect(times(freeSlots({ ...linkRules, minimumNoticeHours: 0 }, MONDAY, { now }))[0]).toBe("10:30");
   });
 });

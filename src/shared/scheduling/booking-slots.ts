@@ -6,8 +6,11 @@
 //   the link's wall clock; a slot must END by available_time_end, so the end
 //   is exclusive (09:00–17:00 × 30 → 09:00 … 16:30) and a duration that does
 //   not divide the window leaves the remainder unused (× 45 → last 16:00).
-// - Only dates whose own weekday is one of available_days, and not before
-//   today in the link's zone.
+// - Only dates whose own weekday is one of available_days, not before today
+//   and not after today + booking_horizon_days in the link's zone (the
+//   horizon counts calendar dates: 60 means up to the date 60 days on).
+// - A slot starts at least minimum_notice_hours after now (0: any time not
+//   yet started).
 // - Wall-clock times are instants in the link's IANA zone. On a spring-forward
 //   day a time that does not exist is not offered (nobody can be told "02:30"
 //   when clocks skip it); on a fall-back day a repeated time is offered once,
@@ -27,6 +30,10 @@ export type SlotRules = {
   availableTimeEnd: string;
   /** IANA zone of the link's wall clock. */
   timezone: string;
+  /** The last bookable date is today + this many days (link's zone). */
+  bookingHorizonDays: number;
+  /** A slot must start at least this many hours after now. */
+  minimumNoticeHours: number;
 };
 
 /** A half-open interval [start, end) of instants. */
@@ -40,6 +47,7 @@ export type GridSlot = {
 };
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -56,14 +64,42 @@ export function isCalendarDate(date: string): date is LocalDate {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && addDays(date, 0) === date;
 }
 
-/** Whether a visitor may pick `date`: a real date, not before today in the link's zone, on an available weekday. */
-export function isBookableDate(rules: SlotRules, date: string, now: Date): boolean {
-  return isCalendarDate(date) && isBookableDay(date, localDate(now, rules.timezone), rules.availableDays);
+/** The last date a visitor may pick: today + the horizon, in the link's zone. */
+export function lastBookableDate(rules: Pick<SlotRules, "bookingHorizonDays" | "timezone">, now: Date): LocalDate {
+  return addDays(localDate(now, rules.timezone), rules.bookingHorizonDays);
 }
 
-/** The same rule given the link's today (the booking page has it from the server): not before it, on an available weekday. */
-export function isBookableDay(date: LocalDate, today: LocalDate, days: readonly Weekday[]): boolean {
-  return date >= today && days.includes(weekdayOf(date));
+/**
+ * Whether a visitor may pick `date`: a real date, from today to today + the
+ * horizon in the link's zone, on an available weekday.
+ */
+export function isBookableDate(rules: SlotRules, date: string, now: Date): boolean {
+  return (
+    isCalendarDate(date) &&
+    isBookableDay(
+      date,
+      { today: localDate(now, rules.timezone), lastDate: lastBookableDate(rules, now) },
+      rules.availableDays,
+    )
+  );
+}
+
+/**
+ * The same rule given the link's today and last date (the booking page has them from the server):
+ * between them, on an available weekday.
+ */
+export function isBookableDay(
+  date: LocalDate,
+  range: { today: LocalDate; lastDate: LocalDate },
+  days: readonly Weekday[],
+): boolean {
+  return date >= range.today && date <= range.lastDate && days.includes(weekdayOf(date));
+}
+
+/** Whether a slot starting at `startsAt` may still be booked at `now`: not started, and at least the notice ahead. */
+export function isBookableStart(rules: Pick<SlotRules, "minimumNoticeHours">, startsAt: Date, now: Date): boolean {
+  const start = startsAt.getTime();
+  return start > now.getTime() && start >= now.getTime() + rules.minimumNoticeHours * HOUR_MS;
 }
 
 /** Whether a wall clock in `timeZone` shows exactly `date` `time` at `instant` (false inside a DST gap). */
@@ -103,7 +139,8 @@ const overlaps = (a: Interval, b: Interval) =>
 
 /**
  * The slots a visitor may book on `date`: a bookable date, on the grid, not
- * started yet, overlapping none of the owner's busy intervals.
+ * started yet and at least the notice ahead, overlapping none of the owner's
+ * busy intervals.
  */
 export function freeSlots(
   rules: SlotRules,
@@ -111,11 +148,10 @@ export function freeSlots(
   options: { now: Date; busy?: readonly Interval[] },
 ): GridSlot[] {
   if (!isBookableDate(rules, date, options.now)) return [];
-  const now = options.now.getTime();
   const busy = options.busy ?? [];
   return gridSlots(rules, date).filter(
     (slot) =>
-      slot.startsAt.getTime() > now &&
+      isBookableStart(rules, slot.startsAt, options.now) &&
       !busy.some((interval) => overlaps({ start: slot.startsAt, end: slot.endsAt }, interval)),
   );
 }

@@ -20,13 +20,3 @@ export const schedulingMessages = {
   meetingStarted: "This meeting has already started and can no longer be cancelled",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
 } as const;
-
-/** The booking form's limits and messages, shared by bookMeetingSchema and bookMeetingFormSchema. */
-export const EMAIL_MAX_LENGTH = 254;
-export const NAME_MAX_LENGTH = 200;
-export const bookingFormMessages = {
-  requiredFields: schedulingMessages.requiredFields,
-  invalidEmail: "Please enter a valid email address",
-  emailTooLong: "Email addresses are limited to 254 characters",
-  nameTooLong: "Names are limited to 200 characters",
-} as const;

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { weekdays } from "../db-enums.ts";
 import { isValidTimeZone } from "../settings/timezone.ts";
-import { bookingFormMessages, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "./scheduling-messages.ts";
+import { bookerNameProblem } from "./booker-name.ts";
+import { bookingFormMessages, EMAIL_MAX_LENGTH } from "./booking-form-messages.ts";
 
 /** The spec's timezone configuration: a new link's zone unless the user picks another. */
 export const DEFAULT_LINK_TIMEZONE = "Asia/Baghdad";
@@ -17,6 +18,47 @@ export const LINK_DURATION_STEP = 15;
 /** A day has 1440 minutes; a longer meeting could never fit a window. */
 export const LINK_DURATION_MAX = 1440;
 export const LINK_CODE_LENGTH = 8;
+/** A scheduling link's booking horizon (days ahead) and minimum notice (hours before a slot). */
+export const DEFAULT_BOOKING_HORIZON_DAYS = 60;
+export const BOOKING_HORIZON_MAX_DAYS = 365;
+export const DEFAULT_MINIMUM_NOTICE_HOURS = 2;
+/** 30 days: a longer notice is a horizon of its own. */
+export const MINIMUM_NOTICE_MAX_HOURS = 720;
+
+export const ORGANIZER_NAME_MAX_LENGTH = 100;
+
+/** The link's own rules for when it may be booked (booking-slots.ts), and who the invite is from. */
+const horizonDays = z
+  .number({ error: "The booking horizon must be a number of days" })
+  .int("The booking horizon must be a whole number of days")
+  .min(1, `The booking horizon must be between 1 and ${BOOKING_HORIZON_MAX_DAYS} days`)
+  .max(BOOKING_HORIZON_MAX_DAYS, `The booking horizon must be between 1 and ${BOOKING_HORIZON_MAX_DAYS} days`);
+const noticeHours = z
+  .number({ error: "The minimum notice must be a number of hours" })
+  .int("The minimum notice must be a whole number of hours")
+  .min(0, `The minimum notice must be between 0 and ${MINIMUM_NOTICE_MAX_HOURS} hours (30 days)`)
+  .max(
+    MINIMUM_NOTICE_MAX_HOURS,
+    `The minimum notice must be between 0 and ${MINIMUM_NOTICE_MAX_HOURS} hours (30 days)`,
+  );
+/** The owner's own text, but it is the display name of mail and invites: one line, no control characters. */
+const organizerName = z
+  .string()
+  .trim()
+  .min(1, "Please enter the organizer's name")
+  .max(ORGANIZER_NAME_MAX_LENGTH, `Organizer names are limited to ${ORGANIZER_NAME_MAX_LENGTH} characters`)
+  .refine((name) => !/[\p{Cc}\p{Cs}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u.test(name), {
+    message: "Organizer names must be one line without control characters",
+  });
+/** Which addresses are allowed is the server's check (one the owner has shown they use: see scheduling.service.ts). */
+const organizerEmail = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, bookingFormMessages.emailTooLong)
+  .email(bookingFormMessages.invalidEmail);
+const noticeWithinHorizon = (v: { bookingHorizonDays: number; minimumNoticeHours: number }) =>
+  v.minimumNoticeHours < v.bookingHorizonDays * 24;
+export const noticeTooLongMessage = "The minimum notice must be shorter than the booking horizon";
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the 24-hour HH:MM format");
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -38,7 +80,15 @@ export const createLinkSchema = z
     availableTimeStart: timeOfDay,
     availableTimeEnd: timeOfDay,
     timezone: z.string().refine(isValidTimeZone, "Choose a valid timezone"),
+    /** Days ahead a visitor may book: dates up to today + this, in the link's zone. */
+    bookingHorizonDays: horizonDays.default(DEFAULT_BOOKING_HORIZON_DAYS),
+    /** Hours between now and the earliest start a visitor may book. */
+    minimumNoticeHours: noticeHours.default(DEFAULT_MINIMUM_NOTICE_HOURS),
+    /** Left out: the owner's first sender account (GET /api/scheduling-links/organizer). */
+    organizerName: organizerName.optional(),
+    organizerEmail: organizerEmail.optional(),
   })
+  .refine(noticeWithinHorizon, { path: ["minimumNoticeHours"], message: noticeTooLongMessage })
   .refine((v) => minutes(v.availableTimeEnd) > minutes(v.availableTimeStart), {
     path: ["availableTimeEnd"],
     message: "End time must be after start time",
@@ -50,8 +100,18 @@ export const createLinkSchema = z
 export type CreateLinkInput = z.input<typeof createLinkSchema>;
 export type CreateLink = z.output<typeof createLinkSchema>;
 
-/** PATCH /api/scheduling-links/{id}: deactivate or reactivate. */
-export const updateLinkSchema = z.object({ isActive: z.boolean() });
+/**
+ * PATCH /api/scheduling-links/{id}: deactivate or reactivate, change the booking rules or the
+ * organizer. The notice against the horizon is checked with the stored values (scheduling.service.ts).
+ * An empty body changes nothing and answers the link (or 404: another user's id is never a 400).
+ */
+export const updateLinkSchema = z.object({
+  isActive: z.boolean().optional(),
+  bookingHorizonDays: horizonDays.optional(),
+  minimumNoticeHours: noticeHours.optional(),
+  organizerName: organizerName.optional(),
+  organizerEmail: organizerEmail.optional(),
+});
 export type UpdateLink = z.infer<typeof updateLinkSchema>;
 
 /** A link's own fields: what its owner and its visitors both see. */
@@ -70,6 +130,10 @@ export const schedulingLinkSchema = z.object({
   id: z.string(),
   ...linkFields,
   isActive: z.boolean(),
+  bookingHorizonDays: z.number().int(),
+  minimumNoticeHours: z.number().int(),
+  organizerName: z.string(),
+  organizerEmail: z.string(),
   /** The public booking page, absolute: PUBLIC_URL + /schedule/{linkCode}. */
   publicUrl: z.string(),
   /** Meetings still scheduled and not yet ended (the manager shows the count). */
@@ -79,6 +143,15 @@ export const schedulingLinkSchema = z.object({
 export type SchedulingLinkDto = z.infer<typeof schedulingLinkSchema>;
 
 export const schedulingLinkListSchema = z.object({ links: z.array(schedulingLinkSchema) });
+
+/** GET /api/scheduling-links/organizer: a new link's organizer, and the addresses one may use. */
+export const organizerOptionsSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  /** The owner's sender accounts' addresses (saved first), then the sign-in address. */
+  addresses: z.array(z.string()),
+});
+export type OrganizerOptions = z.infer<typeof organizerOptionsSchema>;
 export type SchedulingLinkList = z.infer<typeof schedulingLinkListSchema>;
 
 // ---- Public booking page (no sign-in) ---------------------------------------
@@ -88,6 +161,8 @@ export const publicLinkSchema = z.object({
   ...linkFields,
   /** Today in the link's zone (YYYY-MM-DD): the first date the picker allows. */
   today: z.string(),
+  /** Today + the link's booking horizon: the last date the picker allows. */
+  lastDate: z.string(),
 });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 
@@ -122,7 +197,15 @@ export const bookMeetingSchema = z.object({
     .min(1, required.error)
     .max(EMAIL_MAX_LENGTH, bookingFormMessages.emailTooLong)
     .email(bookingFormMessages.invalidEmail),
-  name: z.string().trim().max(NAME_MAX_LENGTH, bookingFormMessages.nameTooLong).optional(),
+  /** Limited by bookerNameProblem (booker-name.ts): one line, no links, at most NAME_MAX_LENGTH characters. */
+  name: z
+    .string()
+    .trim()
+    .superRefine((name, ctx) => {
+      const problem = bookerNameProblem(name);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
   /** The personal link's token (?t= on the page): proves which contact books. Invalid: booked, linked to nobody. */
   token: z.string().max(500, "The booking link's token is too long").optional(),
 });

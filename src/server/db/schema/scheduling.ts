@@ -19,6 +19,15 @@
  * - contact_id links a meeting to the contact who proved it was them (the
  *   token of their personal booking link) or whom the owner chose by hand;
  *   only a linked meeting stopped a sequence (decision 018).
+ * - booking_horizon_days (1–365) and minimum_notice_hours (0–720) bound the
+ *   times a visitor may book: dates up to today + horizon in the link's zone,
+ *   starts at least the notice after now (booking-slots.ts).
+ * - organizer_name/organizer_email stand for the owner in the invite
+ *   (ORGANIZER) and the confirmation (From's name, Reply-To), so the owner's
+ *   sign-in address is never shown unless chosen. A new link takes the
+ *   owner's first sender account (saved senders before campaign copies),
+ *   else their sign-in address; the scheduling_link_rules migration filled
+ *   the links made before it the same way.
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
@@ -46,6 +55,10 @@ export const schedulingLinks = pgTable(
     timezone: text("timezone").notNull().default("Asia/Baghdad"),
     linkCode: text("link_code").notNull().unique("scheduling_links_link_code_unique"),
     isActive: boolean("is_active").notNull().default(true),
+    bookingHorizonDays: integer("booking_horizon_days").notNull().default(60),
+    minimumNoticeHours: integer("minimum_notice_hours").notNull().default(2),
+    organizerName: text("organizer_name").notNull(),
+    organizerEmail: text("organizer_email").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -58,6 +71,10 @@ export const schedulingLinks = pgTable(
     check("scheduling_links_available_time_start_check", isTimeOfDay(t.availableTimeStart)),
     check("scheduling_links_available_time_end_check", isTimeOfDay(t.availableTimeEnd)),
     check("scheduling_links_link_code_check", sql`char_length(${t.linkCode}) = 8`),
+    check("scheduling_links_booking_horizon_days_check", sql`${t.bookingHorizonDays} between 1 and 365`),
+    check("scheduling_links_minimum_notice_hours_check", sql`${t.minimumNoticeHours} between 0 and 720`),
+    check("scheduling_links_organizer_name_check", sql`char_length(${t.organizerName}) between 1 and 100`),
+    check("scheduling_links_organizer_email_check", sql`char_length(${t.organizerEmail}) between 3 and 254`),
   ],
 );
 

@@ -28,6 +28,9 @@ import {
 } from "../../db/schema/index.ts";
 import { createCalendarService, DAY_PAGE_SIZE } from "./calendar.service.ts";
 
+/** A scheduling link row written directly needs its organizer (the API fills it from the owner's senders). */
+const organizer = { organizerName: "Olivia Owner", organizerEmail: "olivia@sender.test" };
+
 let ctx: TestContext;
 let alice: { cookie: string; userId: string };
 let bob: { cookie: string; userId: string };
@@ -199,7 +202,7 @@ async function seed() {
 
   const [link] = await db
     .insert(schedulingLinks)
-    .values({ userId: alice.userId, title: "Intro call", linkCode: "aliceABC" })
+    .values({ userId: alice.userId, title: "Intro call", linkCode: "aliceABC", ...organizer })
     .returning();
   const meeting = (at: string, status: "scheduled" | "completed" | "cancelled", email = "lead@prospect.test") => {
     const start = utc(at);
@@ -245,7 +248,7 @@ async function seed() {
   });
   const [bobLink] = await db
     .insert(schedulingLinks)
-    .values({ userId: bob.userId, title: "Bob call", linkCode: "bobXYZ12" })
+    .values({ userId: bob.userId, title: "Bob call", linkCode: "bobXYZ12", ...organizer })
     .returning();
   await db.insert(scheduledMeetings).values({
     ...meeting("2026-11-20T11:00:00Z", "scheduled"),
@@ -289,7 +292,7 @@ async function seedBusyDay(): Promise<string[]> {
   const sendIds = (sends as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   const [link] = await db
     .insert(schedulingLinks)
-    .values({ userId, title: "Busy call", linkCode: "busyDAY1" })
+    .values({ userId, title: "Busy call", linkCode: "busyDAY1", ...organizer })
     .returning();
   // Completed meetings are not held apart by the no-overlap constraint (only scheduled ones are).
   const meetingRows = await db

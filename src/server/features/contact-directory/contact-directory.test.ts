@@ -18,6 +18,9 @@ import {
   schedulingLinks,
 } from "../../db/schema/index.ts";
 
+/** A scheduling link row written directly needs its organizer (the API fills it from the owner's senders). */
+const organizer = { organizerName: "Olivia Owner", organizerEmail: "olivia@sender.test" };
+
 let ctx: TestContext;
 type User = { cookie: string; userId: string };
 let alice: User;
@@ -389,7 +392,7 @@ async function seedMeetings(
   const db = ctx.database.db;
   const [link] = await db
     .insert(schedulingLinks)
-    .values({ userId, title, linkCode, timezone: "Asia/Baghdad" })
+    .values({ userId, title, linkCode, timezone: "Asia/Baghdad", ...organizer })
     .returning();
   return db
     .insert(scheduledMeetings)

@@ -3,6 +3,16 @@
 // and on cancellation the owner's notice and the prospect's METHOD:CANCEL.
 // Every text a visitor typed (name) or the owner wrote (title) is escaped in
 // the HTML parts.
+//
+// The prospect's mail holds none of the booker's text: anyone with the link
+// can book for any address, so a name typed on the page would otherwise
+// reach a stranger's inbox in our words ("Hi <name>,"). It greets without a
+// name and the invite names the attendee by address only; the prospect knows
+// what they typed. The owner's notice shows the name, as labelled data.
+// The prospect's mail is from the link's organizer (its own name and
+// address, never the owner's sign-in address unless chosen): the organizer's
+// name on the system address (which the system's SPF/DKIM cover), Reply-To
+// and the invite's ORGANIZER the organizer's address.
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { escapeHtml } from "../../mail/html.ts";
 import type { SystemMessage } from "../../mail/system-mailer.ts";
@@ -45,7 +55,7 @@ export function meetingUid(meetingId: string, publicUrl: string): string {
   return `${meetingId}@${new URL(publicUrl).hostname}`;
 }
 
-/** The VCALENDAR of a meeting: DTSTART/DTEND in UTC, the owner as ORGANIZER, the prospect as ATTENDEE. */
+/** The VCALENDAR of a meeting: DTSTART/DTEND in UTC, the link's organizer as ORGANIZER, the prospect's address as ATTENDEE. */
 export function meetingCalendar(o: {
   method: "REQUEST" | "CANCEL";
   meeting: MeetingFacts;
@@ -74,8 +84,8 @@ export function meetingCalendar(o: {
     organizer: { name: cn(o.organizer.name), email: o.organizer.email },
     attendees: [
       {
+        // No CN: the booker's name is never part of the prospect's mail (see the header).
         email: o.meeting.prospectEmail,
-        name: o.meeting.prospectName === null ? undefined : cn(o.meeting.prospectName),
         rsvp: true,
         role: ICalAttendeeRole.REQ,
         status: o.method === "REQUEST" ? ICalAttendeeStatus.NEEDSACTION : ICalAttendeeStatus.DECLINED,
@@ -84,6 +94,9 @@ export function meetingCalendar(o: {
   });
   return calendar.toString();
 }
+
+/** The prospect's mail: From the organizer's name (on the system address), replies to the organizer. */
+const fromOrganizer = (organizer: Organizer) => ({ fromName: organizer.name, replyTo: organizer.email });
 
 const paragraphs = (lines: string[]) => lines.map((line) => `<p>${line}</p>`).join("\n");
 
@@ -97,7 +110,7 @@ export function confirmationEmail(o: {
 }): SystemMessage {
   const { meeting } = o;
   const when = describeWhen(meeting.startsAt, meeting.timezone);
-  const greeting = meeting.prospectName ? `Hi ${meeting.prospectName},` : "Hi,";
+  const greeting = "Hello,";
   const summary = `Your meeting "${meeting.title}" is scheduled.`;
   const facts = [
     `Date: ${when.date}`,
@@ -117,6 +130,7 @@ export function confirmationEmail(o: {
     subject: `Meeting scheduled: ${meeting.title}`,
     text,
     html,
+    ...fromOrganizer(o.organizer),
     icalEvent: {
       method: "REQUEST",
       filename: "invite.ics",
@@ -132,32 +146,57 @@ export function confirmationEmail(o: {
   };
 }
 
-const who = (m: MeetingFacts) => (m.prospectName ? `${m.prospectName} <${m.prospectEmail}>` : m.prospectEmail);
+/**
+ * The booker as the owner's notices show them: labelled data after our own sentence, never the
+ * sentence's subject, so a name reads as what the visitor typed ("Name given: …").
+ */
+function bookerFacts(m: MeetingFacts): [string, string][] {
+  return m.prospectName === null
+    ? [["Email", m.prospectEmail]]
+    : [
+        ["Email", m.prospectEmail],
+        ["Name given", m.prospectName],
+      ];
+}
 
-/** The owner's notice of a new booking: who booked which link, when. */
+/** An owner's notice: our sentence, then the booker's details as a labelled table (escaped). */
+function ownerNotice(o: { to: string; subject: string; line: string; meeting: MeetingFacts; calendarUrl: string }) {
+  const facts = bookerFacts(o.meeting);
+  const rows = facts
+    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join("");
+  return {
+    to: o.to,
+    subject: o.subject,
+    text: `${o.line}\n\n${facts.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\nYour calendar: ${o.calendarUrl}\n`,
+    html: [
+      `<p>${escapeHtml(o.line)}</p>`,
+      `<table>${rows}</table>`,
+      `<p><a href="${escapeHtml(o.calendarUrl)}">Open your calendar</a></p>`,
+    ].join("\n"),
+  };
+}
+
+/** The owner's notice of a new booking: which link, when, and who booked it. */
 export function bookedNotification(o: { to: string; meeting: MeetingFacts; calendarUrl: string }): SystemMessage {
   const { meeting } = o;
   const when = describeWhen(meeting.startsAt, meeting.timezone);
-  const line = `${who(meeting)} booked "${meeting.title}" for ${when.date} at ${when.time} ${when.zone} (${meeting.durationMinutes} minutes).`;
-  return {
-    to: o.to,
+  return ownerNotice({
+    ...o,
     subject: `New meeting booked: ${meeting.title}`,
-    text: `${line}\n\nYour calendar: ${o.calendarUrl}\n`,
-    html: paragraphs([escapeHtml(line), `<a href="${escapeHtml(o.calendarUrl)}">Open your calendar</a>`]),
-  };
+    line: `"${meeting.title}" was booked for ${when.date} at ${when.time} ${when.zone} (${meeting.durationMinutes} minutes).`,
+  });
 }
 
 /** The owner's notice that the prospect cancelled. */
 export function cancelledNotification(o: { to: string; meeting: MeetingFacts; calendarUrl: string }): SystemMessage {
   const { meeting } = o;
   const when = describeWhen(meeting.startsAt, meeting.timezone);
-  const line = `${who(meeting)} cancelled "${meeting.title}" on ${when.date} at ${when.time} ${when.zone}. The time is free again.`;
-  return {
-    to: o.to,
+  return ownerNotice({
+    ...o,
     subject: `Meeting cancelled: ${meeting.title}`,
-    text: `${line}\n\nYour calendar: ${o.calendarUrl}\n`,
-    html: paragraphs([escapeHtml(line), `<a href="${escapeHtml(o.calendarUrl)}">Open your calendar</a>`]),
-  };
+    line: `"${meeting.title}" on ${when.date} at ${when.time} ${when.zone} was cancelled. The time is free again.`,
+  });
 }
 
 /** The prospect's copy of the cancellation, with METHOD:CANCEL so their calendar drops the event. */
@@ -175,6 +214,7 @@ export function cancellationEmail(o: {
     subject: `Meeting cancelled: ${meeting.title}`,
     text: `${line}\n`,
     html: paragraphs([escapeHtml(line)]),
+    ...fromOrganizer(o.organizer),
     icalEvent: {
       method: "CANCEL",
       filename: "cancel.ics",

@@ -16,7 +16,15 @@
 // failing mail server neither delays nor undoes the booking, and a crash
 // before the mail went leaves it for the worker's sweep.
 import { and, eq, gt, lt } from "drizzle-orm";
-import { dayRange, freeSlots, gridSlots, isBookableDate, type SlotRules } from "#shared/scheduling/booking-slots.ts";
+import {
+  dayRange,
+  freeSlots,
+  gridSlots,
+  isBookableDate,
+  isBookableStart,
+  lastBookableDate,
+  type SlotRules,
+} from "#shared/scheduling/booking-slots.ts";
 import {
   type BookedMeeting,
   type BookMeeting,
@@ -74,6 +82,8 @@ const rulesOf = (link: LinkRow): SlotRules => ({
   availableTimeStart: link.availableTimeStart,
   availableTimeEnd: link.availableTimeEnd,
   timezone: link.timezone,
+  bookingHorizonDays: link.bookingHorizonDays,
+  minimumNoticeHours: link.minimumNoticeHours,
 });
 
 export function createBookingService(deps: FeatureDeps) {
@@ -147,9 +157,10 @@ export function createBookingService(deps: FeatureDeps) {
   });
 
   return {
-    /** The link's own fields (nothing about the owner) and today in its zone. */
+    /** The link's own fields (nothing about the owner, organizer included), today and the horizon's last date in its zone. */
     async link(code: string): Promise<PublicLink> {
       const link = await activeLink(code);
+      const now = clock();
       return {
         linkCode: link.linkCode,
         title: link.title,
@@ -159,11 +170,12 @@ export function createBookingService(deps: FeatureDeps) {
         availableTimeStart: link.availableTimeStart,
         availableTimeEnd: link.availableTimeEnd,
         timezone: link.timezone,
-        today: localDate(clock(), link.timezone),
+        today: localDate(now, link.timezone),
+        lastDate: lastBookableDate(rulesOf(link), now),
       };
     },
 
-    /** The free slots of `date`: empty for a date that cannot be booked (past, unavailable weekday, not a date). */
+    /** The free slots of `date`: empty for a date that cannot be booked (past, past the horizon, unavailable weekday, not a date). */
     async slots(code: string, date: string): Promise<SlotList> {
       const link = await activeLink(code);
       const now = clock();
@@ -178,11 +190,12 @@ export function createBookingService(deps: FeatureDeps) {
       const link = await activeLink(code);
       const now = clock();
       const rules = rulesOf(link);
-      // On the grid of a bookable date and not started: else the visitor asked
-      // for a time the link never offers (400). Whether it is still free is the
-      // database's call, at the insert (409).
+      // On the grid of a bookable date (within the horizon), not started and at
+      // least the link's notice ahead: else the visitor asked for a time the
+      // link never offers (400). Whether it is still free is the database's
+      // call, at the insert (409).
       const slot = isBookableDate(rules, input.date, now)
-        ? gridSlots(rules, input.date).find((s) => s.time === input.time && s.startsAt.getTime() > now.getTime())
+        ? gridSlots(rules, input.date).find((s) => s.time === input.time && isBookableStart(rules, s.startsAt, now))
         : undefined;
       if (!slot) throw new AppError("bad_request", schedulingMessages.slotUnavailable);
       const prospectName = input.name?.trim() || null;

@@ -41,8 +41,8 @@ type NoticeRow = {
   created_at: Date | string;
   cancelled_at: Date | string | null;
   title: string;
-  owner_name: string;
-  owner_email: string;
+  organizer_name: string;
+  organizer_email: string;
   notify_to: string;
 };
 
@@ -54,7 +54,7 @@ export function createMeetingNotices(deps: { db: Db; config: Config; log: Logger
 
   const columns = sql`m.id, m.user_id, m.notices_pending, m.notices_attempts, m.prospect_email, m.prospect_name,
     m.scheduled_date, m.ends_at, m.duration_minutes, m.timezone, m.created_at, m.cancelled_at, l.title,
-    coalesce(nullif(trim(u.full_name), ''), nullif(trim(u.name), ''), u.email) as owner_name, u.email as owner_email,
+    l.organizer_name, l.organizer_email,
     coalesce(nullif(trim(s.notification_email), ''), u.email) as notify_to`;
   const joins = sql`join scheduling_links l on l.id = m.link_id
     join "user" u on u.id = m.user_id
@@ -71,7 +71,8 @@ export function createMeetingNotices(deps: { db: Db; config: Config; log: Logger
       prospectEmail: r.prospect_email,
       prospectName: r.prospect_name,
     };
-    const organizer = { name: r.owner_name, email: r.owner_email };
+    // The link's own organizer: the owner's sign-in address only where they chose it.
+    const organizer = { name: r.organizer_name, email: r.organizer_email };
     const uid = meetingUid(r.id, config.publicUrl);
     if (r.notices_pending === "booked") {
       return [

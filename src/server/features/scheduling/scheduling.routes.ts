@@ -4,6 +4,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   createLinkSchema,
+  organizerOptionsSchema,
   schedulingLinkListSchema,
   schedulingLinkSchema,
   updateLinkSchema,
@@ -23,11 +24,21 @@ const listRoute = createRoute({
   responses: { 200: { description: "Links", content: json(schedulingLinkListSchema) }, ...errorResponses },
 });
 
+const organizerRoute = createRoute({
+  method: "get",
+  path: "/organizer",
+  tags,
+  summary: "A new link's organizer (your first sender account) and the addresses an organizer may use",
+  responses: { 200: { description: "Organizer options", content: json(organizerOptionsSchema) }, ...errorResponses },
+});
+
 const createLinkRoute = createRoute({
   method: "post",
   path: "/",
   tags,
   summary: "Create a scheduling link (an 8-character public code is generated)",
+  description:
+    "Without an organizer the link takes your first sender account (your name on it); the organizer's address must be one of your sender accounts' or your sign-in address.",
   request: { body: { content: json(createLinkSchema), required: true } },
   responses: { 201: { description: "Created", content: json(schedulingLinkSchema) }, ...errorResponses },
 });
@@ -36,7 +47,7 @@ const updateRoute = createRoute({
   method: "patch",
   path: "/{id}",
   tags,
-  summary: "Deactivate or reactivate a link (only active links are public)",
+  summary: "Deactivate or reactivate a link (only active links are public), or change its booking rules or organizer",
   request: { params: idParam, body: { content: json(updateLinkSchema), required: true } },
   responses: {
     200: { description: "Updated", content: json(schedulingLinkSchema) },
@@ -62,6 +73,7 @@ export function schedulingRoutes(deps: FeatureDeps) {
   const service = createSchedulingService(deps);
   return createRouter()
     .openapi(listRoute, async (c) => c.json({ links: await service.list(c.get("user").id) }, 200))
+    .openapi(organizerRoute, async (c) => c.json(await service.organizerOptions(c.get("user").id), 200))
     .openapi(createLinkRoute, async (c) => c.json(await service.create(c.get("user").id, c.req.valid("json")), 201))
     .openapi(updateRoute, async (c) =>
       c.json(await service.update(c.get("user").id, c.req.valid("param").id, c.req.valid("json")), 200),

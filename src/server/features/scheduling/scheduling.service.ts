@@ -7,6 +7,9 @@ import { and, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import {
   type CreateLink,
   LINK_CODE_LENGTH,
+  noticeTooLongMessage,
+  ORGANIZER_NAME_MAX_LENGTH,
+  type OrganizerOptions,
   type SchedulingLinkDto,
   schedulingMessages,
   type UpdateLink,
@@ -14,7 +17,16 @@ import {
 import { scheduledMeetings, schedulingLinks } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
+import { queryRows } from "../../jobs/sql-helpers.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
+
+/**
+ * Why the organizer's address is limited to these: it is the invite's ORGANIZER (where a
+ * calendar sends the prospect's accept or decline) and the confirmation's Reply-To, so it must
+ * be a mailbox the owner has shown they use (a sender account they connected, or the address
+ * they signed in with), not any address typed, which would let a link speak for someone else.
+ */
+export const organizerEmailMessage = "Choose one of your sender accounts' addresses or your sign-in address";
 
 /**
  * The public code's alphabet: letters and digits without the look-alikes
@@ -55,6 +67,42 @@ export function createSchedulingService(deps: FeatureDeps, options: SchedulingSe
   const now = () => deps.now?.() ?? new Date();
   const generateCode = options.linkCode ?? newLinkCode;
 
+  /**
+   * A new link's organizer and the addresses it may use, in one query: the owner's sender
+   * accounts (saved senders first, then campaign copies, oldest first), then the sign-in
+   * address. The default is the first sender, named with the owner's name; the sign-in address
+   * only for an owner without any sender account (it is theirs, and a link needs an organizer).
+   */
+  async function organizerOptions(userId: string): Promise<OrganizerOptions> {
+    const [row] = await queryRows<{ name: string; email: string; senders: string[] | null }>(
+      db,
+      sql`select left(coalesce(nullif(trim(u.full_name), ''), nullif(trim(u.name), ''), split_part(u.email, '@', 1)),
+                      ${ORGANIZER_NAME_MAX_LENGTH}) as name,
+                 u.email,
+                 array(select s.email from sender_accounts s where s.user_id = u.id
+                       order by (s.campaign_id is not null), s.created_at, s.id) as senders
+          from "user" u where u.id = ${userId}`,
+    );
+    if (!row) throw new Error("organizer options: no such user");
+    const addresses: string[] = [];
+    for (const address of [...(row.senders ?? []), row.email]) {
+      if (!addresses.some((a) => a.toLowerCase() === address.toLowerCase())) addresses.push(address);
+    }
+    return { name: row.name, email: addresses[0] ?? row.email, addresses };
+  }
+
+  /** The organizer address as the owner's own spelling of it, or a 400 naming the field. */
+  async function allowedOrganizerEmail(userId: string, email: string): Promise<string> {
+    const { addresses } = await organizerOptions(userId);
+    const found = addresses.find((a) => a.toLowerCase() === email.toLowerCase());
+    if (!found) {
+      throw new AppError("validation_error", organizerEmailMessage, {
+        fields: { organizerEmail: organizerEmailMessage },
+      });
+    }
+    return found;
+  }
+
   const toDto = (row: LinkRow): SchedulingLinkDto => ({
     id: row.id,
     title: row.title,
@@ -66,6 +114,10 @@ export function createSchedulingService(deps: FeatureDeps, options: SchedulingSe
     timezone: row.timezone,
     linkCode: row.linkCode,
     isActive: row.isActive,
+    bookingHorizonDays: row.bookingHorizonDays,
+    minimumNoticeHours: row.minimumNoticeHours,
+    organizerName: row.organizerName,
+    organizerEmail: row.organizerEmail,
     publicUrl: `${config.publicUrl}/schedule/${row.linkCode}`,
     upcomingMeetings: row.upcomingMeetings,
     createdAt: row.createdAt.toISOString(),
@@ -102,8 +154,14 @@ export function createSchedulingService(deps: FeatureDeps, options: SchedulingSe
       return (await select(userId)).map(toDto);
     },
 
+    organizerOptions,
+
     /** Inserts the link with a fresh public code, drawing again when the code is taken. */
     async create(userId: string, input: CreateLink): Promise<SchedulingLinkDto> {
+      const fallback = await organizerOptions(userId);
+      const organizerEmail =
+        input.organizerEmail === undefined ? fallback.email : await allowedOrganizerEmail(userId, input.organizerEmail);
+      const organizerName = input.organizerName ?? fallback.name;
       for (let attempt = 1; ; attempt++) {
         try {
           const [row] = await db
@@ -117,6 +175,10 @@ export function createSchedulingService(deps: FeatureDeps, options: SchedulingSe
               availableTimeStart: input.availableTimeStart,
               availableTimeEnd: input.availableTimeEnd,
               timezone: input.timezone,
+              bookingHorizonDays: input.bookingHorizonDays,
+              minimumNoticeHours: input.minimumNoticeHours,
+              organizerName,
+              organizerEmail,
               linkCode: generateCode(),
               isActive: true,
             })
@@ -131,15 +193,45 @@ export function createSchedulingService(deps: FeatureDeps, options: SchedulingSe
       }
     },
 
-    /** Deactivates or reactivates a link: only active links are public. */
+    /**
+     * Deactivates or reactivates a link (only active links are public), or changes its booking
+     * rules or organizer. The notice is checked against the horizon in the statement itself, with
+     * the stored value of whichever of the two is not being changed.
+     */
     async update(userId: string, id: string, input: UpdateLink): Promise<SchedulingLinkDto> {
       if (!isUuid(id)) throw notFound();
-      const updated = await db
-        .update(schedulingLinks)
-        .set({ isActive: input.isActive })
-        .where(and(eq(schedulingLinks.id, id), eq(schedulingLinks.userId, userId)))
-        .returning({ id: schedulingLinks.id });
-      if (updated.length === 0) throw notFound();
+      const mine = and(eq(schedulingLinks.id, id), eq(schedulingLinks.userId, userId));
+      const exists = async () =>
+        (await db.select({ id: schedulingLinks.id }).from(schedulingLinks).where(mine)).length > 0;
+      // Another user's link is not found, whatever the body says: its 404 comes before the address's 400.
+      if (input.organizerEmail !== undefined && !(await exists())) throw notFound();
+      const organizerEmail =
+        input.organizerEmail === undefined ? undefined : await allowedOrganizerEmail(userId, input.organizerEmail);
+      const horizon = input.bookingHorizonDays ?? schedulingLinks.bookingHorizonDays;
+      const notice = input.minimumNoticeHours ?? schedulingLinks.minimumNoticeHours;
+      const changes = Object.fromEntries(
+        Object.entries({
+          isActive: input.isActive,
+          bookingHorizonDays: input.bookingHorizonDays,
+          minimumNoticeHours: input.minimumNoticeHours,
+          organizerName: input.organizerName,
+          organizerEmail,
+        }).filter(([, value]) => value !== undefined),
+      );
+      const updated =
+        Object.keys(changes).length === 0
+          ? await db.select({ id: schedulingLinks.id }).from(schedulingLinks).where(mine)
+          : await db
+              .update(schedulingLinks)
+              .set(changes)
+              .where(and(mine, sql`${notice} < ${horizon} * 24`))
+              .returning({ id: schedulingLinks.id });
+      if (updated.length === 0) {
+        if (!(await exists())) throw notFound();
+        throw new AppError("validation_error", noticeTooLongMessage, {
+          fields: { minimumNoticeHours: noticeTooLongMessage },
+        });
+      }
       const [row] = await select(userId, id);
       if (!row) throw notFound();
       return toDto(row);

@@ -8,7 +8,6 @@
 import { CalendarDays, CalendarX2, CircleCheck, Clock, Globe, RefreshCw } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { checkBookMeetingForm } from "#shared/scheduling/book-meeting-form.ts";
 import { isBookableDay } from "#shared/scheduling/booking-slots.ts";
 import type { BookedMeeting, PublicLink, Slot } from "#shared/scheduling/scheduling.schemas.ts";
 import { schedulingMessages } from "#shared/scheduling/scheduling-messages.ts";
@@ -166,7 +165,18 @@ function ChosenTime({
   );
 }
 
-type Problem = { message: string; field?: "email" };
+/**
+ * What the form shows: a field's own message under it (the email's, the name's), and one for the
+ * whole form below them (a missing date, time or email, or the server's answer).
+ */
+type Problems = { form?: string; email?: string; name?: string };
+
+/**
+ * The form's check (book-meeting-form.ts, with the name rules of booker-name.ts) is loaded after
+ * the first paint, like sonner (docs/decisions/011): the page's first download stays within its
+ * budget, and the form asks for it as soon as it is drawn, long before anyone submits.
+ */
+const loadFormCheck = () => import("#shared/scheduling/book-meeting-form.ts");
 
 function BookingForm({
   link,
@@ -178,7 +188,7 @@ function BookingForm({
   onBooked: (meeting: BookedMeeting, email: string) => void;
 }) {
   const [params, setParams] = useSearchParams();
-  const bookable = (d: string) => isBookableDay(d, link.today, link.availableDays);
+  const bookable = (d: string) => isBookableDay(d, link, link.availableDays);
   // The chosen date lives in the address, so a reload keeps it (a stale or hand-edited one is ignored).
   const requested = params.get("date");
   // A contact's personal link (?t=, from {{bookingLink}} in their campaign mail): the server checks it.
@@ -187,16 +197,16 @@ function BookingForm({
   const [time, setTime] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
   const slots = useFreeSlots(linkCode, date);
   const book = useBookMeeting(linkCode);
   const visitorZone = useMemo(visitorTimeZone, []);
-  const ids = { date: useId(), times: useId(), details: useId(), problem: useId() };
+  const ids = { date: useId(), times: useId(), details: useId(), problem: useId(), email: useId(), name: useId() };
 
   const free = date && slots.data?.date === date ? slots.data.slots : [];
   // A time taken since it was chosen (the list was reloaded) is no longer chosen.
   const chosen = free.find((s) => s.time === time) ?? null;
-  const firstDate = nextBookableDate(link.today, link.availableDays);
+  const firstDate = nextBookableDate(link.today, link.availableDays, link.lastDate);
 
   function chooseDate(next: string) {
     // Keeps the personal link's token beside the date.
@@ -208,11 +218,23 @@ function BookingForm({
       { replace: true },
     );
     setTime(null);
-    setProblem(null);
+    setProblems({});
   }
 
-  function submit(event: FormEvent) {
+  useEffect(() => {
+    loadFormCheck().catch((err: unknown) => console.warn("booking form check failed to load", err));
+  }, []);
+
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    let checkBookMeetingForm: Awaited<ReturnType<typeof loadFormCheck>>["checkBookMeetingForm"];
+    try {
+      ({ checkBookMeetingForm } = await loadFormCheck());
+    } catch (err) {
+      console.warn("booking form check failed to load", err);
+      setProblems({ form: schedulingMessages.meetingFailed });
+      return;
+    }
     const parsed = checkBookMeetingForm({
       date: date ?? "",
       time: chosen?.time ?? "",
@@ -220,11 +242,17 @@ function BookingForm({
       name: name.trim() || undefined,
     });
     if (!parsed.success) {
-      const onEmail = parsed.message !== schedulingMessages.requiredFields;
-      setProblem({ message: parsed.message, field: onEmail ? "email" : undefined });
+      const { form, email: onEmail, name: onName } = parsed.problems;
+      // "Please fill in all required fields" is said once, for the form, whichever required field is empty.
+      const required = form ?? (onEmail === schedulingMessages.requiredFields ? onEmail : undefined);
+      setProblems({
+        form: required,
+        email: onEmail === schedulingMessages.requiredFields ? undefined : onEmail,
+        name: onName,
+      });
       return;
     }
-    setProblem(null);
+    setProblems({});
     book.mutate(token ? { ...parsed.data, token } : parsed.data, {
       onSuccess: (meeting) => {
         toast.success(schedulingMessages.meetingScheduled);
@@ -239,7 +267,9 @@ function BookingForm({
           void slots.refetch();
         }
         const shown = status >= 400 && status < 500 ? err.message : schedulingMessages.meetingFailed;
-        setProblem({ message: shown });
+        // The server names the field a message is about (details.fields): shown under it, else for the form.
+        const fields = err instanceof ApiError ? err.fieldErrors : {};
+        setProblems(fields.name || fields.email ? { email: fields.email, name: fields.name } : { form: shown });
         toast.error(schedulingMessages.meetingFailed, { description: err.message });
       },
     });
@@ -257,13 +287,14 @@ function BookingForm({
             {firstDate ? (
               <MonthPicker
                 today={link.today}
+                lastDate={link.lastDate}
                 initialMonth={monthOf(date ?? firstDate)}
                 isBookable={bookable}
                 selected={date}
                 onSelect={chooseDate}
               />
             ) : (
-              <p className="text-muted-foreground text-sm">This link has no available days.</p>
+              <p className="text-muted-foreground text-sm">This link has no available dates.</p>
             )}
           </section>
           <section aria-labelledby={ids.times} className="min-w-0 space-y-3">
@@ -280,13 +311,18 @@ function BookingForm({
               labelledBy={ids.times}
               onChoose={(t) => {
                 setTime(t);
-                setProblem(null);
+                setProblems({});
               }}
             />
           </section>
         </div>
 
-        <form onSubmit={submit} noValidate aria-labelledby={ids.details} className="space-y-4 border-t pt-6">
+        <form
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          aria-labelledby={ids.details}
+          className="space-y-4 border-t pt-6"
+        >
           <h2 id={ids.details} className="font-semibold">
             Your details
           </h2>
@@ -294,7 +330,15 @@ function BookingForm({
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
               <Label htmlFor="booking-name">Name (optional)</Label>
-              <Input id="booking-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+              <Input
+                id="booking-name"
+                autoComplete="name"
+                aria-invalid={Boolean(problems.name)}
+                aria-describedby={problems.name ? ids.name : undefined}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+              <FieldError id={ids.name} message={problems.name} />
             </div>
             <div className="space-y-2">
               <Label htmlFor="booking-email">Email</Label>
@@ -304,14 +348,15 @@ function BookingForm({
                 autoComplete="email"
                 required
                 aria-required
-                aria-invalid={problem?.field === "email"}
-                aria-describedby={problem ? ids.problem : undefined}
+                aria-invalid={Boolean(problems.email)}
+                aria-describedby={problems.email ? ids.email : problems.form ? ids.problem : undefined}
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
               />
+              <FieldError id={ids.email} message={problems.email} />
             </div>
           </div>
-          <FieldError id={ids.problem} message={problem?.message} />
+          <FieldError id={ids.problem} message={problems.form} />
           <Button type="submit" size="lg" disabled={book.isPending}>
             {book.isPending ? "Scheduling..." : "Schedule Meeting"}
           </Button>

@@ -110,5 +110,8 @@ describe("month grid", () => {
     const days = ["monday", "wednesday"] as const;
     expect(nextBookableDate("2026-12-10", days)).toBe("2026-12-14");
     expect(nextBookableDate("2026-12-10", [])).toBeNull();
+    // Not past the horizon's last date.
+    expect(nextBookableDate("2026-12-10", days, "2026-12-14")).toBe("2026-12-14");
+    expect(nextBookableDate("2026-12-10", days, "2026-12-13")).toBeNull();
   });
 });

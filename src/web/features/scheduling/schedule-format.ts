@@ -135,10 +135,14 @@ export function monthWeeks(month: string): (LocalDate | null)[][] {
   return weeks;
 }
 
-/** The first bookable date on or after `from`, within a week (null when the link has no days). */
-export function nextBookableDate(from: LocalDate, days: readonly Weekday[]): LocalDate | null {
+/**
+ * The first bookable date on or after `from`, within a week and not after `lastDate` (the link's
+ * horizon): null when the link has no days, or none of them comes before the horizon ends.
+ */
+export function nextBookableDate(from: LocalDate, days: readonly Weekday[], lastDate?: LocalDate): LocalDate | null {
   for (let i = 0; i < 7; i++) {
     const date = addDays(from, i);
+    if (lastDate !== undefined && date > lastDate) return null;
     if (days.includes(weekdayOf(date))) return date;
   }
   return null;

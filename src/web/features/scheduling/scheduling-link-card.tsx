@@ -1,7 +1,8 @@
 // One link in the Scheduling Links manager: what a visitor will be offered,
-// the public URL to copy, an on/off switch (only active links are public) and
-// Delete behind a confirmation.
-import { Check, Copy, ExternalLink, Trash2 } from "lucide-react";
+// how far ahead and how soon, who the invite comes from (editable), the public
+// URL to copy, an on/off switch (only active links are public) and Delete
+// behind a confirmation.
+import { Check, Copy, ExternalLink, Pencil, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { type SchedulingLinkDto, schedulingMessages } from "#shared/scheduling/scheduling.schemas.ts";
@@ -12,6 +13,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
 import { formatDays, formatDuration, formatWindow, zoneShortName } from "./schedule-format.ts";
+import { SchedulingLinkRulesForm } from "./scheduling-link-rules-form.tsx";
 import { useDeleteSchedulingLink, useSetLinkActive } from "./use-scheduling-links.ts";
 
 function Detail({ term, children }: { term: string; children: string }) {
@@ -108,6 +110,8 @@ export function SchedulingLinkCard({ link }: { link: SchedulingLinkDto }) {
   const remove = useDeleteSchedulingLink();
   const titleId = useId();
   const upcoming = link.upcomingMeetings;
+  const [editing, setEditing] = useState(false);
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
   async function confirmDelete() {
     try {
@@ -143,15 +147,28 @@ export function SchedulingLinkCard({ link }: { link: SchedulingLinkDto }) {
         <Detail term="Duration">{formatDuration(link.durationMinutes)}</Detail>
         <Detail term="Time">{`${formatWindow(link.availableTimeStart, link.availableTimeEnd)} (${link.timezone}, ${zoneShortName(link.timezone)})`}</Detail>
         <Detail term="Days">{formatDays(link.availableDays)}</Detail>
+        <Detail term="Booking">{`Up to ${plural(link.bookingHorizonDays, "day")} ahead, at least ${plural(link.minimumNoticeHours, "hour")}' notice`}</Detail>
+        <Detail term="Organizer">{`${link.organizerName} <${link.organizerEmail}>`}</Detail>
         <Detail term="Upcoming">{upcoming === 1 ? "1 meeting" : `${upcoming} meetings`}</Detail>
       </dl>
+      {editing && <SchedulingLinkRulesForm link={link} onDone={() => setEditing(false)} />}
       {!link.isActive && (
         <p className="text-muted-foreground text-xs">
           Inactive: the public page shows 'Scheduling link not found' until you turn it back on.
         </p>
       )}
       <CopyableUrl link={link} />
-      <div className="flex justify-end">
+      <div className="flex justify-end gap-2">
+        {!editing && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setEditing(true)}
+            aria-label={`Edit booking rules: ${link.title}`}
+          >
+            <Pencil aria-hidden /> Edit rules
+          </Button>
+        )}
         <ConfirmDialog
           title="Delete scheduling link?"
           description={

@@ -1,22 +1,30 @@
 // The Scheduling Links manager's create form (spec §2, §5, §9): title,
 // description, duration (minimum 15, step 15), time window, days and the
-// link's timezone, validated with the same schema the server applies.
+// link's timezone, validated with the same schema the server applies; and
+// (issue 27) how far ahead and how soon visitors may book, and the organizer
+// the invite and the confirmation come from (the owner's first sender
+// account unless another of their addresses is chosen).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
-import { useId, useMemo } from "react";
+import { useEffect, useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { weekdays } from "#shared/db-enums.ts";
 import {
+  BOOKING_HORIZON_MAX_DAYS,
   type CreateLink,
   type CreateLinkInput,
   createLinkSchema,
+  DEFAULT_BOOKING_HORIZON_DAYS,
   DEFAULT_LINK_DAYS,
   DEFAULT_LINK_DURATION,
   DEFAULT_LINK_END,
   DEFAULT_LINK_START,
   DEFAULT_LINK_TIMEZONE,
+  DEFAULT_MINIMUM_NOTICE_HOURS,
   LINK_DURATION_STEP,
+  MINIMUM_NOTICE_MAX_HOURS,
+  type OrganizerOptions,
   schedulingMessages,
 } from "#shared/scheduling/scheduling.schemas.ts";
 import { listTimeZones } from "#shared/settings/timezone.ts";
@@ -29,11 +37,11 @@ import { Label } from "#web/components/ui/label.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { dayLabel, timeZoneOptions } from "./schedule-format.ts";
-import { useCreateSchedulingLink } from "./use-scheduling-links.ts";
+import { useCreateSchedulingLink, useOrganizerOptions } from "./use-scheduling-links.ts";
 
 type FormValues = CreateLinkInput;
 
-const defaults = (): Required<FormValues> => ({
+const defaults = (organizer?: OrganizerOptions): Required<FormValues> => ({
   title: "",
   description: "",
   durationMinutes: DEFAULT_LINK_DURATION,
@@ -41,12 +49,20 @@ const defaults = (): Required<FormValues> => ({
   availableTimeStart: DEFAULT_LINK_START,
   availableTimeEnd: DEFAULT_LINK_END,
   timezone: DEFAULT_LINK_TIMEZONE,
+  bookingHorizonDays: DEFAULT_BOOKING_HORIZON_DAYS,
+  minimumNoticeHours: DEFAULT_MINIMUM_NOTICE_HOURS,
+  organizerName: organizer?.name ?? "",
+  organizerEmail: organizer?.email ?? "",
 });
+
+const selectClass =
+  "h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30";
 
 const fieldNames = new Set<string>(Object.keys(defaults()));
 
 export function SchedulingLinkForm() {
   const create = useCreateSchedulingLink();
+  const organizer = useOrganizerOptions();
   const zones = useMemo(() => timeZoneOptions(listTimeZones()), []);
   const headingId = useId();
   const form = useForm<FormValues, unknown, CreateLink>({
@@ -58,11 +74,18 @@ export function SchedulingLinkForm() {
   const errors = form.formState.errors;
   const saving = form.formState.isSubmitting;
 
+  // The organizer's defaults arrive after the form is drawn: fill them in unless already typed.
+  useEffect(() => {
+    if (!organizer.data) return;
+    if (!form.getValues("organizerName")) form.setValue("organizerName", organizer.data.name);
+    if (!form.getValues("organizerEmail")) form.setValue("organizerEmail", organizer.data.email);
+  }, [organizer.data, form]);
+
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await create.mutateAsync(input);
       toast.success(schedulingMessages.linkCreated);
-      form.reset(defaults());
+      form.reset(defaults(organizer.data));
     } catch (err) {
       console.warn("scheduling link create failed", err);
       if (err instanceof ApiError) {
@@ -186,7 +209,7 @@ export function SchedulingLinkForm() {
         >
           <select
             id="link-timezone"
-            className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+            className={selectClass}
             aria-invalid={Boolean(errors.timezone)}
             aria-describedby={describedBy("timezone", true)}
             {...form.register("timezone")}
@@ -198,6 +221,81 @@ export function SchedulingLinkForm() {
             ))}
           </select>
         </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            id="link-bookingHorizonDays"
+            label="Booking horizon (days)"
+            hint={`Visitors can book up to this many days ahead (1 to ${BOOKING_HORIZON_MAX_DAYS}).`}
+            error={errors.bookingHorizonDays?.message}
+          >
+            <Input
+              id="link-bookingHorizonDays"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={BOOKING_HORIZON_MAX_DAYS}
+              step={1}
+              className="w-32"
+              aria-invalid={Boolean(errors.bookingHorizonDays)}
+              aria-describedby={describedBy("bookingHorizonDays", true)}
+              {...form.register("bookingHorizonDays", { valueAsNumber: true })}
+            />
+          </FormField>
+          <FormField
+            id="link-minimumNoticeHours"
+            label="Minimum notice (hours)"
+            hint={`How soon before a meeting visitors can still book it (0 to ${MINIMUM_NOTICE_MAX_HOURS}).`}
+            error={errors.minimumNoticeHours?.message}
+          >
+            <Input
+              id="link-minimumNoticeHours"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MINIMUM_NOTICE_MAX_HOURS}
+              step={1}
+              className="w-32"
+              aria-invalid={Boolean(errors.minimumNoticeHours)}
+              aria-describedby={describedBy("minimumNoticeHours", true)}
+              {...form.register("minimumNoticeHours", { valueAsNumber: true })}
+            />
+          </FormField>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            id="link-organizerName"
+            label="Organizer name"
+            hint="The name the invite and the confirmation come from."
+            error={errors.organizerName?.message}
+          >
+            <Input
+              id="link-organizerName"
+              aria-invalid={Boolean(errors.organizerName)}
+              aria-describedby={describedBy("organizerName", true)}
+              {...form.register("organizerName")}
+            />
+          </FormField>
+          <FormField
+            id="link-organizerEmail"
+            label="Organizer email"
+            hint="Replies and calendar answers go here: one of your sender accounts, or your sign-in address."
+            error={errors.organizerEmail?.message}
+          >
+            <select
+              id="link-organizerEmail"
+              className={selectClass}
+              aria-invalid={Boolean(errors.organizerEmail)}
+              aria-describedby={describedBy("organizerEmail", true)}
+              {...form.register("organizerEmail")}
+            >
+              {(organizer.data?.addresses ?? []).map((address) => (
+                <option key={address} value={address}>
+                  {address}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
         <Button type="submit" disabled={saving}>
           <Plus aria-hidden /> {saving ? "Creating..." : "Create Link"}
         </Button>

@@ -1,7 +1,7 @@
 // The signed-in owner's scheduling links over the typed API client. Every
 // write refreshes the list, so the manager shows what the server stored.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateLink } from "#shared/scheduling/scheduling.schemas.ts";
+import type { CreateLink, UpdateLink } from "#shared/scheduling/scheduling.schemas.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
 
 export const schedulingLinksQueryKey = ["scheduling-links"] as const;
@@ -13,6 +13,14 @@ export function useSchedulingLinksQuery(enabled = true) {
     enabled,
     // Prospects book while the manager is closed: each opening asks again for the upcoming counts.
     staleTime: 0,
+  });
+}
+
+/** A new link's organizer (the first sender account) and the addresses the form offers. */
+export function useOrganizerOptions() {
+  return useQuery({
+    queryKey: [...schedulingLinksQueryKey, "organizer"],
+    queryFn: async () => unwrap(await api["scheduling-links"].organizer.$get()),
   });
 }
 
@@ -35,6 +43,16 @@ export function useSetLinkActive() {
     mutationFn: async ({ id, isActive }: { id: string; isActive: boolean }) =>
       unwrap(await api["scheduling-links"][":id"].$patch({ param: { id }, json: { isActive } })),
     onSettled: invalidate,
+  });
+}
+
+/** Changes a link's booking rules or organizer (PATCH with only those fields). */
+export function useUpdateSchedulingLink() {
+  const invalidate = useInvalidateLinks();
+  return useMutation({
+    mutationFn: async ({ id, changes }: { id: string; changes: UpdateLink }) =>
+      unwrap(await api["scheduling-links"][":id"].$patch({ param: { id }, json: changes })),
+    onSuccess: invalidate,
   });
 }
 
