@@ -4,8 +4,10 @@
 // ended), change password ending the other sessions, its rate limits, and the
 // confirmation mail carrying nothing a visitor typed (issue 27 §1).
 import { and, desc, eq, like, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { propertySeed } from "../../../tests/support/hostile-messages.ts";
 import { capturingLogger } from "../../../tests/support/log-capture.ts";
 import { createTestContext, TEST_ORIGIN, type TestContext, testConfig } from "../../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../../tests/support/test-database.ts";
@@ -102,6 +104,31 @@ describe("forgot password", () => {
     expect(parsed.text).not.toContain("Test User");
     expect(String(parsed.html)).not.toContain("Test User");
     expect(parsed.html).toContain("Choose a new password");
+  });
+
+  it("whatever a visitor sends as the address: the one answer or a 400, never a 5xx, and no reset mail", async () => {
+    const one = await (await requestReset("nobody-at-all@example.com")).text();
+    const before = await ctx.database.db.select({ id: verification.id }).from(verification);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.emailAddress(),
+          fc.string({ maxLength: 300 }),
+          fc.constantFrom(" ", "a@b", "\u0000@x.test", "x@y.z\r\nBcc: a@b.c", "NOBODY-AT-ALL@EXAMPLE.COM"),
+          fc.anything(),
+        ),
+        async (email) => {
+          const res = await ctx.request("/api/auth/request-password-reset", { method: "POST", json: { email } });
+          const text = await res.text();
+          expect(res.status, text).toBeLessThan(500);
+          if (res.status === 200) expect(text).toBe(one);
+          else expect(res.status).toBe(400);
+        },
+      ),
+      { numRuns: Number(process.env.FC_RUNS ?? 40), seed: propertySeed(), endOnFailure: true },
+    );
+    // Nobody has those addresses: no reset token was made.
+    expect(await ctx.database.db.select({ id: verification.id }).from(verification)).toHaveLength(before.length);
   });
 
   it("does not wait for the mail: the answer comes while the mail server never answers, and a failed send is logged without the link", async () => {

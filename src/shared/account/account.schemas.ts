@@ -1,5 +1,5 @@
 // Settings › Account's contract: the signed-in sessions of the user (device,
-// address, last seen; this one marked) and the words the section shows.
+// address, last seen; this one marked). Its words: account-messages.ts.
 import { z } from "@hono/zod-openapi";
 
 export const accountSessionSchema = z
@@ -24,18 +24,3 @@ export const accountSessionListSchema = z
 export type AccountSessionList = z.infer<typeof accountSessionListSchema>;
 
 export const signedOutSchema = z.object({ signedOut: z.number().int() }).meta({ id: "SignedOutSessions" });
-
-export const accountMessages = {
-  sessionNotFound: "Session not found",
-  currentSession: "This is the session you are using: sign out from the menu instead.",
-  /** Forgot password: the one answer for every address (the README's auth section quotes it). */
-  resetRequested:
-    "If an account exists for that address, we sent a link to reset its password. The link works once, for an hour.",
-  resetDone: "Your password was changed. Sign in with your new password.",
-  resetLinkInvalid: "This link has expired or was already used. Ask for a new one.",
-  passwordChanged: "Password changed. Your other sessions were signed out.",
-  currentPasswordRequired: "Enter your current password.",
-  currentPasswordWrong: "Your current password is not right.",
-  sessionSignedOut: "Session signed out.",
-  othersSignedOut: "Signed out everywhere else.",
-};

@@ -3,7 +3,8 @@
 // session is "not found". Ending one deletes its row, which ends it at once
 // (no cookie cache is configured, so every request reads the row).
 import { and, desc, eq, gt, ne } from "drizzle-orm";
-import { type AccountSession, accountMessages } from "#shared/account/account.schemas.ts";
+import type { AccountSession } from "#shared/account/account.schemas.ts";
+import { accountMessages } from "#shared/account/account-messages.ts";
 import type { Db } from "../../db/client.ts";
 import { session } from "../../db/schema/auth.ts";
 import { AppError } from "../../errors.ts";

@@ -1,7 +1,7 @@
 import { Inbox, Mail } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { accountMessages } from "#shared/account/account.schemas.ts";
+import { accountMessages } from "#shared/account/account-messages.ts";
 import { passwordMessages } from "#shared/auth/password-rule.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { FullPageSpinner } from "#web/components/full-page-spinner.tsx";

@@ -5,7 +5,7 @@
 import { Mail } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { accountMessages } from "#shared/account/account.schemas.ts";
+import { accountMessages } from "#shared/account/account-messages.ts";
 import { passwordMessages, passwordProblem } from "#shared/auth/password-rule.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Button } from "#web/components/ui/button.tsx";

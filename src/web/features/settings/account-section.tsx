@@ -5,7 +5,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { type AccountSession, accountMessages } from "#shared/account/account.schemas.ts";
+import type { AccountSession } from "#shared/account/account.schemas.ts";
+import { accountMessages } from "#shared/account/account-messages.ts";
 import { passwordMessages, passwordProblem } from "#shared/auth/password-rule.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Button } from "#web/components/ui/button.tsx";
