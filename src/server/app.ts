@@ -6,10 +6,12 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { accountRateLimit, withRetryAfter } from "./auth/auth-rate-limits.ts";
 import { type AppEnv, requireUser } from "./auth/session.ts";
+import { recordLastSeen } from "./auth/session-last-seen.ts";
 import type { Config } from "./config.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { AppError, errorBody, handleError } from "./errors.ts";
+import { accountRoutes } from "./features/account/account.routes.ts";
 import { bulkRoutes } from "./features/bulk/bulk.routes.ts";
 import { calendarRoutes } from "./features/calendar/calendar.routes.ts";
 import { campaignRoutes } from "./features/campaigns/campaigns.routes.ts";
@@ -93,7 +95,9 @@ function protectedApi(deps: AppDeps) {
   const features = featureDeps(deps);
   return new OpenAPIHono<AppEnv>()
     .use("*", requireUser(deps.auth))
+    .use("*", recordLastSeen(db, deps.log))
     .route("/settings", settingsRoutes(createSettingsService(db)))
+    .route("/account", accountRoutes(features))
     .route("/senders", senderRoutes(features))
     .route("/campaigns", campaignRoutes(features))
     .route("/", contactRoutes(features))

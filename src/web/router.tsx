@@ -55,6 +55,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: "/auth", ...screen(() => import("./features/auth/auth-page.tsx"), "AuthPage") },
           {
+            path: "/reset-password",
+            ...screen(() => import("./features/auth/reset-password-page.tsx"), "ResetPasswordPage"),
+          },
+          {
             // Everything with a session but /auth reads through TanStack Query.
             ...screen(() => import("./components/query-layout.tsx"), "QueryLayout"),
             children: [

@@ -203,6 +203,12 @@ describeJourneys("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
     await form.getByRole("button", { name: "Sign In" }).click();
     await holdToast("Login Error");
     await check("/auth with the error toast");
+    await form.getByRole("button", { name: "Forgot password?" }).click();
+    await form.getByRole("button", { name: "Send reset link" }).click();
+    await form.getByText("Enter your email address.").waitFor();
+    await check("/auth, Forgot password with its field message");
+    await visit("/reset-password?token=not-checked-until-sent");
+    await visit("/reset-password?error=INVALID_TOKEN");
 
     await visit(paths.unsubscribe!, undefined, false);
     await visit("/outbox", () => page.getByRole("list", { name: "Captured messages" }).waitFor());

@@ -3,12 +3,15 @@
 // httpOnly cookie sessions. Mounted at /api/auth/*.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_LINK_TTL_SECONDS } from "#shared/auth/password-rule.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { SystemMailer } from "../mail/system-mailer.ts";
 import { addressRules } from "./auth-rate-limits.ts";
+import { resetPasswordEmail, resetPasswordLink } from "./reset-password-email.ts";
 import { verificationEmail } from "./verification-email.ts";
 
 /** Set by the server from the socket, replacing any client value. */
@@ -27,8 +30,22 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Forgot password: a single-use link (better-auth consumes its token with
+      // the password write) valid an hour; every session of the account ends.
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        // Off the request path: the answer for a known address must not wait
+        // on SMTP, or its timing would tell which addresses have accounts.
+        // The link is ours (not the client's redirectTo): better-auth's check
+        // of the token, then /reset-password. No token or link in the log.
+        const message = resetPasswordEmail(user.email, resetPasswordLink(config.publicUrl, token));
+        mailer.send(message).catch((err: unknown) => {
+          log.error({ err: errorSummary(err), userId: user.id }, "could not send the password reset email");
+        });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -37,9 +54,9 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url }) {
-        const name = (user as { fullName?: string | null }).fullName ?? user.name;
         try {
-          await mailer.send(verificationEmail(user.email, name ?? "", url));
+          // No sign-up name: the address is not confirmed yet (verification-email.ts).
+          await mailer.send(verificationEmail(user.email, url));
         } catch (err) {
           log.error({ err, userId: user.id }, "could not send the verification email");
           throw err;
@@ -78,6 +95,16 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
+    hooks: {
+      // Changing the password ends every other session, whatever the client
+      // asked: better-auth only does so with revokeOtherSessions, and a
+      // password changed because it leaked must not leave the thief signed in.
+      // better-auth then gives the changing session a new cookie.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/change-password" || !ctx.body || typeof ctx.body !== "object") return;
+        return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+      }),
+    },
     telemetry: { enabled: false },
     logger: {
       log: (level, message) => {
@@ -90,3 +117,13 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** What a failed send logs: the error's kind and SMTP code, never the message (it could quote the link). */
+function errorSummary(err: unknown): { name: string; code?: string; responseCode?: number } {
+  const e = err as { name?: string; code?: string; responseCode?: number } | null;
+  return {
+    name: e?.name ?? "Error",
+    ...(typeof e?.code === "string" ? { code: e.code } : {}),
+    ...(typeof e?.responseCode === "number" ? { responseCode: e.responseCode } : {}),
+  };
+}

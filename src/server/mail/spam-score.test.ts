@@ -271,7 +271,6 @@ const systemCases: Case[] = [
       sendSystemMessage(
         verificationEmail(
           "jane@northwind-labs.com",
-          "Jane",
           `${PUBLIC_URL}/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.abc.def`,
         ),
       ),

@@ -1,6 +1,6 @@
 // The web app's side of better-auth (mounted by the server at /api/auth; the
 // session is an httpOnly cookie, so nothing about it is readable from JS): the
-// five calls the app makes and one shared session store. Written out instead of
+// calls the app makes and one shared session store. Written out instead of
 // better-auth's own client, which is 12 KB gzipped on /auth, the page every new
 // visitor loads first (docs/decisions/011). The server is still better-auth's;
 // the browser journeys (tests/e2e/auth.test.ts and every signed-in journey)
@@ -157,4 +157,15 @@ export const authClient = {
       changing<unknown>("/sign-up/email", input),
   },
   signOut: () => changing<unknown>("/sign-out", {}),
+  /** Forgot password: the same answer whether or not the address has an account. */
+  requestPasswordReset: (input: { email: string }) =>
+    call<unknown>("/request-password-reset", { method: "POST", body: input }),
+  /** Sets the new password with the mailed link's token; the server ends every session of the account. */
+  resetPassword: (input: { token: string; newPassword: string }) => changing<unknown>("/reset-password", input),
+  /**
+   * Changes the password; the server ends every other session and gives this
+   * one a new cookie (set by the answer), so the session is read again.
+   */
+  changePassword: (input: { currentPassword: string; newPassword: string }) =>
+    changing<unknown>("/change-password", { ...input, revokeOtherSessions: true }),
 };

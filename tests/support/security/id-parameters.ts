@@ -36,6 +36,8 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   replies: "reply",
   "scheduling-links": "schedulingLink",
   "dkim-keys": "dkimKey",
+  /** /api/account/sessions/{id}: one of the user's signed-in sessions. */
+  sessions: "session",
 };
 
 /** Parameters and body properties named after their kind. */

@@ -36,7 +36,8 @@ export type IdKind =
   | "meetingToken"
   | "meeting"
   | "dkimKey"
-  | "launchKey";
+  | "launchKey"
+  | "session";
 
 export type TenantData = {
   ids: Record<IdKind, string>;
@@ -160,6 +161,15 @@ export async function seedTenant(
   const booking = await seedBooking(ctx, cookie, marker);
   // Generated last, so the mail above went out as before (unsigned in these suites).
   const dkimKey = await call<{ id: string }>(ctx, cookie, "POST", "/api/dkim-keys", { domain: senderDomain });
+  // The session the user signs in with (Settings › Account lists and ends sessions by id).
+  const sessions = await call<{ sessions: { id: string; current: boolean }[] }>(
+    ctx,
+    cookie,
+    "GET",
+    "/api/account/sessions",
+  );
+  const ownSession = sessions.sessions.find((s) => s.current)?.id;
+  if (!ownSession) throw new Error("seeding: the user's session is not listed");
   const ids: Record<IdKind, string> = {
     attachmentIndex: "0",
     campaign: campaignId,
@@ -183,6 +193,7 @@ export async function seedTenant(
     meeting: booking.meetingId,
     dkimKey: dkimKey.id,
     launchKey,
+    session: ownSession,
   };
   const everyId = [
     oneRequest.campaignId,

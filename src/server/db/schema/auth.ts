@@ -28,6 +28,12 @@ export const session = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /**
+     * When the session last made a request: written by requireUser at most once
+     * a minute per session (better-auth's updated_at only moves every updateAge),
+     * for the Settings › Account session list. Not one of better-auth's fields.
+     */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).defaultNow().notNull(),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

@@ -8,6 +8,7 @@ export * from "./auth.ts";
 export * from "./campaigns.ts";
 export * from "./contacts.ts";
 export * from "./dkim-keys.ts";
+export * from "./gmail-oauth-states.ts";
 export * from "./mail-capture.ts";
 export * from "./mailbox.ts";
 export * from "./rate-limits.ts";

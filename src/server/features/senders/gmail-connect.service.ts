@@ -26,6 +26,7 @@ import { exchangeAuthorizationCode, GMAIL_SCOPES, revokeGoogleToken } from "../.
 import { GMAIL_FOLDER } from "../../mailbox/gmail-source.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createGmailStateSigner } from "./gmail-oauth-state.ts";
+import { claimGmailState } from "./gmail-state-claim.ts";
 import { createSendersService } from "./senders.service.ts";
 
 const GMAIL_TOKEN = secretPurposes.gmailRefreshToken;
@@ -127,8 +128,13 @@ export function createGmailConnectService(deps: FeatureDeps) {
     async exchange(session: GmailConnectSession, input: GmailTokenExchangeInput): Promise<GmailTokenExchangeResult> {
       const client = google();
       checkRedirectUri(input.redirectUri);
-      const senderEmail = signer.verify(input.state, { ...session, redirectUri: input.redirectUri }, now());
-      if (!senderEmail) throw new AppError("bad_request", messages.invalidState);
+      const verified = signer.verify(input.state, { ...session, redirectUri: input.redirectUri }, now());
+      if (!verified) throw new AppError("bad_request", messages.invalidState);
+      // Single use, across processes: a second return with this state (another code) is refused.
+      if (!(await claimGmailState(db, verified.nonce, verified.expiresAt, now()))) {
+        throw new AppError("bad_request", messages.invalidState);
+      }
+      const { senderEmail } = verified;
       // Before the code is spent: a sender deleted meanwhile gets no grant at Google.
       const sender = await savedSenderByEmail(session.userId, senderEmail);
 

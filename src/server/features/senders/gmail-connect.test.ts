@@ -305,11 +305,11 @@ describe("what Google answers", () => {
     expect((await syncRows(sender.id)).syncs).toEqual([]);
   });
 
-  it("a refused code (used twice) and an unanswered exchange: 'Failed to exchange code for token'", async () => {
+  it("a refused code and an unanswered exchange: 'Failed to exchange code for token'", async () => {
     const sender = await newSender(alice);
     const authorized = await authorize(alice, sender.email);
-    expect((await exchange(alice, authorized)).status).toBe(200);
-    expect(await exchange(alice, authorized)).toEqual({
+    // A code Google does not know (a state is single use, so a code used twice never reaches Google: below).
+    expect(await exchange(alice, { ...authorized, code: "4/not-a-code-google-issued" })).toEqual({
       status: 400,
       body: { error: { code: "bad_request", message: messages.exchangeFailed } },
     });
@@ -381,6 +381,43 @@ describe("the state parameter", () => {
     );
     expect(await row(sender.id)).toMatchObject({ gmailSyncEnabled: false });
     expect((await exchange(alice, authorized)).status).toBe(200);
+  });
+
+  it("is single use: a second code with the same state is refused, in this process or another, and when both race", async () => {
+    const sender = await newSender(alice);
+    const res = await call(alice, "/gmail/auth-url", { senderEmail: sender.email, redirectUri: REDIRECT_URI });
+    const authUrl = res.body.authUrl as string;
+    // Google's consent page opened three times with one state (a reload, a second tab, a replayed link): three codes.
+    const [first, second, third] = [await consent(authUrl), await consent(authUrl), await consent(authUrl)];
+    const state = first.get("state") ?? "";
+    expect(second.get("state")).toBe(state);
+    expect(await exchange(alice, { code: first.get("code") ?? "", state })).toMatchObject({ status: 200 });
+    const before = google.tokenRequests.length;
+    expect(await exchange(alice, { code: second.get("code") ?? "", state })).toEqual(invalid);
+
+    // Another web process on the same database (the session is the same sign-in).
+    const other = await createTestContext(google.env(), ctx.database, { now: clock.now, sendWorker: false });
+    try {
+      const elsewhere = await other.request("/api/senders/gmail/token-exchange", {
+        method: "POST",
+        cookie: alice.cookie,
+        json: { code: third.get("code") ?? "", state, redirectUri: REDIRECT_URI },
+      });
+      expect(elsewhere.status).toBe(400);
+      expect(((await elsewhere.json()) as { error: { message: string } }).error.message).toBe(messages.invalidState);
+    } finally {
+      await other.close();
+    }
+    expect(google.tokenRequests.length).toBe(before);
+
+    // Two returns at once with one fresh state: exactly one is exchanged.
+    const again = await call(alice, "/gmail/auth-url", { senderEmail: sender.email, redirectUri: REDIRECT_URI });
+    const [a, b] = [await consent(again.body.authUrl as string), await consent(again.body.authUrl as string)];
+    const answers = await Promise.all([
+      exchange(alice, { code: a.get("code") ?? "", state: a.get("state") ?? "" }),
+      exchange(alice, { code: b.get("code") ?? "", state: b.get("state") ?? "" }),
+    ]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 400]);
   });
 
   it("a sender deleted during consent: 'Sender account not found', and the code is not spent", async () => {

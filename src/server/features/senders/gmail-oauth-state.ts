@@ -2,10 +2,12 @@
 // nonce is signed (HMAC-SHA256, a key derived from APP_SECRET) over the
 // signed-in user, the session, the sender's address, the redirect URI and an
 // expiry, so a state only completes the flow in the session that started it,
-// for the sender it names, within a few minutes. Nothing is stored: several
-// web processes accept each other's states, and a forged or replayed one from
-// another session fails the signature. (Google's codes are single-use, so a
-// state replayed in its own session within its life gains nothing.)
+// for the sender it names, within a few minutes. Issuing stores nothing
+// (several web processes accept each other's states; a forged one, or one
+// from another session, fails the signature); using one records its nonce
+// (gmail-state-claim.ts), so a state completes one flow only: Google's consent
+// page opened twice with one state gives two codes, and only the first
+// exchange is accepted.
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { parseGmailState } from "#shared/senders/gmail-sync.schemas.ts";
 
@@ -35,8 +37,15 @@ export function createGmailStateSigner(appSecret: string) {
       return encodeURIComponent(JSON.stringify({ senderEmail, nonce }));
     },
 
-    /** The sender address of a state this session issued for this redirect URI and that has not expired, else null. */
-    verify(state: string, session: StateSession, now: Date): string | null {
+    /**
+     * The sender address (and the signed nonce and its expiry, what marks it used) of a state this
+     * session issued for this redirect URI and that has not expired, else null.
+     */
+    verify(
+      state: string,
+      session: StateSession,
+      now: Date,
+    ): { senderEmail: string; nonce: string; expiresAt: Date } | null {
       const parsed = parseGmailState(state);
       if (!parsed) return null;
       const [expiresText, random, signature, ...rest] = parsed.nonce.split(".");
@@ -46,7 +55,7 @@ export function createGmailStateSigner(appSecret: string) {
       const expected = mac(session, parsed.senderEmail, expires, random);
       const given = Buffer.from(signature, "base64url");
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      return parsed.senderEmail;
+      return { senderEmail: parsed.senderEmail, nonce: parsed.nonce, expiresAt: new Date(expires) };
     },
   };
 }

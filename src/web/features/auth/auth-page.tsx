@@ -1,6 +1,8 @@
 import { Inbox, Mail } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { accountMessages } from "#shared/account/account-messages.ts";
+import { passwordMessages } from "#shared/auth/password-rule.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { FullPageSpinner } from "#web/components/full-page-spinner.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -20,7 +22,7 @@ type Mode = "signin" | "signup";
  * optional full name on sign-up. Both do nothing while email or password is
  * empty, as the spec says.
  */
-function CredentialsForm({ mode }: { mode: Mode }) {
+function CredentialsForm({ mode, onForgot }: { mode: Mode; onForgot?: () => void }) {
   const [fullName, setFullName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -70,7 +72,7 @@ function CredentialsForm({ mode }: { mode: Mode }) {
           onChange={(e) => setEmail(e.target.value)}
         />
       </FormField>
-      <FormField id={`${mode}-password`} label="Password" hint={signUp ? "At least 8 characters." : undefined}>
+      <FormField id={`${mode}-password`} label="Password" hint={signUp ? passwordMessages.hint : undefined}>
         <Input
           id={`${mode}-password`}
           type="password"
@@ -83,6 +85,81 @@ function CredentialsForm({ mode }: { mode: Mode }) {
       <Button type="submit" className="w-full" disabled={busy}>
         {signUp ? (busy ? "Creating account..." : "Sign Up") : busy ? "Signing in..." : "Sign In"}
       </Button>
+      {!signUp && onForgot && (
+        <p className="text-center text-sm">
+          <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={onForgot}>
+            Forgot password?
+          </button>
+        </p>
+      )}
+    </form>
+  );
+}
+
+/**
+ * Forgot password: asks for the address and always gives the same answer,
+ * whether or not it has an account (the server answers the same too).
+ */
+function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const address = email.trim();
+    if (!address || !/^[^\s@]+@[^\s@]+$/.test(address)) {
+      setError("Enter your email address.");
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    const result = await authClient.requestPasswordReset({ email: address });
+    setBusy(false);
+    if (result.error) {
+      console.warn("password reset request failed", result.error.code ?? result.error.status);
+      toast.error("Password Reset Error", { description: authErrorMessage(result.error) });
+      return;
+    }
+    setSent(true);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate aria-labelledby="forgot-title">
+      <h2 id="forgot-title" className="font-semibold text-lg">
+        Reset your password
+      </h2>
+      {sent ? (
+        <p role="status" className="text-sm">
+          {accountMessages.resetRequested}
+        </p>
+      ) : (
+        <>
+          <p className="text-muted-foreground text-sm">
+            Enter the email address of your account and we will send you a link to choose a new password.
+          </p>
+          <FormField id="forgot-email" label="Email" error={error}>
+            <Input
+              id="forgot-email"
+              type="email"
+              autoComplete="email"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "forgot-email-error" : undefined}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </FormField>
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Sending..." : "Send reset link"}
+          </Button>
+        </>
+      )}
+      <p className="text-center text-sm">
+        <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={onBack}>
+          Back to sign in
+        </button>
+      </p>
     </form>
   );
 }
@@ -139,6 +216,9 @@ function GoogleButton({ enabled }: { enabled: boolean }) {
 export function AuthPage() {
   const session = useSessionState();
   const appInfo = useAppInfo();
+  // /auth?forgot=1 (the reset page's "Ask for a new link") opens the forgot-password form.
+  const [params] = useSearchParams();
+  const [forgot, setForgot] = useState(params.get("forgot") === "1");
 
   // Right after Sign Out the old session is still in the store while it is read
   // again: wait for that answer rather than sending the user back into the app.
@@ -162,7 +242,15 @@ export function AuthPage() {
             <SignInTabs
               initial="signin"
               tabs={[
-                { value: "signin", label: "Sign In", panel: <CredentialsForm key="signin" mode="signin" /> },
+                {
+                  value: "signin",
+                  label: "Sign In",
+                  panel: forgot ? (
+                    <ForgotPasswordForm key="forgot" onBack={() => setForgot(false)} />
+                  ) : (
+                    <CredentialsForm key="signin" mode="signin" onForgot={() => setForgot(true)} />
+                  ),
+                },
                 { value: "signup", label: "Sign Up", panel: <CredentialsForm key="signup" mode="signup" /> },
               ]}
             />
@@ -177,7 +265,7 @@ export function AuthPage() {
           <p className="text-center text-muted-foreground text-sm">
             <Inbox className="mr-1.5 inline size-4 align-[-0.125em]" aria-hidden />
             <span>
-              Mail is captured on this server, not delivered. Confirmation emails are in the{" "}
+              Mail is captured on this server, not delivered. Confirmation and password reset emails are in the{" "}
               <Link to="/outbox" className="font-medium text-primary underline underline-offset-4">
                 local outbox
               </Link>

@@ -20,6 +20,7 @@ import { Switch } from "#web/components/ui/switch.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useBulkDelivery } from "../bulk/use-bulk.ts";
+import { AccountSection } from "./account-section.tsx";
 import { type SettingsFormValues, settingsResolver, toFormValues, toSettings } from "./settings-form-values.ts";
 import { useSaveSettings, useSettingsQuery } from "./use-settings.ts";
 
@@ -480,6 +481,10 @@ export function SettingsPage() {
           </div>
         </form>
       )}
+      {/* Its own forms (password, sessions): outside the settings form, and shown while settings load. */}
+      <div className="mt-6">
+        <AccountSection />
+      </div>
     </>
   );
 }
