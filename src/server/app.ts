@@ -7,6 +7,7 @@ import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { accountRateLimit, withRetryAfter } from "./auth/auth-rate-limits.ts";
 import { type AppEnv, requireUser } from "./auth/session.ts";
 import { recordLastSeen } from "./auth/session-last-seen.ts";
+import { servedAuthPath, withoutSessionToken } from "./auth/session-tokens-hidden.ts";
 import type { Config } from "./config.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
@@ -172,7 +173,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     await next();
   });
   if (config.authRateLimit) app.use("/api/auth/*", accountRateLimit(deps.database, config.authLimits));
-  app.on(["GET", "POST"], "/api/auth/*", async (c) => withRetryAfter(await auth.handler(c.req.raw)));
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    if (!servedAuthPath(c.req.path)) return c.json({ error: { code: "not_found", message: "Not found" } }, 404);
+    return withoutSessionToken(c.req.path, await withRetryAfter(await auth.handler(c.req.raw)));
+  });
 
   app.route("/api", metaRoutes(deps));
   app.route("/api", publicApi(deps));

@@ -140,3 +140,22 @@ describe("signing sessions out", () => {
     expect((await ctx.request("/api/account/sessions/sign-out-others", { method: "POST" })).status).toBe(401);
   });
 });
+
+describe("session tokens stay in the httpOnly cookie", () => {
+  it("/get-session answers without the token; better-auth's token-listing and token-taking calls are not served", async () => {
+    const hal = await ctx.signUpVerified("sessions-hal@example.com");
+    const token = decodeURIComponent(hal.cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+    expect(token.length).toBeGreaterThan(10);
+    const got = await ctx.request("/api/auth/get-session", { cookie: hal.cookie });
+    expect(got.status).toBe(200);
+    const text = await got.text();
+    expect(text).not.toContain(token);
+    expect((JSON.parse(text) as { session: { id: string } }).session.id).toBeTruthy();
+    expect((await ctx.request("/api/auth/list-sessions", { cookie: hal.cookie })).status).toBe(404);
+    for (const path of ["revoke-session", "revoke-sessions", "revoke-other-sessions"]) {
+      const res = await ctx.request(`/api/auth/${path}`, { method: "POST", cookie: hal.cookie, json: { token } });
+      expect(res.status).toBe(404);
+    }
+    expect((await ctx.request("/api/settings", { cookie: hal.cookie })).status).toBe(200);
+  });
+});
