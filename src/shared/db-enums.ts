@@ -6,8 +6,7 @@
  */
 
 /** Lowercase weekday names, as stored in sending_days and available_days. */
-export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export type Weekday = (typeof weekdays)[number];
+export { type Weekday, weekdays } from "./weekdays.ts";
 
 export const themeModes = ["light", "dark", "auto"] as const;
 export type ThemeMode = (typeof themeModes)[number];

@@ -1,8 +1,9 @@
 // How scheduling links and booking times read on screen. Pure functions over
 // Intl, shared by the Scheduling Links manager and the public booking page (so
 // the public page pulls in nothing of the signed-in app).
-import { type Weekday, weekdays } from "#shared/db-enums.ts";
+
 import { addDays, type LocalDate, weekdayIndex, weekdayOf } from "#shared/scheduling/zoned-time.ts";
+import { type Weekday, weekdays } from "#shared/weekdays.ts";
 
 export function dayLabel(day: Weekday): string {
   return day[0]!.toUpperCase() + day.slice(1);
