@@ -13,43 +13,14 @@ import { campaigns, contacts, scheduledEmails, userSettings } from "../../src/se
 import type { CampaignDetail, CreateCampaignInput } from "../../src/shared/campaigns/campaigns.schemas.ts";
 import type { SchedulingLinkDto } from "../../src/shared/scheduling/scheduling.schemas.ts";
 import type { LaunchResult } from "../../src/shared/sending/launch.schemas.ts";
+import { step } from "../support/sending-fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
+import { pickFirstDateWithTimes } from "./support/booking-page.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
 import { storeDraft } from "./support/stored-draft.ts";
 import { latestMessageTo, signedInUser, signInThroughApi, type TestUser } from "./support/users.ts";
 
 const everyDay = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-
-const step = (subject: string, body: string, delayAmount: number) => ({
-  subject,
-  body,
-  bodyFormat: "text" as const,
-  delayAmount,
-  delayUnit: "days" as const,
-  scheduledDate: null,
-  scheduledTime: null,
-});
-
-/** The picker's first enabled date with a free time (today may be over); returns its long date. */
-async function pickFirstDateWithTimes(page: Page): Promise<string> {
-  const picker = page.getByRole("table", { name: /\d{4}$/ });
-  const times = page.getByRole("group", { name: "Choose a time" });
-  const none = page.getByText("No free times on this date. Please choose another date.");
-  for (let month = 0; month < 2; month++) {
-    const enabled = picker.getByRole("button", { disabled: false });
-    const count = await enabled.count();
-    for (let i = 0; i < count; i++) {
-      const date = enabled.nth(i);
-      const name = (await date.getAttribute("aria-label"))!;
-      await date.click();
-      await eventually(() => date.getAttribute("aria-pressed")).toBe("true");
-      await times.or(none).first().waitFor();
-      if (await times.isVisible()) return name;
-    }
-    await page.getByRole("button", { name: "Next month" }).click();
-  }
-  throw new Error("no date with a free time in two months");
-}
 
 /** A row of Event Details by its label. */
 function detailRow(dialog: Locator, label: string): Locator {
@@ -138,7 +109,10 @@ describeJourneys("personal booking links", () => {
         company: null,
         customFields: {},
       })),
-      sequence: [step("Hello {{firstName}}", "Pick a time: {{bookingLink}}", 0), step("Following up", "Any news?", 2)],
+      sequence: [
+        step("Hello {{firstName}}", "Pick a time: {{bookingLink}}", { amount: 0 }),
+        step("Following up", "Any news?", { amount: 2 }),
+      ],
     };
     const res = await page.request.post(`${app.baseUrl}/api/campaigns`, { data: input });
     expect(res.status()).toBe(201);

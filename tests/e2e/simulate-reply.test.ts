@@ -9,19 +9,10 @@ import { user as users } from "../../src/server/db/schema/auth.ts";
 import { contacts, scheduledEmails, userSettings } from "../../src/server/db/schema/index.ts";
 import type { CampaignDetail, CreateCampaignInput } from "../../src/shared/campaigns/campaigns.schemas.ts";
 import type { LaunchResult } from "../../src/shared/sending/launch.schemas.ts";
+import { step } from "../support/sending-fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
 import { signedInUser } from "./support/users.ts";
-
-const step = (subject: string, body: string, delayAmount: number) => ({
-  subject,
-  body,
-  bodyFormat: "text" as const,
-  delayAmount,
-  delayUnit: "days" as const,
-  scheduledDate: null,
-  scheduledTime: null,
-});
 
 describeJourneys("simulate reply", () => {
   const browser = useBrowser();
@@ -69,7 +60,10 @@ describeJourneys("simulate reply", () => {
         company: "Prospect",
         customFields: {},
       })),
-      sequence: [step("Hello {{firstName}}", "Hi {{firstName}}", 0), step("Following up", "Any thoughts?", 2)],
+      sequence: [
+        step("Hello {{firstName}}", "Hi {{firstName}}", { amount: 0 }),
+        step("Following up", "Any thoughts?", { amount: 2 }),
+      ],
     };
     const created = await page.request.post(`${app.baseUrl}/api/campaigns`, { data: input });
     expect(created.status()).toBe(201);
