@@ -37,14 +37,18 @@ function chain(err: unknown): unknown[] {
   return out;
 }
 
+/** A PostgreSQL error (node-postgres and PGlite alike): a five-character SQLSTATE and a severity. */
+const isPostgresError = (e: unknown): e is object =>
+  typeof e === "object" &&
+  e !== null &&
+  typeof (e as { code?: unknown }).code === "string" &&
+  /^[0-9A-Z]{5}$/.test((e as { code: string }).code) &&
+  typeof (e as { severity?: unknown }).severity === "string";
+
 /** The SQLSTATE of a PostgreSQL error (node-postgres and PGlite alike), if the chain holds one. */
 function sqlState(err: unknown): string | null {
-  for (const e of chain(err)) {
-    const code = (e as { code?: unknown }).code;
-    const severity = (e as { severity?: unknown }).severity;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && typeof severity === "string") return code;
-  }
-  return null;
+  const found = chain(err).find(isPostgresError);
+  return found ? (found as { code: string }).code : null;
 }
 
 /**
@@ -102,13 +106,6 @@ function databaseLogText(e: object): string {
     .map(([field, value]) => `${field} ${value}`);
   return [`PostgreSQL error ${(e as { code: string }).code}`, ...named].join(", ");
 }
-
-const isPostgresError = (e: unknown): e is object =>
-  typeof e === "object" &&
-  e !== null &&
-  typeof (e as { code?: unknown }).code === "string" &&
-  /^[0-9A-Z]{5}$/.test((e as { code: string }).code) &&
-  typeof (e as { severity?: unknown }).severity === "string";
 
 /** The error's own words for the log: cleaned, bounded; no query, parameters or values. */
 export function logText(err: unknown): string {

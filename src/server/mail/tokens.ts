@@ -21,14 +21,19 @@ export function signToken(secret: string, kind: TokenKind, id: string): string {
   return `${id}.${mac(secret, kind, id)}`;
 }
 
-/** The id inside a valid token of that kind, or null. */
-export function verifyToken(secret: string, kind: TokenKind, token: string): string | null {
+/** The id before a token's last dot if the MAC after it is `macOf(id)`, else null. */
+function verifiedId(token: string, macOf: (id: string) => string): string | null {
   const dot = token.lastIndexOf(".");
   if (dot <= 0) return null;
   const id = token.slice(0, dot);
   const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(mac(secret, kind, id));
+  const expected = Buffer.from(macOf(id));
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+/** The id inside a valid token of that kind, or null. */
+export function verifyToken(secret: string, kind: TokenKind, token: string): string | null {
+  return verifiedId(token, (id) => mac(secret, kind, id));
 }
 
 /** The token of `contactId`'s personal link to the scheduling link `linkId`. */
@@ -38,12 +43,7 @@ export function signBookingToken(secret: string, linkId: string, contactId: stri
 
 /** The contact id inside a valid booking token for `linkId`, or null (forged, of another link, not a token). */
 export function verifyBookingToken(secret: string, linkId: string, token: string): string | null {
-  const dot = token.lastIndexOf(".");
-  if (dot <= 0) return null;
-  const contactId = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(mac(secret, "booking", `${linkId}:${contactId}`));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? contactId : null;
+  return verifiedId(token, (contactId) => mac(secret, "booking", `${linkId}:${contactId}`));
 }
 
 /** A contact's personal booking page: the link's public page with the contact's token. */
