@@ -341,13 +341,15 @@ describeJourneys("scheduling links and public booking", () => {
     const active = card.getByRole("switch", { name: "Active" });
     await active.click();
     await eventually(() => active.isChecked()).toBe(false);
-    await card.getByText("Inactive", { exact: true }).waitFor();
+    await card.getByText(/^Inactive: the public page shows 'Scheduling link not found'/).waitFor();
+    // One 'Active' per card: the switch's label (it once had a badge saying it too).
+    expect(await card.getByText("Active", { exact: true }).count()).toBe(1);
     await guest.goto(link.publicUrl);
     await guest.getByRole("heading", { level: 1, name: "Scheduling link not found" }).waitFor();
     await toast(guest, "Scheduling link not found").waitFor();
     await active.click();
-    await card.getByText("Active", { exact: true }).first().waitFor();
     await eventually(() => active.isChecked()).toBe(true);
+    await card.getByText(/^Inactive:/).waitFor({ state: "detached" });
     await guest.reload();
     await guest.getByRole("heading", { level: 1, name: "Demo" }).waitFor();
 

@@ -7,7 +7,6 @@ import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { type SchedulingLinkDto, schedulingMessages } from "#shared/scheduling/scheduling.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
-import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
@@ -137,7 +136,7 @@ export function SchedulingLinkCard({ link }: { link: SchedulingLinkDto }) {
             <h4 id={titleId} className="break-words font-medium">
               {link.title}
             </h4>
-            <Badge variant={link.isActive ? "success" : "secondary"}>{link.isActive ? "Active" : "Inactive"}</Badge>
+            {/* The state is the switch's ('Active' once, issue 28); off, the card says so below. */}
           </div>
           {link.description && <p className="break-words text-muted-foreground text-sm">{link.description}</p>}
         </div>
