@@ -164,7 +164,7 @@ describeJourneys("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
   // One test, so the data is seeded and the user signed in once; each page state is
   // loaded once and checked in both themes (the app follows the system's scheme when
   // signed out, and when the user's choice is Auto), about 35 states.
-  it("has no serious or critical violation on any screen, in either theme", { timeout: 180_000 }, async () => {
+  it("has no serious or critical violation on any screen, in either theme", { timeout: 360_000 }, async () => {
     const { page } = browser;
     const found: string[] = [];
     let t = Date.now();
