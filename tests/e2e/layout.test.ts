@@ -5,9 +5,10 @@
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { user as users } from "../../src/server/db/schema/index.ts";
+import { seedScreens } from "../../bench/screens-seed.ts";
+import { campaigns, senderAccounts, user as users } from "../../src/server/db/schema/index.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { describeJourneys, toast, useBrowser } from "./support/browser.ts";
+import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
 import { storeDraft } from "./support/stored-draft.ts";
 import { createVerifiedUser, signInThroughForm } from "./support/users.ts";
 
@@ -163,5 +164,94 @@ describeJourneys("layout", () => {
       const onSend = await overlap(missing, send);
       expect(onSend.overlaps, `${width} px: the toast covers Send (${onSend.boxes})`).toBe(false);
     }
+  });
+
+  it("no route scrolls sideways or grows taller than its content, with data, at 360, 768 and 1440 px", {
+    timeout: 240_000,
+  }, async () => {
+    const { page } = browser;
+    const user = await createVerifiedUser(app.baseUrl, "routes");
+    const db = app.database.db;
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    await seedScreens(db, {
+      userId: row!.id,
+      volume: { campaigns: 3, contacts: 40, sends: 160, savedSenders: 3 },
+      salt: 2,
+      now: new Date(),
+      progress: () => undefined,
+    });
+    const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.userId, row!.id));
+    const [sender] = await db
+      .select({ email: senderAccounts.email })
+      .from(senderAccounts)
+      .where(eq(senderAccounts.userId, row!.id));
+    await signInThroughForm(page, app.baseUrl, user);
+    const link = await page.request.post(`${app.baseUrl}/api/scheduling-links`, {
+      data: {
+        title: "Intro call with a rather long title that has to wrap somewhere",
+        description: "Half an hour to see whether we can help.",
+        durationMinutes: 30,
+        availableDays: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+        availableTimeStart: "09:00",
+        availableTimeEnd: "17:00",
+        timezone: "Europe/Berlin",
+      },
+    });
+    expect(link.status()).toBe(201);
+    const code = ((await link.json()) as { linkCode: string }).linkCode;
+    browser.allowConsoleError(
+      /api\/public\/meetings\/not-a-real-token.*404/,
+      "the cancel page of a link that does not exist",
+    );
+
+    const routes = [
+      "/",
+      "/campaigns",
+      "/campaigns-overview",
+      "/bulk-email",
+      "/campaigns/create",
+      `/campaigns/edit/${campaign!.id}`,
+      "/calendar",
+      "/delivery",
+      "/inbox",
+      "/inbox/compose",
+      "/replies",
+      "/spam",
+      "/email-classification",
+      "/contacts",
+      "/senders",
+      `/senders/profile/${encodeURIComponent(sender!.email)}`,
+      "/settings",
+      "/debug",
+      "/outbox",
+      `/schedule/${code}`,
+      "/schedule/cancel/not-a-real-token",
+      "/no-such-page",
+    ];
+    const failures: string[] = [];
+    let inFlight = 0;
+    page.on("request", () => inFlight++);
+    page.on("requestfinished", () => inFlight--);
+    page.on("requestfailed", () => inFlight--);
+    const measure = async (path: string) => {
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${app.baseUrl}${path}`);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await eventually(() => inFlight).toBe(0);
+        const seen = await extent(page);
+        if (seen.overflowX > 0) failures.push(`${path} at ${width} px: ${seen.overflowX} px wider than the window`);
+        if (seen.scrollHeight > Math.max(seen.innerHeight, seen.contentBottom) + 1) {
+          failures.push(
+            `${path} at ${width} px: scrolls to ${seen.scrollHeight} px, content ends at ${seen.contentBottom} px`,
+          );
+        }
+      }
+    };
+    for (const path of routes) await measure(path);
+    // Signed out: the sign-in page.
+    await page.context().clearCookies();
+    await measure("/auth");
+    expect(failures, failures.join("\n")).toEqual([]);
   });
 });
