@@ -2,10 +2,14 @@
 // than what it shows. The dashboard once did both: its activity chart's
 // screen-reader table kept its rows' height under sr-only (a table ignores
 // the 1 px box), so a scroll slid the banner and the side menu away.
-import type { Page } from "playwright-core";
+import { eq } from "drizzle-orm";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { seedScreens } from "../../bench/screens-seed.ts";
+import { campaigns, senderAccounts, user as users } from "../../src/server/db/schema/index.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { describeJourneys, useBrowser } from "./support/browser.ts";
+import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
+import { storeDraft } from "./support/stored-draft.ts";
 import { createVerifiedUser, signInThroughForm } from "./support/users.ts";
 
 const widths = [360, 768, 1440] as const;
@@ -31,6 +35,47 @@ async function extent(page: Page) {
       contentBottom: Math.ceil(bottom),
     };
   })()`)) as { overflowX: number; scrollHeight: number; innerHeight: number; contentBottom: number };
+}
+
+/** Whether two elements' boxes on screen overlap (the toast's and a button's). */
+async function overlap(a: Locator, b: Locator): Promise<{ overlaps: boolean; boxes: string }> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) throw new Error("an element has no box on screen");
+  const overlaps = x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+  return { overlaps, boxes: `toast ${JSON.stringify(x)}, button ${JSON.stringify(y)}` };
+}
+
+/** A wizard draft with a sender, contacts and a step, at `stepIndex`, as the wizard stores it. */
+function wizardDraft(stepIndex: number) {
+  const draft = {
+    name: "Spring outreach",
+    description: "Founders at seed-stage companies",
+    senderAccounts: [
+      { localId: "s1", email: "ana@sender.test", provider: "smtp", dailyLimit: 40, savedSenderId: null },
+    ],
+    contacts: [
+      { email: "jane@acme.test", first_name: "Jane", company: "Acme" },
+      { email: "sam@globex.test", first_name: "Sam", company: "Globex" },
+    ],
+    importedFields: ["email", "first_name", "company"],
+    fileName: "contacts.csv",
+    emailColumn: "email",
+    removedDuplicates: [],
+    selectedColumns: ["email", "first_name", "company"],
+    sequence: [
+      {
+        id: "step-1",
+        subject: "Quick question, {{firstName}}",
+        body: "Hi {{firstName}},\n\nHow is {{company}} handling outreach?",
+        bodyFormat: "text",
+        delay: 0,
+        delayUnit: "days",
+        scheduledDate: null,
+        scheduledTime: null,
+      },
+    ],
+  };
+  return { version: 1, draft, stepIndex, savedAt: new Date().toISOString() };
 }
 
 describeJourneys("layout", () => {
@@ -61,5 +106,152 @@ describeJourneys("layout", () => {
         `${width} px: the page scrolls ${seen.scrollHeight} px, its visible content ends at ${seen.contentBottom} px`,
       ).toBeLessThanOrEqual(Math.max(seen.innerHeight, seen.contentBottom) + 1);
     }
+  });
+
+  it("a toast never covers the screen's main button (Next, Launch Campaign, Send), at 360 and 1440 px", async () => {
+    const { page } = browser;
+    const user = await createVerifiedUser(app.baseUrl, "toasts");
+    const [row] = await app.database.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    await signInThroughForm(page, app.baseUrl, user);
+    // The Launch is refused (a 4xx), so the wizard stays with its error toast and the button.
+    await page.route("**/api/campaigns/launch", (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "validation_failed", message: "Refused for the test" } }),
+      }),
+    );
+    browser.allowConsoleError(
+      /api\/campaigns\/launch.*422|422 \(Unprocessable/,
+      "the Launch refused on purpose, to show its toast",
+    );
+    for (const width of [360, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+
+      // Next: Detect Emails announces its result in a toast as the step opens.
+      await page.goto(`${app.baseUrl}/campaigns/create`);
+      await storeDraft(page, row!.id, wizardDraft(3));
+      await page.reload();
+      const next = page.getByRole("button", { name: "Next" });
+      await next.scrollIntoViewIfNeeded();
+      const detected = toast(page, "Email Detection Complete");
+      await detected.waitFor();
+      const onNext = await overlap(detected, next);
+      expect(onNext.overlaps, `${width} px: the toast covers Next (${onNext.boxes})`).toBe(false);
+
+      // Launch Campaign: a refused Launch's error toast.
+      await storeDraft(page, row!.id, wizardDraft(5));
+      await page.reload();
+      const launch = page.getByRole("button", { name: "Launch Campaign" });
+      await launch.scrollIntoViewIfNeeded();
+      await launch.click();
+      const refused = toast(page, "Campaign Launch Failed: Refused for the test");
+      await refused.waitFor();
+      await launch.scrollIntoViewIfNeeded();
+      const onLaunch = await overlap(refused, launch);
+      expect(onLaunch.overlaps, `${width} px: the toast covers Launch Campaign (${onLaunch.boxes})`).toBe(false);
+
+      // Send: Compose's error toast when a field is missing.
+      await page.goto(`${app.baseUrl}/inbox/compose`);
+      const send = page.getByRole("button", { name: "Send", exact: true });
+      await send.scrollIntoViewIfNeeded();
+      await send.click();
+      const missing = page
+        .getByRole("region", { name: /^Notifications/ })
+        .getByRole("listitem")
+        .first();
+      await missing.waitFor();
+      const onSend = await overlap(missing, send);
+      expect(onSend.overlaps, `${width} px: the toast covers Send (${onSend.boxes})`).toBe(false);
+    }
+  });
+
+  it("no route scrolls sideways or grows taller than its content, with data, at 360, 768 and 1440 px", {
+    timeout: 240_000,
+  }, async () => {
+    const { page } = browser;
+    const user = await createVerifiedUser(app.baseUrl, "routes");
+    const db = app.database.db;
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    await seedScreens(db, {
+      userId: row!.id,
+      volume: { campaigns: 3, contacts: 40, sends: 160, savedSenders: 3 },
+      salt: 2,
+      now: new Date(),
+      progress: () => undefined,
+    });
+    const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.userId, row!.id));
+    const [sender] = await db
+      .select({ email: senderAccounts.email })
+      .from(senderAccounts)
+      .where(eq(senderAccounts.userId, row!.id));
+    await signInThroughForm(page, app.baseUrl, user);
+    const link = await page.request.post(`${app.baseUrl}/api/scheduling-links`, {
+      data: {
+        title: "Intro call with a rather long title that has to wrap somewhere",
+        description: "Half an hour to see whether we can help.",
+        durationMinutes: 30,
+        availableDays: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+        availableTimeStart: "09:00",
+        availableTimeEnd: "17:00",
+        timezone: "Europe/Berlin",
+      },
+    });
+    expect(link.status()).toBe(201);
+    const code = ((await link.json()) as { linkCode: string }).linkCode;
+    browser.allowConsoleError(
+      /api\/public\/meetings\/not-a-real-token.*404/,
+      "the cancel page of a link that does not exist",
+    );
+
+    const routes = [
+      "/",
+      "/campaigns",
+      "/campaigns-overview",
+      "/bulk-email",
+      "/campaigns/create",
+      `/campaigns/edit/${campaign!.id}`,
+      "/calendar",
+      "/delivery",
+      "/inbox",
+      "/inbox/compose",
+      "/replies",
+      "/spam",
+      "/email-classification",
+      "/contacts",
+      "/senders",
+      `/senders/profile/${encodeURIComponent(sender!.email)}`,
+      "/settings",
+      "/debug",
+      "/outbox",
+      `/schedule/${code}`,
+      "/schedule/cancel/not-a-real-token",
+      "/no-such-page",
+    ];
+    const failures: string[] = [];
+    let inFlight = 0;
+    page.on("request", () => inFlight++);
+    page.on("requestfinished", () => inFlight--);
+    page.on("requestfailed", () => inFlight--);
+    const measure = async (path: string) => {
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${app.baseUrl}${path}`);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await eventually(() => inFlight).toBe(0);
+        const seen = await extent(page);
+        if (seen.overflowX > 0) failures.push(`${path} at ${width} px: ${seen.overflowX} px wider than the window`);
+        if (seen.scrollHeight > Math.max(seen.innerHeight, seen.contentBottom) + 1) {
+          failures.push(
+            `${path} at ${width} px: scrolls to ${seen.scrollHeight} px, content ends at ${seen.contentBottom} px`,
+          );
+        }
+      }
+    };
+    for (const path of routes) await measure(path);
+    // Signed out: the sign-in page.
+    await page.context().clearCookies();
+    await measure("/auth");
+    expect(failures, failures.join("\n")).toEqual([]);
   });
 });

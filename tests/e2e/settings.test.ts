@@ -29,6 +29,21 @@ async function shownValues(page: Page) {
   };
 }
 
+/** Types part of a zone's name into the Timezone field and picks the zone from the matches, by keyboard. */
+async function pickTimezone(page: Page, typed: string, zone: string) {
+  const field = page.getByRole("combobox", { name: "Timezone" });
+  await field.click();
+  await field.pressSequentially(typed);
+  const matches = page.getByRole("listbox", { name: "Timezone" }).getByRole("option");
+  await eventually(() => matches.allTextContents()).toContain(zone);
+  // Down to the zone, then Enter (which picks, and does not submit the form).
+  const shown = await matches.allTextContents();
+  for (let i = 0; i < shown.indexOf(zone); i++) await field.press("ArrowDown");
+  await field.press("Enter");
+  await eventually(() => field.inputValue()).toBe(zone);
+  expect(await page.getByRole("listbox", { name: "Timezone" }).count()).toBe(0);
+}
+
 const defaults = {
   dailyLimit: "50",
   timezone: "UTC",
@@ -145,7 +160,7 @@ describeJourneys("settings", () => {
     await openSettings(page, app.baseUrl);
 
     await page.getByLabel("Daily send limit").fill("120");
-    await page.getByLabel("Timezone").selectOption("Europe/Berlin");
+    await pickTimezone(page, "berl", "Europe/Berlin");
     await page.getByLabel("Sending window starts").fill("09:00");
     await page.getByLabel("Sending window ends").fill("17:00");
     await page.getByRole("checkbox", { name: "Saturday" }).click();
@@ -186,6 +201,35 @@ describeJourneys("settings", () => {
     await page.reload();
     await openSettings(page, app.baseUrl);
     expect(await shownValues(page)).toEqual(changed);
+  });
+
+  it("finds a timezone by part of its name, picks it by keyboard or pointer, and keeps it after a reload", async () => {
+    const { page } = browser;
+    await signedInUser(page, app.baseUrl, "timezone");
+    await openSettings(page, app.baseUrl);
+    const field = page.getByRole("combobox", { name: "Timezone" });
+
+    // Typing narrows the list: "new y" finds America/New_York (an underscore reads as a space).
+    await field.click();
+    await field.pressSequentially("new y");
+    const matches = page.getByRole("listbox", { name: "Timezone" }).getByRole("option");
+    await eventually(() => matches.allTextContents()).toEqual(["America/New_York"]);
+    // Escape keeps the value it had; a half-typed word is not a choice.
+    await field.press("Escape");
+    expect(await field.inputValue()).toBe("UTC");
+
+    await pickTimezone(page, "tokyo", "Asia/Tokyo");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await toast(page, "Settings saved successfully").waitFor();
+    await page.reload();
+    await openSettings(page, app.baseUrl);
+    expect(await field.inputValue()).toBe("Asia/Tokyo");
+
+    // With the pointer: a click on a match picks it.
+    await field.click();
+    await field.pressSequentially("lisb");
+    await page.getByRole("option", { name: "Europe/Lisbon" }).click();
+    expect(await field.inputValue()).toBe("Europe/Lisbon");
   });
 
   it("reports a failed save with 'Failed to save settings' and keeps the stored values", async () => {

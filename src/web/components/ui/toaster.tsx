@@ -25,7 +25,11 @@ export function Toaster({ theme, ...props }: ToasterProps) {
       theme={theme}
       richColors
       closeButton
-      position="bottom-right"
+      // At the top, in the middle: the screens' main buttons (Next, Launch
+      // Campaign, Send) sit at the bottom right of their forms, where a
+      // bottom-right toast covered them; the page's own actions are on the right
+      // of its header. Below 600 px sonner spans the width, over the menu bar.
+      position="top-center"
       className="toaster group"
       style={
         {

@@ -14,6 +14,7 @@ import { Checkbox } from "#web/components/ui/checkbox.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
+import { SearchableSelect } from "#web/components/ui/searchable-select.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
@@ -152,18 +153,20 @@ function SendingSection({ form }: { form: Form }) {
           hint="Sending window and days are in this timezone."
           error={errors.timezone?.message}
         >
-          <select
-            id="settings-timezone"
-            className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
-            aria-invalid={Boolean(errors.timezone)}
-            {...form.register("timezone")}
-          >
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
+          <Controller
+            control={form.control}
+            name="timezone"
+            render={({ field }) => (
+              <SearchableSelect
+                id="settings-timezone"
+                label="Timezone"
+                value={field.value}
+                options={zones}
+                onChange={field.onChange}
+                invalid={Boolean(errors.timezone)}
+              />
+            )}
+          />
         </FormField>
         <FormField id="settings-sendTimeStart" label="Sending window starts" error={errors.sendTimeStart?.message}>
           <Input
