@@ -6,10 +6,18 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
 import { cn } from "#web/lib/cn.ts";
 
-/** Matches case-insensitively anywhere in the option, an underscore read as a space ("new york" finds America/New_York). */
-function matches(option: string, query: string): boolean {
+/** An option: a value, or a value shown with a label and also found by other names (a zone's newer spelling). */
+export type SearchableOption = string | { value: string; label: string; aliases?: readonly string[] };
+
+const optionValue = (o: SearchableOption) => (typeof o === "string" ? o : o.value);
+const optionLabel = (o: SearchableOption) => (typeof o === "string" ? o : o.label);
+
+/** Matches case-insensitively anywhere in the label or an alias, an underscore read as a space ("new york" finds America/New_York). */
+function matches(option: SearchableOption, query: string): boolean {
   const words = query.trim().toLowerCase().replace(/_/g, " ");
-  return words === "" || option.toLowerCase().replace(/_/g, " ").includes(words);
+  if (words === "") return true;
+  const names = typeof option === "string" ? [option] : [option.label, ...(option.aliases ?? [])];
+  return names.some((name) => name.toLowerCase().replace(/_/g, " ").includes(words));
 }
 
 export function SearchableSelect({
@@ -19,15 +27,18 @@ export function SearchableSelect({
   options,
   onChange,
   invalid,
+  describedBy,
   className,
 }: {
   id: string;
   /** The field's label, also the name of its list of options. */
   label: string;
   value: string;
-  options: readonly string[];
+  options: readonly SearchableOption[];
   onChange: (value: string) => void;
   invalid?: boolean;
+  /** Ids of the hint or error under the field, read out with it. */
+  describedBy?: string;
   className?: string;
 }) {
   const listId = useId();
@@ -35,14 +46,16 @@ export function SearchableSelect({
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const list = useRef<HTMLDivElement>(null);
+  const chosen = options.find((o) => optionValue(o) === value);
+  const shownValue = chosen ? optionLabel(chosen) : value;
   const shown = useMemo(() => options.filter((o) => matches(o, query)), [options, query]);
 
   const close = () => {
     setOpen(false);
     setQuery("");
   };
-  const pick = (option: string) => {
-    onChange(option);
+  const pick = (option: SearchableOption) => {
+    onChange(optionValue(option));
     close();
   };
   const move = (to: number) => {
@@ -79,8 +92,9 @@ export function SearchableSelect({
         aria-autocomplete="list"
         aria-activedescendant={open && shown[active] ? `${listId}-${active}` : undefined}
         aria-invalid={invalid}
-        value={open ? query : value}
-        placeholder={open ? value : undefined}
+        aria-describedby={describedBy}
+        value={open ? query : shownValue}
+        placeholder={open ? shownValue : undefined}
         onChange={(e) => {
           setQuery(e.target.value);
           setActive(0);
@@ -103,12 +117,12 @@ export function SearchableSelect({
           {shown.length === 0 && <p className="px-2 py-1.5 text-muted-foreground">No matches</p>}
           {shown.map((option, i) => (
             <div
-              key={option}
+              key={optionValue(option)}
               id={`${listId}-${i}`}
               role="option"
               // Focus stays in the input (aria-activedescendant); -1 only makes the option focusable.
               tabIndex={-1}
-              aria-selected={option === value}
+              aria-selected={optionValue(option) === value}
               // mousedown, not click: the input's blur (which closes the list) comes before click.
               onMouseDown={(e) => {
                 e.preventDefault();
@@ -118,10 +132,10 @@ export function SearchableSelect({
               className={cn(
                 "cursor-default break-words rounded-sm px-2 py-1.5",
                 i === active && "bg-accent text-accent-foreground",
-                option === value && "font-medium",
+                optionValue(option) === value && "font-medium",
               )}
             >
-              {option}
+              {optionLabel(option)}
             </div>
           ))}
         </div>

@@ -52,10 +52,9 @@ export function zoneShortName(timeZone: string, instant: Date = new Date()): str
 }
 
 /** "Asia/Baghdad (GMT+03:00)": the timezone select's option labels. */
-export function timeZoneOptions(zones: readonly string[], now: Date = new Date()): { value: string; label: string }[] {
+export function timeZoneLabel(zone: string, now: Date = new Date()): string {
   // ICU builds differ on UTC itself ("GMT" or "GMT+00:00"): one spelling.
-  const offset = (zone: string) => zoneNamePart(zone, now, "longOffset").replace(/^GMT$/, "GMT+00:00");
-  return zones.map((zone) => ({ value: zone, label: `${zone} (${offset(zone)})` }));
+  return `${zone} (${zoneNamePart(zone, now, "longOffset").replace(/^GMT$/, "GMT+00:00")})`;
 }
 
 /** "2026-12-07" → "Monday, December 7, 2026" (a calendar date: no zone shifts it). */

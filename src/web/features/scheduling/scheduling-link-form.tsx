@@ -34,9 +34,11 @@ import { Checkbox } from "#web/components/ui/checkbox.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
+import { SearchableSelect } from "#web/components/ui/searchable-select.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
-import { dayLabel, timeZoneOptions } from "./schedule-format.ts";
+import { timeZoneChoices } from "#web/lib/time-zone-choices.ts";
+import { dayLabel, timeZoneLabel } from "./schedule-format.ts";
 import { useCreateSchedulingLink, useOrganizerOptions } from "./use-scheduling-links.ts";
 
 type FormValues = CreateLinkInput;
@@ -63,7 +65,7 @@ const fieldNames = new Set<string>(Object.keys(defaults()));
 export function SchedulingLinkForm() {
   const create = useCreateSchedulingLink();
   const organizer = useOrganizerOptions();
-  const zones = useMemo(() => timeZoneOptions(listTimeZones()), []);
+  const zones = useMemo(() => timeZoneChoices(listTimeZones(), (zone) => timeZoneLabel(zone)), []);
   const headingId = useId();
   const form = useForm<FormValues, unknown, CreateLink>({
     resolver: zodResolver(createLinkSchema),
@@ -207,19 +209,21 @@ export function SchedulingLinkForm() {
           hint="Visitors see the times in this timezone, and their own time beside them."
           error={errors.timezone?.message}
         >
-          <select
-            id="link-timezone"
-            className={selectClass}
-            aria-invalid={Boolean(errors.timezone)}
-            aria-describedby={describedBy("timezone", true)}
-            {...form.register("timezone")}
-          >
-            {zones.map((z) => (
-              <option key={z.value} value={z.value}>
-                {z.label}
-              </option>
-            ))}
-          </select>
+          <Controller
+            control={form.control}
+            name="timezone"
+            render={({ field }) => (
+              <SearchableSelect
+                id="link-timezone"
+                label="Timezone"
+                value={field.value}
+                options={zones}
+                onChange={field.onChange}
+                invalid={Boolean(errors.timezone)}
+                describedBy={describedBy("timezone", true)}
+              />
+            )}
+          />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField

@@ -20,6 +20,7 @@ import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { timeZoneChoices } from "#web/lib/time-zone-choices.ts";
 import { useBulkDelivery } from "../bulk/use-bulk.ts";
 import { AccountSection } from "./account-section.tsx";
 import { type SettingsFormValues, settingsResolver, toFormValues, toSettings } from "./settings-form-values.ts";
@@ -128,7 +129,7 @@ function GeneralSection({ form }: { form: Form }) {
 }
 
 function SendingSection({ form }: { form: Form }) {
-  const zones = useMemo(() => listTimeZones(), []);
+  const zones = useMemo(() => timeZoneChoices(listTimeZones()), []);
   const errors = form.formState.errors;
   return (
     <Section title="Sending Settings" description="Limits and the window in which campaign emails go out.">
@@ -164,6 +165,7 @@ function SendingSection({ form }: { form: Form }) {
                 options={zones}
                 onChange={field.onChange}
                 invalid={Boolean(errors.timezone)}
+                describedBy={errors.timezone ? "settings-timezone-error" : "settings-timezone-hint"}
               />
             )}
           />
