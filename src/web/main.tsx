@@ -3,12 +3,21 @@ import "./lib/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { wantToaster, wantToasterOnFirstInteraction } from "./lib/toaster-wanted.ts";
 import { Providers } from "./providers.tsx";
 import { router } from "./router.tsx";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
+
+// The Toaster loads at the first sign a toast may come (lib/toaster-wanted.ts).
+wantToasterOnFirstInteraction(document);
+const stopWatching = router.subscribe((state) => {
+  if (state.navigation.state === "idle") return;
+  stopWatching();
+  wantToaster();
+});
 
 createRoot(root).render(
   <StrictMode>

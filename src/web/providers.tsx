@@ -2,12 +2,14 @@
 // the session, the signed-in app's API client and TanStack Query (the
 // session-aware parts are in components/session-layout.tsx, the QueryClient
 // and what needs it in components/query-layout.tsx).
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
 import type { ToasterProps } from "./components/ui/toaster.tsx";
 import { ThemeProvider, useTheme } from "./features/theme/theme-provider.tsx";
+import { isToasterWanted, subscribeToasterWanted } from "./lib/toaster-wanted.ts";
 
-// Loaded after the first paint: no page needs it to show, and sonner is 9 KB
-// gzipped (toasts raised before it mounts are shown when it does). If its chunk
+// Loaded when a toast may come (lib/toaster-wanted.ts says when): no page
+// needs it to show, and sonner is 9 KB gzipped (toasts raised before it mounts
+// are shown when it does). If its chunk
 // cannot be fetched the pages still work, without toasts: nothing above this
 // has an error boundary to catch a failed lazy component.
 const Toaster = lazy(() =>
@@ -22,6 +24,8 @@ const Toaster = lazy(() =>
 
 function ThemedToaster() {
   const { resolved } = useTheme();
+  const wanted = useSyncExternalStore(subscribeToasterWanted, isToasterWanted, () => false);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster theme={resolved} />

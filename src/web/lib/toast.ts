@@ -1,17 +1,19 @@
 // Toasts for the pages a visitor can land on first (sign-in, the public
 // booking pages, the dashboard and the shell around it): sonner (9 KB gzipped)
 // is fetched when the first toast is shown, not with the page. The Toaster is
-// lazy too (providers.tsx), and sonner replays the toasts raised before it
+// lazy too (providers.tsx, mounted when lib/toaster-wanted.ts says), and sonner replays the toasts raised before it
 // subscribed, so a toast raised while either is still loading is not lost.
 // Screens that load later may import sonner directly: it is one module, the
 // same toast queue.
 import type { ExternalToast } from "sonner";
+import { wantToaster } from "./toaster-wanted.ts";
 
 type Message = string;
 
 const loadSonner = () => import("sonner");
 
 function show(kind: "success" | "error" | "info" | "warning", message: Message, data?: ExternalToast): void {
+  wantToaster();
   loadSonner().then(
     ({ toast }) => toast[kind](message, data),
     // The chunk could not be fetched (offline, or a deploy replaced it): the

@@ -173,8 +173,9 @@ type Problems = { form?: string; email?: string; name?: string };
 
 /**
  * The form's check (book-meeting-form.ts, with the name rules of booker-name.ts) is loaded after
- * the first paint, like sonner (docs/decisions/011): the page's first download stays within its
- * budget, and the form asks for it as soon as it is drawn, long before anyone submits.
+ * the first paint, like sonner (docs/decisions/011), and only when the visitor starts on the form
+ * (the first focus inside it): a visit that only looks at the times does not download it (issue 28
+ * §5), and one that books asks for it long before submitting; submit waits for it if need be.
  */
 const loadFormCheck = () => import("#shared/scheduling/book-meeting-form.ts");
 
@@ -221,9 +222,9 @@ function BookingForm({
     setProblems({});
   }
 
-  useEffect(() => {
+  function prefetchFormCheck() {
     loadFormCheck().catch((err: unknown) => console.warn("booking form check failed to load", err));
-  }, []);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -319,6 +320,7 @@ function BookingForm({
 
         <form
           onSubmit={(e) => void submit(e)}
+          onFocus={prefetchFormCheck}
           noValidate
           aria-labelledby={ids.details}
           className="space-y-4 border-t pt-6"
