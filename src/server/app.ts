@@ -3,6 +3,7 @@
 // it in-process against their own database.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { installFieldMessages } from "#shared/api/field-messages.ts";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { accountRateLimit, withRetryAfter } from "./auth/auth-rate-limits.ts";
 import { type AppEnv, requireUser } from "./auth/session.ts";
@@ -127,6 +128,9 @@ function publicApi(deps: AppDeps) {
 }
 
 export type PublicType = ReturnType<typeof publicApi>;
+
+// Validation messages name the field and the limit (see the module).
+installFieldMessages();
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const { config, auth, log } = deps;

@@ -16,6 +16,30 @@ describeJourneys("compose", () => {
     await app?.close();
   });
 
+  it("says at the Subject field that it is too long, naming the limit, and sends nothing", async () => {
+    const { page } = browser;
+    await signedInUser(page, app.baseUrl, "compose-long-subject");
+    await page.goto(`${app.baseUrl}/inbox/compose`);
+    await page.getByRole("heading", { level: 1, name: "Compose Email" }).waitFor();
+    await page.getByLabel("From", { exact: true }).fill("me@acme.test");
+    await page.getByLabel("To", { exact: true }).fill("lead@example.com");
+    await page.getByLabel("Subject", { exact: true }).fill("s".repeat(999));
+    await page.getByLabel("Message", { exact: true }).fill("Hello");
+    const sends: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/api/")) sends.push(r.url());
+    });
+    await page.getByRole("button", { name: "Send" }).click();
+
+    const subject = page.getByLabel("Subject", { exact: true });
+    const described = await subject.getAttribute("aria-describedby");
+    expect(described).toBe("compose-subject-error");
+    await page.locator(`#${described}`).getByText("Subject must be at most 998 characters.", { exact: true }).waitFor();
+    expect(await subject.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText(/Too big|expected string/).count()).toBe(0);
+    expect(sends).toEqual([]);
+  });
+
   it("checks the fields in order, sends, clears the form and shows the message in the outbox", async () => {
     const { page } = browser;
     await signedInUser(page, app.baseUrl, "compose");

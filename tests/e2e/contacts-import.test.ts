@@ -287,6 +287,36 @@ describeJourneys("contact import", () => {
     expect(await toasts(page).locator('[data-type="error"]').count()).toBe(0);
   });
 
+  it("Add Contact: a Company too long says so at the Company field, with the limit, and adds nothing", async () => {
+    const { page } = browser;
+    const owner = await signedInUser(page, app.baseUrl, "add-contact-long");
+    const db = app.database.db;
+    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, owner.email));
+    const [campaign] = await db.insert(campaigns).values({ userId: row!.id, name: "Long Fields" }).returning();
+
+    await page.goto(`${app.baseUrl}/campaigns/edit/${campaign!.id}`);
+    await page.getByRole("tab", { name: "Contacts (0)" }).click();
+    await page.getByRole("button", { name: "Add Contacts" }).click();
+    await page.getByLabel("Email *").fill("long@acme.io");
+    await page.getByLabel("Company").fill("c".repeat(10_000));
+    await page.getByLabel("First Name").fill("f".repeat(201));
+    await page.getByRole("button", { name: "Add Contact", exact: true }).click();
+
+    for (const [label, message] of [
+      ["Company", "Company must be at most 300 characters."],
+      ["First Name", "First Name must be at most 200 characters."],
+    ] as const) {
+      const input = page.getByLabel(label, { exact: true });
+      const described = await input.getAttribute("aria-describedby");
+      expect(described).toBe(`add-contact-${label === "Company" ? "company" : "firstName"}-error`);
+      await page.locator(`#${described}`).getByText(message, { exact: true }).waitFor();
+      expect(await input.getAttribute("aria-invalid")).toBe("true");
+    }
+    expect(await page.getByText(/Too big|expected string/).count()).toBe(0);
+    const stored = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.campaignId, campaign!.id));
+    expect(stored).toEqual([]);
+  });
+
   it("edit campaign → Contacts: lists, searches, adds one, many and a CSV, and removes", async () => {
     const { page } = browser;
     const owner = await signedInUser(page, app.baseUrl, "contacts-tab");

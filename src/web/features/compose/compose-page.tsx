@@ -3,7 +3,12 @@ import { ArrowLeft, CornerDownRight, Eraser, Send } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { type ComposeFields, type ComposeInput, composeError } from "#shared/compose/compose.schemas.ts";
+import {
+  type ComposeFields,
+  type ComposeInput,
+  type ComposeProblem,
+  composeProblem,
+} from "#shared/compose/compose.schemas.ts";
 import { answerToReply } from "#shared/inbox/compose-prefill.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
@@ -42,8 +47,12 @@ export function ComposePage() {
     message: "",
   }));
   const [threading, setThreading] = useState<Threading>({});
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ComposeProblem | null>(null);
   const [plainText, setPlainText] = useState(false);
+  // The problem shows at its field, and the field points at it (FormField's `${id}-error`).
+  const fieldError = (field: keyof ComposeFields) => (error?.field === field ? error.message : undefined);
+  const invalid = (field: keyof ComposeFields) =>
+    error?.field === field ? { "aria-invalid": true, "aria-describedby": `compose-${field}-error` } : {};
   const set = (patch: Partial<ComposeFields>) => {
     setFields((f) => ({ ...f, ...patch }));
     setError(null);
@@ -61,10 +70,10 @@ export function ComposePage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const problem = composeError(fields);
+    const problem = composeProblem(fields);
     if (problem) {
       setError(problem);
-      toast.error(problem);
+      toast.error(problem.message);
       return;
     }
     try {
@@ -105,9 +114,10 @@ export function ComposePage() {
             </p>
           )}
           <form onSubmit={onSubmit} noValidate className="space-y-5">
-            <FormField id="compose-from" label="From">
+            <FormField id="compose-from" label="From" error={fieldError("from")}>
               <Input
                 id="compose-from"
+                {...invalid("from")}
                 type="email"
                 list="compose-from-senders"
                 placeholder="you@yourcompany.com"
@@ -120,21 +130,28 @@ export function ComposePage() {
                 ))}
               </datalist>
             </FormField>
-            <FormField id="compose-to" label="To">
+            <FormField id="compose-to" label="To" error={fieldError("to")}>
               <Input
                 id="compose-to"
+                {...invalid("to")}
                 type="email"
                 placeholder="recipient@example.com"
                 value={fields.to}
                 onChange={(e) => set({ to: e.target.value })}
               />
             </FormField>
-            <FormField id="compose-subject" label="Subject">
-              <Input id="compose-subject" value={fields.subject} onChange={(e) => set({ subject: e.target.value })} />
+            <FormField id="compose-subject" label="Subject" error={fieldError("subject")}>
+              <Input
+                id="compose-subject"
+                {...invalid("subject")}
+                value={fields.subject}
+                onChange={(e) => set({ subject: e.target.value })}
+              />
             </FormField>
-            <FormField id="compose-message" label="Message">
+            <FormField id="compose-message" label="Message" error={fieldError("message")}>
               <Textarea
                 id="compose-message"
+                {...invalid("message")}
                 rows={10}
                 value={fields.message}
                 onChange={(e) => set({ message: e.target.value })}
@@ -153,11 +170,6 @@ export function ComposePage() {
                 </p>
               </div>
             </div>
-            {error && (
-              <p role="alert" className="text-destructive text-sm">
-                {error}
-              </p>
-            )}
             <div className="flex flex-wrap justify-end gap-2">
               <Button
                 type="button"

@@ -63,6 +63,8 @@ function SingleContactForm({ campaignId }: { campaignId: string }) {
     id: `add-contact-${name}`,
     value: values[name],
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `add-contact-${name}-error` : undefined,
   });
 
   async function submit(event: FormEvent) {
@@ -94,18 +96,16 @@ function SingleContactForm({ campaignId }: { campaignId: string }) {
           autoComplete="off"
           placeholder="jane@company.com"
           aria-required="true"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "add-contact-email-error" : undefined}
           {...field("email")}
         />
       </FormField>
-      <FormField id="add-contact-company" label="Company">
+      <FormField id="add-contact-company" label="Company" error={errors.company}>
         <Input autoComplete="off" {...field("company")} />
       </FormField>
-      <FormField id="add-contact-firstName" label="First Name">
+      <FormField id="add-contact-firstName" label="First Name" error={errors.firstName}>
         <Input autoComplete="off" {...field("firstName")} />
       </FormField>
-      <FormField id="add-contact-lastName" label="Last Name">
+      <FormField id="add-contact-lastName" label="Last Name" error={errors.lastName}>
         <Input autoComplete="off" {...field("lastName")} />
       </FormField>
       <div className="sm:col-span-2">

@@ -3,6 +3,7 @@
 // Contact List..." spinner stop turning) if it ran beside React.
 // First: it configures zod before any schema is built (see the module).
 import "#web/lib/zod-jitless.ts";
+import { installFieldMessages } from "#shared/api/field-messages.ts";
 import { parseBulkCsv } from "#shared/bulk/bulk-csv.ts";
 import { parseEditCsv } from "#shared/contacts-import/edit-csv.ts";
 import { toImportFailure } from "#shared/contacts-import/import-error.ts";
@@ -15,6 +16,9 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ImportRequest>) => void) | null;
   postMessage(message: ImportResponse): void;
 };
+
+// Validation messages name the field and the limit (see the module).
+installFieldMessages();
 
 scope.onmessage = async (event) => {
   const request = event.data;
