@@ -228,7 +228,7 @@ describeJourneys("senders", () => {
       // Saved with the address as its username.
       await card.getByRole("button", { name: "Edit local@acme.test" }).click();
       const edit = page.getByRole("dialog", { name: "Edit Sender Account" });
-      expect(await edit.getByLabel("Username").inputValue()).toBe("local@acme.test");
+      expect(await edit.getByLabel("Username", { exact: true }).inputValue()).toBe("local@acme.test");
     } finally {
       await guarded.close();
     }
