@@ -196,12 +196,10 @@ describeJourneys("settings", () => {
     const leaveDialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
     const goToSenders = () => page.getByRole("link", { name: "Senders" }).first().click();
     /** Whether closing or reloading the tab now would ask (the page's beforeunload handler cancels it). */
-    const unloadAsks = () =>
-      page.evaluate(() => {
-        const event = new Event("beforeunload", { cancelable: true });
-        window.dispatchEvent(event);
-        return event.defaultPrevented;
-      });
+    const unloadAsks = async () =>
+      (await page.evaluate(
+        "(() => { const event = new Event('beforeunload', { cancelable: true }); window.dispatchEvent(event); return event.defaultPrevented; })()",
+      )) as boolean;
 
     // Nothing changed: no question.
     expect(await unloadAsks()).toBe(false);
