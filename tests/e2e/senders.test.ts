@@ -232,7 +232,7 @@ describeJourneys("senders", () => {
     } finally {
       await guarded.close();
     }
-  });
+  }, 120_000);
 
   it("says so when the sender list cannot be loaded, on the page and in the wizard", async () => {
     const { page } = browser;
