@@ -101,11 +101,27 @@ describeJourneys("email in bulk", () => {
     // Enter adds too.
     await page.getByLabel("Sender email", { exact: true }).fill("two@acme.test");
     await page.getByLabel("Sender email", { exact: true }).press("Enter");
-    await addSender(page, "three@acme.test");
-    await page.getByText("Not a saved sender account: three@acme.test", { exact: false }).waitFor();
-    await page.getByRole("button", { name: "Remove three@acme.test" }).click();
-    await toast(page, "Sender email removed").waitFor();
+    // Coldreach sends through saved sender accounts: another address is refused at Add, not at Send.
+    await addSender(page, "other@notmine.com");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "No saved sender account for other@notmine.com. Add it in Senders first." })
+      .waitFor();
     const senders = page.getByRole("list", { name: "Sender emails" }).getByRole("listitem");
+    expect(await senders.allTextContents()).toEqual(["one@acme.test", "two@acme.test"]);
+    // A refusal does not outlive the next change of the list.
+    await page.getByRole("button", { name: "Remove two@acme.test" }).click();
+    await toast(page, "Sender email removed").waitFor();
+    expect(await page.getByText("No saved sender account for other@notmine.com", { exact: false }).count()).toBe(0);
+    // The saved senders not in the list are offered to pick from.
+    const savedSenders = page.getByRole("list", { name: "Your saved senders:" });
+    expect((await savedSenders.getByRole("button").allTextContents()).map((t) => t.trim())).toEqual(["two@acme.test"]);
+    await addSender(page, "ONE@acme.test");
+    await page.getByRole("alert").filter({ hasText: "This email address is already added." }).waitFor();
+    await savedSenders.getByRole("button", { name: "Add two@acme.test" }).click();
+    await toast(page, "Sender email added").waitFor();
+    expect(await page.getByText("This email address is already added.").count()).toBe(0);
+    expect(await savedSenders.count()).toBe(0);
     expect(await senders.allTextContents()).toEqual(["one@acme.test", "two@acme.test"]);
     expect(await page.getByTestId("bulk-sender-count").textContent()).toBe("2");
 
@@ -168,7 +184,11 @@ describeJourneys("email in bulk", () => {
     await addSender(page, "two@acme.test");
     await page.getByLabel("CSV file").setInputFiles(leadsCsv);
     await toast(page, "CSV file uploaded successfully! Found 11 valid emails.").waitFor();
-    await page.getByLabel("Subject *").fill("Quick question, {{first_name}}");
+    // The tags are shown as the wizard spells them; the other spelling works too.
+    await page
+      .getByText("Merge tags fill in each contact's details: {{firstName}}, {{lastName}}", { exact: false })
+      .waitFor();
+    await page.getByLabel("Subject *").fill("Quick question, {{firstName}}");
     await page.getByLabel("Message *").fill("Hi {{first_name}},\nHow is {{company}} doing?");
 
     await sendButton(page).click();

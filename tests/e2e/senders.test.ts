@@ -189,6 +189,51 @@ describeJourneys("senders", () => {
     await add.getByText(/the connection was refused/).waitFor();
   });
 
+  it("keeps the Username hint true, and a capture-mode test of a local server says the mail is captured", async () => {
+    const { page } = browser;
+    // The production default: no private or local SMTP hosts. Capture mode sends nothing through them.
+    const guarded = await startAppServer({ SMTP_ALLOW_PRIVATE: "off" });
+    try {
+      await signedInUser(page, guarded.baseUrl, "senders-capture");
+      await openSenders(page, guarded.baseUrl);
+      await page.getByRole("button", { name: "Add Sender" }).first().click();
+      const add = page.getByRole("dialog", { name: "Add Sender Account" });
+      await choose(page, add, "Provider", "Custom SMTP");
+      await add.getByLabel("SMTP host").fill("127.0.0.1");
+      await add.getByLabel("Port", { exact: true }).fill("2525");
+      await choose(page, add, "Security", "None (unencrypted)");
+      await add.getByLabel("Password", { exact: true }).fill("pw");
+      await add.getByText("Leave empty to use the email address.").waitFor();
+
+      // Username left empty: only the address is asked for, the username follows it.
+      await add.getByRole("button", { name: "Add Sender" }).click();
+      await add.getByText("Email is required", { exact: true }).waitFor();
+      expect(await add.getByText("Enter the SMTP username").count()).toBe(0);
+      await add.getByRole("button", { name: "Test connection" }).click();
+      await add.getByText("Enter the email address or an SMTP username", { exact: true }).waitFor();
+
+      await add.getByLabel("Email", { exact: true }).fill("local@acme.test");
+      await add.getByRole("button", { name: "Test connection" }).click();
+      await add
+        .getByRole("status")
+        .getByText(
+          "Capture mode: mail from this sender is captured, not sent through 127.0.0.1:2525, so it was not tested. To test a mail server on a private or local network, set SMTP_ALLOW_PRIVATE=on.",
+        )
+        .waitFor();
+      expect(await add.getByText(/is not allowed/).count()).toBe(0);
+      await add.getByRole("button", { name: "Add Sender" }).click();
+      await toast(page, "Sender account added successfully").waitFor();
+      const card = page.getByRole("listitem", { name: "local@acme.test" });
+      await card.getByText("Ready to send").waitFor();
+      // Saved with the address as its username.
+      await card.getByRole("button", { name: "Edit local@acme.test" }).click();
+      const edit = page.getByRole("dialog", { name: "Edit Sender Account" });
+      expect(await edit.getByLabel("Username", { exact: true }).inputValue()).toBe("local@acme.test");
+    } finally {
+      await guarded.close();
+    }
+  }, 120_000);
+
   it("says so when the sender list cannot be loaded, on the page and in the wizard", async () => {
     const { page } = browser;
     browser.allowConsoleError(/\/api\/senders: .*status of 500/, "the journey makes the list answer 500 on purpose");

@@ -129,6 +129,9 @@ describeJourneys("email sequence (wizard step 5)", () => {
     // Step 2: a merge tag from the menu, a delay, an unknown tag warning.
     await page.getByRole("button", { name: "Add Email Step" }).click();
     const second = emailStep(page, 2);
+    // A new follow-up waits 2 days, not 0 ("right after the previous email").
+    expect(await second.getByLabel("Send after").inputValue()).toBe("2");
+    expect(await second.getByRole("combobox", { name: "Delay unit" }).textContent()).toBe("Days");
     await subjectOf(second).fill("Following up, ");
     await second.getByRole("button", { name: "Insert merge tag" }).click();
     await page.getByRole("menuitem", { name: "{{firstName}}" }).click();

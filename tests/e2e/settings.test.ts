@@ -232,6 +232,50 @@ describeJourneys("settings", () => {
     expect(await field.inputValue()).toBe("Europe/Lisbon");
   });
 
+  it("asks before leaving with changes not saved: Stay keeps them, Leave drops them; nothing asked when saved", async () => {
+    const { page } = browser;
+    await signedInUser(page, app.baseUrl, "unsaved");
+    await openSettings(page, app.baseUrl);
+    const original = await page.getByLabel("Daily send limit").inputValue();
+    const leaveDialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    const goToSenders = () => page.getByRole("link", { name: "Senders" }).first().click();
+    /** Whether closing or reloading the tab now would ask (the page's beforeunload handler cancels it). */
+    const unloadAsks = async () =>
+      (await page.evaluate(
+        "(() => { const event = new Event('beforeunload', { cancelable: true }); window.dispatchEvent(event); return event.defaultPrevented; })()",
+      )) as boolean;
+
+    // Nothing changed: no question.
+    expect(await unloadAsks()).toBe(false);
+    await goToSenders();
+    await page.getByRole("heading", { level: 1, name: "Senders" }).waitFor();
+    await openSettings(page, app.baseUrl);
+
+    await page.getByLabel("Daily send limit").fill("321");
+    expect(await unloadAsks()).toBe(true);
+    await goToSenders();
+    await leaveDialog.getByText("Your changes on this page are not saved. If you leave, they are lost.").waitFor();
+    await leaveDialog.getByRole("button", { name: "Stay" }).click();
+    await leaveDialog.waitFor({ state: "detached" });
+    await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+    expect(await page.getByLabel("Daily send limit").inputValue()).toBe("321");
+
+    await goToSenders();
+    await leaveDialog.getByRole("button", { name: "Leave" }).click();
+    await page.getByRole("heading", { level: 1, name: "Senders" }).waitFor();
+    await openSettings(page, app.baseUrl);
+    expect(await page.getByLabel("Daily send limit").inputValue()).toBe(original);
+
+    // Saved: leaving asks nothing.
+    await page.getByLabel("Daily send limit").fill("321");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await toast(page, "Settings saved successfully").waitFor();
+    expect(await unloadAsks()).toBe(false);
+    await goToSenders();
+    await page.getByRole("heading", { level: 1, name: "Senders" }).waitFor();
+    expect(await leaveDialog.count()).toBe(0);
+  });
+
   it("reports a failed save with 'Failed to save settings' and keeps the stored values", async () => {
     const { page } = browser;
     browser.allowConsoleError(/\/api\/settings: .*status of 500/, "the journey makes the save answer 500 on purpose");

@@ -5,7 +5,10 @@ import { SMTPServer } from "smtp-server";
 
 export type RunningSmtpServer = { port: number; close: () => Promise<void> };
 
-export async function startAuthSmtpServer(opts: { starttls?: boolean } = {}): Promise<RunningSmtpServer> {
+export async function startAuthSmtpServer(
+  opts: { starttls?: boolean; user?: string } = {},
+): Promise<RunningSmtpServer> {
+  const user = opts.user ?? "u";
   const server = new SMTPServer({
     authMethods: ["PLAIN", "LOGIN"],
     allowInsecureAuth: true,
@@ -14,7 +17,7 @@ export async function startAuthSmtpServer(opts: { starttls?: boolean } = {}): Pr
     disabledCommands: opts.starttls ? [] : ["STARTTLS"],
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === "u" && auth.password === "p") return callback(null, { user: "u" });
+      if (auth.username === user && auth.password === "p") return callback(null, { user });
       callback(Object.assign(new Error("Authentication credentials invalid"), { responseCode: 535 }));
     },
   });

@@ -26,6 +26,21 @@ describe("addSenderEmail", () => {
     });
   });
 
+  it("takes only saved sender addresses when Coldreach sends, spelled as saved", () => {
+    const saved = ["Sales@Acme.test", "ops@acme.test"];
+    expect(addSenderEmail([], "other@notmine.com", saved)).toEqual({
+      ok: false,
+      message: "No saved sender account for other@notmine.com. Add it in Senders first.",
+    });
+    expect(addSenderEmail([], " sales@acme.test", saved)).toEqual({
+      ok: true,
+      senders: ["Sales@Acme.test"],
+      email: "Sales@Acme.test",
+    });
+    // Without the list (the automation webhook sends), any address goes.
+    expect(addSenderEmail([], "other@notmine.com", null)).toMatchObject({ ok: true });
+  });
+
   it("stops at the sender cap", () => {
     const full = Array.from({ length: MAX_BULK_SENDERS }, (_, i) => `s${i}@x.test`);
     expect(addSenderEmail(full, "one-more@x.test").ok).toBe(false);

@@ -44,7 +44,8 @@ export const smtpConnectionInputSchema = z.object({
   host,
   port,
   security: z.enum(smtpSecurityModes, { error: "Security must be tls, starttls or none" }),
-  username: z.string({ error: "Enter the SMTP username" }).trim().min(1, "Enter the SMTP username").max(320),
+  /** Empty or left out: the sender's email address (stored as the username when the sender is saved). */
+  username: z.string({ error: "The SMTP username must be text" }).trim().max(320, "Username is too long").default(""),
   password: password.optional(),
 });
 export type SmtpConnectionInput = z.infer<typeof smtpConnectionInputSchema>;
@@ -81,6 +82,8 @@ export type SenderInput = z.infer<typeof senderInputSchema>;
 /** POST /api/senders/test: form values that are not saved yet, so the password is needed. */
 export const connectionTestInputSchema = z
   .object({
+    /** The sender's address, the username when smtp.username is empty. */
+    email: senderEmailSchema.optional(),
     smtp: smtpConnectionInputSchema.extend({
       password: z
         .string({ error: "Enter the SMTP password" })
@@ -89,6 +92,9 @@ export const connectionTestInputSchema = z
     }),
   })
   .meta({ id: "ConnectionTestInput" });
+
+/** Said on the username when neither it nor the email address it defaults to is given. */
+export const USERNAME_OR_EMAIL_NEEDED = "Enter the email address or an SMTP username";
 export type ConnectionTestInput = z.infer<typeof connectionTestInputSchema>;
 
 /**
@@ -170,6 +176,12 @@ export const connectionTestResultSchema = z
     /** Set when ok is false. */
     category: z.enum(connectionTestCategories).nullable(),
     message: z.string(),
+    /**
+     * True when the server is in capture mode and did not connect (a private
+     * or local host it may not reach): mail from this sender is captured, so
+     * it is ready to use; the message says what a live test would need.
+     */
+    captured: z.boolean().optional(),
   })
   .meta({ id: "ConnectionTestResult" });
 export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;

@@ -1,11 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { emptyDraftStep, fromSequenceInput, isValidDraftStep, toSequenceInput } from "./sequence-draft.ts";
+import {
+  emptyDraftStep,
+  followUpDraftStep,
+  fromSequenceInput,
+  isValidDraftStep,
+  toSequenceInput,
+} from "./sequence-draft.ts";
 
 const step = (patch: Partial<ReturnType<typeof emptyDraftStep>>) => ({
   ...emptyDraftStep("x"),
   subject: "S",
   body: "B",
   ...patch,
+});
+
+describe("followUpDraftStep", () => {
+  it("waits 2 days after the previous email, where a blank first step has no delay", () => {
+    expect(followUpDraftStep("f")).toEqual({ ...emptyDraftStep("f"), delay: 2, delayUnit: "days" });
+    expect(emptyDraftStep("f").delay).toBe(0);
+  });
 });
 
 describe("toSequenceInput", () => {

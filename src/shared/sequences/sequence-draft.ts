@@ -29,6 +29,14 @@ export function isValidDraftStep(step: unknown): step is SequenceDraftStep {
   return sequenceDraftStepSchema.safeParse(step).success;
 }
 
+/**
+ * The delay a new follow-up starts with. The spec's draft default is 0 ("Sent
+ * right after the previous email"), which nobody wants for a follow-up; two
+ * days is what outreach tools start with (issue 28).
+ */
+export const FOLLOW_UP_DEFAULT_DELAY_DAYS = 2;
+
+/** A blank step; the first one goes out at launch, so its delay is unused. */
 export function emptyDraftStep(id: string): SequenceDraftStep {
   return {
     id,
@@ -41,6 +49,11 @@ export function emptyDraftStep(id: string): SequenceDraftStep {
     scheduledTime: null,
     sendAs: null,
   };
+}
+
+/** A blank step added after others: sent FOLLOW_UP_DEFAULT_DELAY_DAYS days after the previous email. */
+export function followUpDraftStep(id: string): SequenceDraftStep {
+  return { ...emptyDraftStep(id), delay: FOLLOW_UP_DEFAULT_DELAY_DAYS };
 }
 
 /**

@@ -21,8 +21,10 @@ const clock = fakeClock("2026-12-07T09:00:00.000Z");
 
 /** SMTP_ALLOW_PRIVATE=on (the test default): the sink on loopback is reachable. */
 let ctx: TestContext;
-/** The same database, with the production default SMTP_ALLOW_PRIVATE=off. */
+/** The same database, live delivery with the production default SMTP_ALLOW_PRIVATE=off. */
 let guarded: TestContext;
+/** The same, in capture mode (the default MAIL_DELIVERY): mail never goes through the senders' hosts. */
+let captureGuarded: TestContext;
 let sink: SmtpSink;
 /** The user of most tests; each test starts a fresh rate-limit window (below). */
 let user: User;
@@ -30,13 +32,19 @@ let users = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, undefined, { now: clock.now });
-  guarded = await createTestContext({ SMTP_ALLOW_PRIVATE: "off" }, ctx.database, { now: clock.now });
+  guarded = await createTestContext(
+    { SMTP_ALLOW_PRIVATE: "off", MAIL_DELIVERY: "live", SYSTEM_SMTP_URL: "smtp://127.0.0.1:1" },
+    ctx.database,
+    { now: clock.now },
+  );
+  captureGuarded = await createTestContext({ SMTP_ALLOW_PRIVATE: "off" }, ctx.database, { now: clock.now });
   sink = await startSmtpSink();
   user = await newUser();
 });
 beforeEach(() => clock.advance(60_000));
 afterAll(async () => {
   await guarded?.close();
+  await captureGuarded?.close();
   await ctx?.close();
   await sink?.close();
 });
@@ -172,7 +180,7 @@ describe("a stored IMAP password follows only its host and port", () => {
   });
 });
 
-describe("the connection test's address policy (SMTP_ALLOW_PRIVATE=off)", () => {
+describe("the connection test's address policy (SMTP_ALLOW_PRIVATE=off, live delivery)", () => {
   it.each(["127.0.0.1", "localhost", "169.254.169.254", "10.0.0.5", "[::1]"])(
     "refuses %s without connecting",
     async (host) => {
@@ -201,6 +209,27 @@ describe("the connection test's address policy (SMTP_ALLOW_PRIVATE=off)", () => 
     expect(sink.connections).toBe(0);
     // With SMTP_ALLOW_PRIVATE=on the same sender connects.
     expect((await call(ctx, user, `/${sender.id}/test`, { method: "POST" })).body).toMatchObject({ ok: true });
+  });
+});
+
+describe("the connection test in capture mode (SMTP_ALLOW_PRIVATE=off)", () => {
+  it("says a local host's mail is captured and what a live test needs, without connecting", async () => {
+    sink.reset();
+    const where = `127.0.0.1:${sink.port}`;
+    const expected = {
+      ok: true,
+      category: null,
+      captured: true,
+      message: `Capture mode: mail from this sender is captured, not sent through ${where}, so it was not tested. To test a mail server on a private or local network, set SMTP_ALLOW_PRIVATE=on.`,
+    };
+    const unsaved = await call(captureGuarded, user, "/test", {
+      method: "POST",
+      json: { smtp: smtpAt({ security: "none", password: "p" }) },
+    });
+    expect({ status: unsaved.status, body: unsaved.body }).toEqual({ status: 200, body: expected });
+    const sender = await create(user, { smtp: smtpAt({ security: "none", password: PASSWORD }) });
+    expect((await call(captureGuarded, user, `/${sender.id}/test`, { method: "POST" })).body).toEqual(expected);
+    expect(sink.connections).toBe(0);
   });
 });
 

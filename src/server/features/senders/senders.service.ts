@@ -5,15 +5,16 @@
 // decrypted except into the SMTP client of a connection test, and only to the
 // host and security they were saved for (stored-password.ts).
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type {
-  ConnectionTestInput,
-  ConnectionTestResult,
-  ImapConnectionInput,
-  SavedConnectionTestInput,
-  Sender,
-  SenderInput,
-  SenderMailboxSync,
-  SmtpConnectionInput,
+import {
+  type ConnectionTestInput,
+  type ConnectionTestResult,
+  type ImapConnectionInput,
+  type SavedConnectionTestInput,
+  type Sender,
+  type SenderInput,
+  type SenderMailboxSync,
+  type SmtpConnectionInput,
+  USERNAME_OR_EMAIL_NEEDED,
 } from "#shared/senders/senders.schemas.ts";
 import {
   borrowedPasswordNeededAgain,
@@ -64,6 +65,7 @@ type Columns = Partial<typeof senderAccounts.$inferInsert>;
 export function createSendersService(deps: FeatureDeps) {
   const { db, secrets, config } = deps;
   const addressPolicy = { allowPrivate: config.smtpAllowPrivate };
+  const testOptions = { addressPolicy, captureMode: config.mailDelivery === "capture" };
 
   /** Counts a connection test of the user's, or refuses it (429) past the limit. */
   async function limitConnectionTests(userId: string): Promise<void> {
@@ -133,7 +135,8 @@ export function createSendersService(deps: FeatureDeps) {
   }
 
   /** undefined keeps the stored connection, null removes it, an omitted password keeps the stored one. */
-  function smtpColumns(smtp: SmtpConnectionInput | null | undefined): Columns {
+  /** An empty username is stored as the sender's email address (the form's hint), so every reader finds one. */
+  function smtpColumns(smtp: SmtpConnectionInput | null | undefined, email: string): Columns {
     if (smtp === undefined) return {};
     if (smtp === null) {
       return { smtpHost: null, smtpPort: null, smtpSecurity: null, smtpUsername: null, smtpPasswordEncrypted: null };
@@ -142,7 +145,7 @@ export function createSendersService(deps: FeatureDeps) {
       smtpHost: smtp.host,
       smtpPort: smtp.port,
       smtpSecurity: smtp.security,
-      smtpUsername: smtp.username,
+      smtpUsername: smtp.username || email,
       ...(smtp.password ? { smtpPasswordEncrypted: secrets.encrypt(smtp.password, SMTP_PASSWORD) } : {}),
     };
   }
@@ -175,7 +178,7 @@ export function createSendersService(deps: FeatureDeps) {
             email: input.email,
             provider: input.provider,
             dailyLimit: input.dailyLimit,
-            ...smtpColumns(input.smtp),
+            ...smtpColumns(input.smtp, input.email),
             ...imapColumns(input.imap),
           })
           .returning();
@@ -209,7 +212,7 @@ export function createSendersService(deps: FeatureDeps) {
             email: input.email,
             provider: input.provider,
             dailyLimit: input.dailyLimit,
-            ...smtpColumns(input.smtp),
+            ...smtpColumns(input.smtp, input.email),
             ...imapColumns(input.imap),
           })
           .where(
@@ -238,8 +241,14 @@ export function createSendersService(deps: FeatureDeps) {
 
     /** Tests form values that are not saved (the add dialog). */
     async testUnsaved(userId: string, input: ConnectionTestInput): Promise<ConnectionTestResult> {
+      const username = input.smtp.username || input.email;
+      if (!username) {
+        throw new AppError("validation_error", USERNAME_OR_EMAIL_NEEDED, {
+          fields: { "smtp.username": USERNAME_OR_EMAIL_NEEDED },
+        });
+      }
       await limitConnectionTests(userId);
-      return testSmtpConnection(input.smtp, { addressPolicy });
+      return testSmtpConnection({ ...input.smtp, username }, testOptions);
     },
 
     /**
@@ -279,7 +288,7 @@ export function createSendersService(deps: FeatureDeps) {
           message: "No SMTP password is stored for this sender. Enter the password (an app password for Gmail).",
         };
       }
-      return testSmtpConnection({ ...smtp, password }, { addressPolicy });
+      return testSmtpConnection({ ...smtp, username: smtp.username || row.email, password }, testOptions);
     },
   };
 }

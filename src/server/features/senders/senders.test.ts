@@ -478,7 +478,8 @@ describe("connection test (real SMTP)", () => {
     expect(ok.body).toEqual({
       ok: true,
       category: null,
-      message: `Connected to 127.0.0.1:${smtp.port} and signed in as u.`,
+      // The tests' app is in capture mode (the default): the test is real, and says where mail goes.
+      message: `Connected to 127.0.0.1:${smtp.port} and signed in as u. Capture mode: mail from this sender is captured, not sent through this server.`,
     });
 
     const wrong = await call(alice, "/test", { method: "POST", json: { smtp: smtpSettings({ password: "nope" }) } });
@@ -487,6 +488,36 @@ describe("connection test (real SMTP)", () => {
     const port = await closedPort();
     const closed = await call(alice, "/test", { method: "POST", json: { smtp: smtpSettings({ port }) } });
     expect(closed.body).toMatchObject({ ok: false, category: "network" });
+  });
+
+  it("signs in with the email address when the username is left empty (stored so), against a real server", async () => {
+    const owner = "owner@acme.test";
+    // Its own user: connection tests are rate-limited per user.
+    const user = await ctx.signUpVerified("no-username@example.com");
+    const server = await startAuthSmtpServer({ user: owner });
+    try {
+      const settings = smtpSettings({ port: server.port, username: "" });
+      // Unsaved: the address sent with the settings stands in.
+      const unsaved = await call(user, "/test", { method: "POST", json: { email: owner, smtp: settings } });
+      expect(unsaved.body).toMatchObject({ ok: true, message: expect.stringContaining(`signed in as ${owner}.`) });
+      const neither = await call(user, "/test", { method: "POST", json: { smtp: settings } });
+      expect(neither.status).toBe(400);
+      expect((neither.body as ErrorJson).error.details?.fields["smtp.username"]).toBe(
+        "Enter the email address or an SMTP username",
+      );
+
+      // Saved: the username is stored as the address, so sending and the test both sign in with it.
+      const { username: _left, ...withoutUsername } = settings;
+      const sender = await create(user, input(owner, { smtp: withoutUsername as typeof settings }));
+      expect(sender.connection.smtp?.username).toBe(owner);
+      expect((await storedRow(sender.id))?.smtpUsername).toBe(owner);
+      const saved = await call(user, `/${sender.id}/test`, { method: "POST" });
+      expect(saved.body).toMatchObject({ ok: true, message: expect.stringContaining(`signed in as ${owner}.`) });
+      const edited = await call(user, `/${sender.id}/test`, { method: "POST", json: { smtp: settings } });
+      expect(edited.body).toMatchObject({ ok: true, message: expect.stringContaining(`signed in as ${owner}.`) });
+    } finally {
+      await server.close();
+    }
   });
 
   it("needs the password for unsaved settings", async () => {

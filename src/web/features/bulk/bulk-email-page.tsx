@@ -236,6 +236,7 @@ export function BulkEmailPage() {
                 senders={draft.senders}
                 onChange={(senders) => update({ senders })}
                 saved={savedEmails}
+                savedOnly={mode === "engine" && saved.isSuccess}
                 disabled={busy}
               />
               {mode === "engine" && saved.isSuccess && savedEmails.length === 0 && (
@@ -266,7 +267,7 @@ export function BulkEmailPage() {
                   <h2>Email</h2>
                 </CardTitle>
                 <CardDescription>
-                  Merge tags fill in each contact's details: {"{{first_name}}"}, {"{{last_name}}"}, {"{{company}}"},{" "}
+                  Merge tags fill in each contact's details: {"{{firstName}}"}, {"{{lastName}}"}, {"{{company}}"},{" "}
                   {"{{email}}"}
                   {otherColumnTags.length > 0 && <>, and from your CSV {otherColumnTags.join(", ")}</>}.
                 </CardDescription>
@@ -275,7 +276,7 @@ export function BulkEmailPage() {
                 <FormField id="bulk-subject" label="Subject *">
                   <Input
                     id="bulk-subject"
-                    placeholder="e.g., Quick question, {{first_name}}"
+                    placeholder="e.g., Quick question, {{firstName}}"
                     aria-required="true"
                     maxLength={998}
                     value={draft.subject}
@@ -288,7 +289,7 @@ export function BulkEmailPage() {
                     id="bulk-message"
                     rows={8}
                     aria-required="true"
-                    placeholder={"Hi {{first_name}},\n\n..."}
+                    placeholder={"Hi {{firstName}},\n\n..."}
                     value={draft.message}
                     disabled={busy}
                     onChange={(e) => update({ message: e.target.value })}

@@ -11,34 +11,41 @@ import { Label } from "#web/components/ui/label.tsx";
 type SenderEmailListProps = {
   senders: string[];
   onChange: (senders: string[]) => void;
-  /** The user's saved sender addresses, offered as suggestions. */
+  /** The user's saved sender addresses, offered to pick from. */
   saved: string[];
+  /** Only saved addresses may be added (Coldreach sends through their accounts). */
+  savedOnly?: boolean;
   disabled?: boolean;
 };
 
+/** One toast for the list's outcomes, so a success replaces an earlier refusal. */
+const TOAST_ID = "bulk-sender-list";
+
 /** The sender email list: an input with Add (Enter works too), and each address with a remove button. */
-export function SenderEmailList({ senders, onChange, saved, disabled }: SenderEmailListProps) {
+export function SenderEmailList({ senders, onChange, saved, savedOnly, disabled }: SenderEmailListProps) {
   const [input, setInput] = useState("");
   const [error, setError] = useState<string | null>(null);
   const suggestions = senderSuggestions(saved, senders);
 
-  function add(event?: FormEvent) {
+  function add(event?: FormEvent, typed = input) {
     event?.preventDefault();
-    const result = addSenderEmail(senders, input);
+    const result = addSenderEmail(senders, typed, savedOnly ? saved : null);
     if (!result.ok) {
       setError(result.message);
-      toast.error(result.message);
+      toast.error(result.message, { id: TOAST_ID });
       return;
     }
     setError(null);
     setInput("");
     onChange(result.senders);
-    toast.success(bulkMessages.senderAdded, { description: result.email });
+    toast.success(bulkMessages.senderAdded, { id: TOAST_ID, description: result.email });
   }
 
   function remove(email: string) {
+    // The refusal was about the list before this change.
+    setError(null);
     onChange(removeSenderEmail(senders, email));
-    toast.success(bulkMessages.senderRemoved, { description: email });
+    toast.success(bulkMessages.senderRemoved, { id: TOAST_ID, description: email });
   }
 
   return (
@@ -74,6 +81,29 @@ export function SenderEmailList({ senders, onChange, saved, disabled }: SenderEm
           </Button>
         </div>
         <FieldError id="bulk-sender-email-error" message={error} />
+        {suggestions.length > 0 && (
+          <div className="flex flex-wrap items-center gap-2">
+            <span id="bulk-saved-senders" className="text-muted-foreground text-xs">
+              Your saved senders:
+            </span>
+            <ul aria-labelledby="bulk-saved-senders" className="contents">
+              {suggestions.map((email) => (
+                <li key={email}>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Add ${email}`}
+                    disabled={disabled}
+                    onClick={() => add(undefined, email)}
+                  >
+                    <Plus aria-hidden /> {email}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
 
       {senders.length === 0 ? (

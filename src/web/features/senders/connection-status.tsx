@@ -1,6 +1,6 @@
 // How a sender's connection reads on screen: a status badge, a one-line
 // summary of the SMTP settings, and the outcome of a "Test connection".
-import { AlertTriangle, CircleAlert, CircleCheck } from "lucide-react";
+import { AlertTriangle, CircleAlert, CircleCheck, Info } from "lucide-react";
 import { smtpSecurityLabels } from "#shared/senders/provider-presets.ts";
 import type { ConnectionTestCategory, ConnectionTestResult, Sender } from "#shared/senders/senders.schemas.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
@@ -62,6 +62,15 @@ export function ConnectionTestOutcome({
     );
   }
   if (!result) return null;
+  // Capture mode did not connect: not a success, not a failure (the message says why and what a live test needs).
+  if (result.captured) {
+    return (
+      <p role="status" className="flex items-start gap-2 text-muted-foreground text-sm">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>{result.message}</span>
+      </p>
+    );
+  }
   if (result.ok) {
     return (
       <p role="status" className="flex items-start gap-2 text-sm text-success">

@@ -137,6 +137,20 @@ describe("sender form values", () => {
     expect((await resolve({ ...emptySenderForm(), email: "me@acme.test" })).errors).toEqual({});
   });
 
+  it("keeps the Username hint true: empty means the email address, never 'Enter the SMTP username'", async () => {
+    const values = { ...emptySenderForm("custom"), email: "", smtpHost: "smtp.acme.test", smtpPassword: "pw" };
+    const { errors } = await resolve(values);
+    // Only the address is asked for; the username follows it.
+    expect(errors.email?.message).toBe("Email is required");
+    expect(errors.smtpUsername).toBeUndefined();
+    expect(formToInput({ ...values, email: "me@acme.test" }).smtp?.username).toBe("me@acme.test");
+    // A test needs someone to sign in as: the address or a username.
+    expect(validateForConnectionTest(values, null).errors?.smtpUsername?.message).toBe(
+      "Enter the email address or an SMTP username",
+    );
+    expect(validateForConnectionTest({ ...values, email: "me@acme.test" }, null).smtp?.username).toBe("me@acme.test");
+  });
+
   it("asks for the password again before reply sync signs in with it somewhere new, not for an SMTP test", async () => {
     const values = { ...emptySenderForm(), email: "me@acme.test" };
     const stored = { host: "smtp.gmail.com", port: 465, security: "tls" as const, ...gmailSync };

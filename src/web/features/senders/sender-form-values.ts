@@ -12,6 +12,7 @@ import {
   type SenderInput,
   type SmtpConnectionInput,
   senderInputSchema,
+  USERNAME_OR_EMAIL_NEEDED,
 } from "#shared/senders/senders.schemas.ts";
 import {
   borrowedPasswordNeededAgain,
@@ -277,6 +278,10 @@ export function validateForConnectionTest(
   stored: StoredPassword,
 ): { smtp: SmtpConnectionInput; errors: null } | { smtp: null; errors: FieldErrors<SenderFormValues> } {
   const smtp = formToSmtp(values);
+  // The username defaults to the email address: with neither, say both (the server would too).
+  if (!smtp.username) {
+    return { smtp: null, errors: { smtpUsername: { type: "custom", message: USERNAME_OR_EMAIL_NEEDED } } };
+  }
   const needsPassword = needsNewPassword(values, stored);
   const parsed = needsPassword
     ? connectionTestInputSchema.safeParse({ smtp })

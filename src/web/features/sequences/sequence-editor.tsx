@@ -6,7 +6,12 @@ import { LayoutTemplate, Plus } from "lucide-react";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { insertableMergeTags, type MergeContact, mergeContextFromContact } from "#shared/sequences/merge-tags.ts";
 import { MAX_SEQUENCE_STEPS } from "#shared/sequences/sequence.schemas.ts";
-import { emptyDraftStep, isValidDraftStep, type SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
+import {
+  emptyDraftStep,
+  followUpDraftStep,
+  isValidDraftStep,
+  type SequenceDraftStep,
+} from "#shared/sequences/sequence-draft.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
@@ -91,7 +96,7 @@ function SequenceEditorBody(props: SequenceEditorProps) {
             <LayoutTemplate aria-hidden /> Templates
           </Button>
           <Button
-            onClick={() => commit([...latest.current, emptyDraftStep(crypto.randomUUID())])}
+            onClick={() => commit([...latest.current, followUpDraftStep(crypto.randomUUID())])}
             disabled={atLimit}
             title={atLimit ? `A sequence has at most ${MAX_SEQUENCE_STEPS} steps` : undefined}
           >
@@ -156,7 +161,11 @@ function SequenceEditorBody(props: SequenceEditorProps) {
                       variant="outline"
                       size="sm"
                       onClick={() =>
-                        commit(latest.current.map((s, i) => (i === index ? emptyDraftStep(crypto.randomUUID()) : s)))
+                        commit(
+                          latest.current.map((s, i) =>
+                            i !== index ? s : (i === 0 ? emptyDraftStep : followUpDraftStep)(crypto.randomUUID()),
+                          ),
+                        )
                       }
                     >
                       Replace with an empty step

@@ -19,6 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
+import { UnsavedChangesGuard } from "#web/components/unsaved-changes-guard.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { timeZoneChoices } from "#web/lib/time-zone-choices.ts";
 import { useBulkDelivery } from "../bulk/use-bulk.ts";
@@ -473,6 +474,7 @@ export function SettingsPage() {
       )}
       {loaded && form.formState.defaultValues && (
         <form onSubmit={onSubmit} noValidate className="space-y-6">
+          <UnsavedChangesGuard when={form.formState.isDirty && !save.isPending} />
           <GeneralSection form={form} />
           <SendingSection form={form} />
           <CompositionSection form={form} />

@@ -11,6 +11,7 @@ import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
+import { UnsavedChangesGuard } from "#web/components/unsaved-changes-guard.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { UnknownSendsPanel } from "../../sending/unknown-sends-panel.tsx";
 import { SequenceEditor } from "../../sequences/sequence-editor.tsx";
@@ -93,6 +94,7 @@ export function EditCampaignPage() {
 
   return (
     <div className="space-y-6">
+      <UnsavedChangesGuard when={dirty && !save.isPending} />
       <Button variant="ghost" asChild className="-ml-3">
         <Link to="/">
           <ArrowLeft aria-hidden /> Back to Campaigns
