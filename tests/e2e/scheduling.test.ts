@@ -97,9 +97,9 @@ describeJourneys("scheduling links and public booking", () => {
     expect(await dialog.getByLabel("Timezone").inputValue()).toBe("Asia/Baghdad (GMT+03:00)");
     // Issue 28: a searchable list, where a zone ICU lists under its old name is found by its current one.
     await dialog.getByLabel("Timezone").fill("kolkata");
-    await expect(dialog.getByRole("listbox", { name: "Timezone" }).getByRole("option")).toHaveText([
-      "Asia/Calcutta (GMT+05:30)",
-    ]);
+    await eventually(() =>
+      dialog.getByRole("listbox", { name: "Timezone" }).getByRole("option").allTextContents(),
+    ).toEqual(["Asia/Calcutta (GMT+05:30)"]);
     await dialog.getByLabel("Timezone").press("Escape");
     await dialog.getByLabel("Timezone").blur();
     expect(await dialog.getByLabel("Timezone").inputValue()).toBe("Asia/Baghdad (GMT+03:00)");
