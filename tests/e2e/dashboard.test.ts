@@ -223,7 +223,7 @@ describeJourneys("dashboard", () => {
       nextSyncAt: new Date(Date.now() + 3_600_000),
     });
     await page.reload();
-    await sync.getByText("Mail sync working properly").waitFor();
+    await sync.getByText("Mail sync working properly", { exact: true }).waitFor();
     expect(await sync.getByText("Gmail sync not configured").count()).toBe(0);
     const mailbox = sync
       .getByRole("list", { name: "Mailboxes read" })
@@ -239,7 +239,7 @@ describeJourneys("dashboard", () => {
       .set({ errorCount: 1, lastError: "IMAP login failed: AUTHENTICATIONFAILED", lastErrorAt: new Date() })
       .where(eq(mailboxSyncs.senderAccountId, reader!.id));
     await page.getByRole("button", { name: "Refresh", exact: true }).click();
-    await sync.getByText("Mail sync has issues").waitFor();
+    await sync.getByText("Mail sync has issues", { exact: true }).waitFor();
     await mailbox.getByText("has issues", { exact: true }).waitFor();
     await sync.getByText(/IMAP login failed: AUTHENTICATIONFAILED/).waitFor();
 

@@ -514,7 +514,7 @@ describeJourneys("mailbox screens", () => {
     await page.reload();
     const card = page.getByRole("region", { name: "Mail Sync" });
     // An IMAP mailbox is read: the headline speaks of mail sync, not Gmail (issue 28).
-    await card.getByText("Mail sync has issues").waitFor();
+    await card.getByText("Mail sync has issues", { exact: true }).waitFor();
     await card.getByText("2 recent sync errors since the last successful sync.").waitFor();
     await card.getByText(/IMAP login failed: AUTHENTICATIONFAILED/).waitFor();
     const cardSkipped = card.getByRole("list", { name: "Skipped messages" });
@@ -547,7 +547,7 @@ describeJourneys("mailbox screens", () => {
     // Skipped messages are shown beside a working sync too.
     await panelSkipped.getByText("2 messages skipped: the messages could not be read").waitFor();
     await page.getByRole("link", { name: "Dashboard" }).click();
-    await card.getByText("Mail sync working properly").waitFor();
+    await card.getByText("Mail sync working properly", { exact: true }).waitFor();
     await card.getByText(/1 mailbox synced, last less than a minute ago/).waitFor();
     await cardSkipped.getByText("1 message skipped: the message could not be saved").waitFor();
   });
