@@ -279,6 +279,23 @@ describeJourneys("mailbox screens", () => {
     await toast(page, "Email restored to inbox").waitFor();
     await item.waitFor({ state: "detached" });
     await eventually(() => text(spam.getByTestId("spam-count"))).toBe("4 emails");
+    // It is back where the app shows received mail: not from a contact, so in the Inbox's Received list (issue 28).
+    await page.getByRole("link", { name: "Inbox" }).click();
+    const received = page.getByRole("region", { name: "Received" });
+    await received
+      .getByRole("list", { name: "Received messages" })
+      .getByRole("heading", { name: "Business proposal: confidential" })
+      .waitFor();
+  });
+
+  it("Inbox: the Received list says so when it is empty", async () => {
+    const { page } = browser;
+    await signedInUser(page, app.baseUrl, "received-empty");
+    await page.goto(`${app.baseUrl}/inbox`);
+    await page
+      .getByRole("region", { name: "Received" })
+      .getByText("No received messages. A message you restore from Junk appears here, or under its contact's Replies.")
+      .waitFor();
   });
 
   it("Failed emails: Recent Failures shows the category, the reason and the technical error", async () => {
