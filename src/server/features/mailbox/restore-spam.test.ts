@@ -123,5 +123,5 @@ describeWithImap("Restore a spam message over IMAP", () => {
     await syncMailboxesNow(ctx);
     expect(await db().select().from(replies).where(eq(replies.userId, owner.userId))).toHaveLength(2);
     expect(await received(owner.cookie)).toHaveLength(1);
-  });
+  }, 120_000);
 });
