@@ -94,7 +94,9 @@ export type SuppressionReason = (typeof suppressionReasons)[number];
  * a reply, an auto-reply (the sequence goes on, unless it says the person has
  * left), a bounce, an unsubscribe request, spam (Junk folder), or nothing of ours.
  */
-export const inboundKinds = ["reply", "auto_reply", "bounce", "unsubscribe", "spam", "ignored"] as const;
+// received: a message the user restored from Junk (issue 28). It is mail received,
+// not recognised as an answer to a send, so it counts as no reply.
+export const inboundKinds = ["reply", "auto_reply", "bounce", "unsubscribe", "spam", "ignored", "received"] as const;
 export type InboundKind = (typeof inboundKinds)[number];
 
 /**

@@ -100,10 +100,11 @@ describeJourneys("dashboard", () => {
     await panel.getByText("No emails sent yet").waitFor();
     await panel.getByText("Launch your first campaign to see email delivery statistics here.").waitFor();
     await sync.getByText("Gmail sync not configured").waitFor();
-    expect(await sync.getByRole("link", { name: "Configure Gmail sync in Settings" }).getAttribute("href")).toBe(
-      "/settings",
+    // Gmail Sync lives on Senders (Settings has no Gmail section): both links go there (issue 28).
+    expect(await sync.getByRole("link", { name: "Configure Gmail sync in Senders" }).getAttribute("href")).toBe(
+      "/senders",
     );
-    expect(await sync.getByRole("link", { name: "Gmail Settings" }).getAttribute("href")).toBe("/settings");
+    expect(await sync.getByRole("link", { name: "Gmail Settings" }).getAttribute("href")).toBe("/senders");
     await page.getByText("No campaigns yet").waitFor();
 
     // Launch a campaign (as the wizard does: create, then launch) in capture mode.
@@ -203,6 +204,50 @@ describeJourneys("dashboard", () => {
     // The page-level refresh updated the figures too.
     expect(await text(figure(page, "Failure Rate"))).toBe("31%");
   }, 120_000);
+
+  it("reports each IMAP mailbox the sync reads as working or has issues, and leads to Senders", async () => {
+    const { page } = browser;
+    const account = await signedInUser(page, app.baseUrl, "dashboard-imap");
+    const owner = await userId(account.email);
+    const db = app.database.db;
+    const sync = page.getByRole("region", { name: "Mail Sync" });
+    const [reader] = await db
+      .insert(senderAccounts)
+      .values({ userId: owner, email: "replies@acme.test", imapHost: "imap.acme.test", imapPort: 993 })
+      .returning();
+    // What the mailbox sync records after reading it; not due, so the app's own sync leaves it as written.
+    await db.insert(mailboxSyncs).values({
+      senderAccountId: reader!.id,
+      userId: owner,
+      lastSyncedAt: new Date(),
+      nextSyncAt: new Date(Date.now() + 3_600_000),
+    });
+    await page.reload();
+    await sync.getByText("Mail sync working properly", { exact: true }).waitFor();
+    expect(await sync.getByText("Gmail sync not configured").count()).toBe(0);
+    const mailbox = sync
+      .getByRole("list", { name: "Mailboxes read" })
+      .getByRole("listitem", { name: "replies@acme.test" });
+    await mailbox.getByText("working", { exact: true }).waitFor();
+    expect(await mailbox.textContent()).toMatch(
+      /^replies@acme\.test \(IMAP\): working, last synced less than a minute ago$/,
+    );
+
+    // The mailbox fails: the card says so, naming the mailbox.
+    await db
+      .update(mailboxSyncs)
+      .set({ errorCount: 1, lastError: "IMAP login failed: AUTHENTICATIONFAILED", lastErrorAt: new Date() })
+      .where(eq(mailboxSyncs.senderAccountId, reader!.id));
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    await sync.getByText("Mail sync has issues", { exact: true }).waitFor();
+    await mailbox.getByText("has issues", { exact: true }).waitFor();
+    await sync.getByText(/IMAP login failed: AUTHENTICATIONFAILED/).waitFor();
+
+    // Its link leads to Senders, where the Gmail Sync sections are.
+    await sync.getByRole("link", { name: "Gmail Settings" }).click();
+    await page.waitForURL(`${app.baseUrl}/senders`);
+    await page.getByRole("listitem", { name: "replies@acme.test" }).waitFor();
+  });
 
   it("says 'Failed to load dashboard data' when the figures cannot be loaded", async () => {
     const { page } = browser;

@@ -279,6 +279,23 @@ describeJourneys("mailbox screens", () => {
     await toast(page, "Email restored to inbox").waitFor();
     await item.waitFor({ state: "detached" });
     await eventually(() => text(spam.getByTestId("spam-count"))).toBe("4 emails");
+    // It is back where the app shows received mail: not from a contact, so in the Inbox's Received list (issue 28).
+    await page.getByRole("link", { name: "Inbox" }).click();
+    const received = page.getByRole("region", { name: "Received" });
+    await received
+      .getByRole("list", { name: "Received messages" })
+      .getByRole("heading", { name: "Business proposal: confidential" })
+      .waitFor();
+  });
+
+  it("Inbox: the Received list says so when it is empty", async () => {
+    const { page } = browser;
+    await signedInUser(page, app.baseUrl, "received-empty");
+    await page.goto(`${app.baseUrl}/inbox`);
+    await page
+      .getByRole("region", { name: "Received" })
+      .getByText("No received messages. A message you restore from Junk appears here, or under its contact's Replies.")
+      .waitFor();
   });
 
   it("Failed emails: Recent Failures shows the category, the reason and the technical error", async () => {
@@ -513,7 +530,8 @@ describeJourneys("mailbox screens", () => {
     );
     await page.reload();
     const card = page.getByRole("region", { name: "Mail Sync" });
-    await card.getByText("Gmail sync has issues").waitFor();
+    // An IMAP mailbox is read: the headline speaks of mail sync, not Gmail (issue 28).
+    await card.getByText("Mail sync has issues", { exact: true }).waitFor();
     await card.getByText("2 recent sync errors since the last successful sync.").waitFor();
     await card.getByText(/IMAP login failed: AUTHENTICATIONFAILED/).waitFor();
     const cardSkipped = card.getByRole("list", { name: "Skipped messages" });
@@ -546,7 +564,7 @@ describeJourneys("mailbox screens", () => {
     // Skipped messages are shown beside a working sync too.
     await panelSkipped.getByText("2 messages skipped: the messages could not be read").waitFor();
     await page.getByRole("link", { name: "Dashboard" }).click();
-    await card.getByText("Gmail sync working properly").waitFor();
+    await card.getByText("Mail sync working properly", { exact: true }).waitFor();
     await card.getByText(/1 mailbox synced, last less than a minute ago/).waitFor();
     await cardSkipped.getByText("1 message skipped: the message could not be saved").waitFor();
   });

@@ -115,6 +115,15 @@ export const mailSyncStatusSchema = z
     lastSyncedAt: z.string().nullable(),
     /** The newest error of a mailbox that has failed since its last success: what, when, which mailbox. */
     lastError: z.object({ message: z.string(), at: z.string(), mailbox: z.string() }).nullable(),
+    /** Each mailbox the sync reads, whatever its kind: working, or has issues (failed since its last success). */
+    mailboxes: z.array(
+      z.object({
+        email: z.string(),
+        kind: z.enum(["imap", "gmail"]),
+        state: z.enum(["working", "errors"]),
+        lastSyncedAt: z.string().nullable(),
+      }),
+    ),
     /** Messages of the user's mailboxes the sync could not apply, in the last 7 days, by reason. */
     skipped: skippedMessagesSchema,
   })

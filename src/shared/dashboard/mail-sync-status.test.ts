@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type MailSyncFacts,
   mailSyncErrorCount,
+  mailSyncHeadline,
   mailSyncMessages,
   mailSyncState,
   recentSyncErrorsText,
@@ -55,5 +56,17 @@ describe("mail-sync messages", () => {
     expect(recentSyncErrorsText(3)).toBe("3 recent sync errors");
     expect(recentSyncErrorsText(100)).toBe("100 recent sync errors");
     expect(recentSyncErrorsText(1)).toBe("1 recent sync error");
+  });
+});
+
+describe("mail-sync headline", () => {
+  it("keeps the spec's Gmail wording while no IMAP mailbox is read", () => {
+    for (const state of ["not_configured", "disabled", "working", "errors"] as const) {
+      expect(mailSyncHeadline(state, false)).toBe(mailSyncMessages[state]);
+    }
+  });
+  it("speaks of mail sync, not Gmail, once an IMAP mailbox is read", () => {
+    expect(mailSyncHeadline("working", true)).toBe("Mail sync working properly");
+    expect(mailSyncHeadline("errors", true)).toBe("Mail sync has issues");
   });
 });

@@ -53,3 +53,20 @@ export const mailSyncMessages: Record<MailSyncState, string> = {
 export function recentSyncErrorsText(count: number): string {
   return `${count} recent sync ${count === 1 ? "error" : "errors"}`;
 }
+
+/** A mailbox the sync reads, whatever its kind, is working or has issues (issue 28). */
+export const mailboxSyncMessages: Record<"working" | "errors", string> = {
+  working: "working",
+  errors: "has issues",
+};
+
+/**
+ * The headline: the spec's Gmail wording while only Gmail is read (or nothing
+ * yet); once an IMAP mailbox is read, "Gmail sync ..." would misname what is
+ * working, so the headline speaks of mail sync.
+ */
+export function mailSyncHeadline(state: MailSyncState, readsImap: boolean): string {
+  if (readsImap && state === "working") return "Mail sync working properly";
+  if (readsImap && state === "errors") return "Mail sync has issues";
+  return mailSyncMessages[state];
+}

@@ -30,6 +30,9 @@ export const inboxGroupQuerySchema = z
   });
 export type InboxGroupQuery = z.infer<typeof inboxGroupQuerySchema>;
 
+/** The Received list (messages restored from Junk that no group shows): a page at a time. */
+export const inboxReceivedQuerySchema = z.object({ cursor: cursorSchema });
+
 export const inboxGroupSchema = z
   .object({
     /**

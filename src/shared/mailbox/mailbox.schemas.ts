@@ -239,6 +239,7 @@ export const replyKindLabels: Readonly<Record<(typeof inboundKinds)[number], str
   unsubscribe: "Unsubscribe",
   spam: "Spam",
   ignored: "Ignored",
+  received: "Received",
 };
 
 const replyClassSchema = z.enum(replyClasses);

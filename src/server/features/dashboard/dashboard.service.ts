@@ -221,6 +221,14 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
           where ms.user_id = ${userId} and ${OWN_MAILBOX} and ms.error_count > 0 and ms.last_error is not null
             and ms.last_error_at is not null
           order by ms.last_error_at desc limit 1)`,
+        // Each mailbox read, in the same statement: its address, kind, errors since its last success, last success.
+        mailboxes: sql<
+          { email: string; kind: "imap" | "gmail"; errorCount: number; lastSyncedAt: string | null }[] | null
+        >`(select json_agg(json_build_object('email', sa.email,
+            'kind', case when sa.imap_host is not null then 'imap' else 'gmail' end,
+            'errorCount', ms.error_count, 'lastSyncedAt', ms.last_synced_at) order by sa.email)
+          from ${mailboxSyncs} ms join ${senderAccounts} sa on sa.id = ms.sender_account_id
+          where ms.user_id = ${userId} and ${OWN_MAILBOX})`,
         skipped: skippedMessagesQuery(userId, now()),
       })
       .from(user)
@@ -238,6 +246,12 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
       ...facts,
       lastSyncedAt: row?.lastSyncedAt ? iso(row.lastSyncedAt) : null,
       lastError: lastError ? { ...lastError, at: iso(lastError.at) } : null,
+      mailboxes: (row?.mailboxes ?? []).map((m) => ({
+        email: m.email,
+        kind: m.kind,
+        state: Number(m.errorCount) > 0 ? ("errors" as const) : ("working" as const),
+        lastSyncedAt: m.lastSyncedAt ? iso(m.lastSyncedAt) : null,
+      })),
       skipped: toSkippedMessages(row?.skipped ?? null),
     };
   }

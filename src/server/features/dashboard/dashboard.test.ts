@@ -419,7 +419,14 @@ describe("GET /api/dashboard/activity", () => {
 
 describe("GET /api/dashboard/mail-sync", () => {
   /** What the card says of the mailbox sync before it reads any mailbox. */
-  const noMailboxes = { syncedMailboxes: 0, syncErrors: 0, lastSyncedAt: null, lastError: null, skipped: [] };
+  const noMailboxes = {
+    syncedMailboxes: 0,
+    syncErrors: 0,
+    lastSyncedAt: null,
+    lastError: null,
+    mailboxes: [],
+    skipped: [],
+  };
 
   it("goes through not configured, disabled, working and has errors, counting errors in the newest 100 of 7 days", async () => {
     const mary = await ctx.signUpVerified("mary@example.com");
@@ -558,6 +565,11 @@ describe("GET /api/dashboard/mail-sync", () => {
       syncErrors: 0,
       lastSyncedAt: synced.toISOString(),
       lastError: null,
+      // Each IMAP mailbox read is listed with its own state (issue 28).
+      mailboxes: [
+        { email: "nina@imap.test", kind: "imap", state: "working", lastSyncedAt: synced.toISOString() },
+        { email: "nina@second.test", kind: "imap", state: "working", lastSyncedAt: expect.any(String) },
+      ],
       skipped: [],
     });
 
@@ -611,13 +623,28 @@ describe("GET /api/dashboard/mail-sync", () => {
         mailbox: "nina@imap.test",
       },
     });
+    expect((await mailSyncOf(nina)).mailboxes.map((m) => [m.email, m.state])).toEqual([
+      ["nina@imap.test", "errors"],
+      ["nina@second.test", "errors"],
+    ]);
+    // One mailbox recovers: it is working, the other still has issues.
+    await db.update(mailboxSyncs).set({ errorCount: 0 }).where(eq(mailboxSyncs.senderAccountId, other!.id));
+    expect((await mailSyncOf(nina)).mailboxes.map((m) => [m.email, m.state])).toEqual([
+      ["nina@imap.test", "errors"],
+      ["nina@second.test", "working"],
+    ]);
 
     // A success resets a mailbox's count (the sync engine's job); an old error no longer counts.
     await db.update(mailboxSyncs).set({ errorCount: 0 }).where(eq(mailboxSyncs.userId, nina.userId));
     expect(await mailSyncOf(nina)).toMatchObject({ state: "working", syncErrors: 0, lastError: null });
 
     // Another user's mailboxes are not counted.
-    expect(await mailSyncOf(alice)).toMatchObject({ syncedMailboxes: 0, syncErrors: 0, lastSyncedAt: null });
+    expect(await mailSyncOf(alice)).toMatchObject({
+      syncedMailboxes: 0,
+      syncErrors: 0,
+      lastSyncedAt: null,
+      mailboxes: [],
+    });
   });
 
   it("leaves out what capture mode reads of a sender with no mailbox of its own (the card keeps the spec's states)", async () => {
@@ -640,6 +667,7 @@ describe("GET /api/dashboard/mail-sync", () => {
       syncErrors: 0,
       lastSyncedAt: null,
       lastError: null,
+      mailboxes: [],
     });
   });
 });

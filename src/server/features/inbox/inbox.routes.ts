@@ -4,6 +4,7 @@ import {
   inboxHistorySchema,
   inboxListQuerySchema,
   inboxPageSchema,
+  inboxReceivedQuerySchema,
   inboxRepliesSchema,
 } from "#shared/inbox/inbox.schemas.ts";
 import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
@@ -48,10 +49,23 @@ const repliesRoute = createRoute({
   },
 });
 
+const receivedRoute = createRoute({
+  method: "get",
+  path: "/received",
+  tags,
+  summary: "Messages restored from Junk that no group shows (not from a contact or address emailed), newest first",
+  request: { query: inboxReceivedQuerySchema },
+  responses: {
+    200: { description: "A page of received messages", content: json(inboxRepliesSchema) },
+    ...errorResponses,
+  },
+});
+
 export function inboxRoutes(deps: FeatureDeps) {
   const service = createInboxService(deps.db);
   return createRouter()
     .openapi(listRoute, async (c) => c.json(await service.list(c.get("user").id, c.req.valid("query")), 200))
     .openapi(historyRoute, async (c) => c.json(await service.history(c.get("user").id, c.req.valid("query")), 200))
-    .openapi(repliesRoute, async (c) => c.json(await service.replies(c.get("user").id, c.req.valid("query")), 200));
+    .openapi(repliesRoute, async (c) => c.json(await service.replies(c.get("user").id, c.req.valid("query")), 200))
+    .openapi(receivedRoute, async (c) => c.json(await service.received(c.get("user").id, c.req.valid("query")), 200));
 }

@@ -302,5 +302,45 @@ export function createInboxService(db: Db) {
         nextCursor,
       };
     },
+
+    /**
+     * Received: messages restored from Junk that no Inbox group shows, that is
+     * not from a contact with sends, nor from an address the user emailed
+     * without a contact (those show in that group's Replies). Newest first.
+     */
+    async received(userId: string, query: { cursor?: string | undefined }): Promise<InboxReplies> {
+      const cursor = decodeCursor(query.cursor);
+      const result = await db.execute(sql`
+        select r.id, r.kind, r.contact_email, r.sender_email, r.subject, r.reply_content, cp.name as campaign_name,
+          r.replied_at, ${atText(sql`r.replied_at`)} as at_key
+        from replies r
+        left join campaigns cp on cp.id = r.campaign_id
+        where r.user_id = ${userId} and r.kind = 'received'
+          and not (r.contact_id is not null and exists (
+            select 1 from contact_send_stats cs where cs.contact_id = r.contact_id and cs.sends > 0))
+          and not (r.contact_id is null and exists (
+            select 1 from direct_recipients dr
+            where dr.user_id = ${userId} and dr.address = lower(r.contact_email) and dr.sends > 0))
+          ${after(cursor, sql`r.replied_at`, sql`r.id::text`)}
+        order by r.replied_at desc, r.id::text desc
+        limit ${INBOX_REPLIES_PAGE_SIZE + 1}`);
+      const { page, nextCursor } = paginate(rowsOf<ReplyRow>(result), INBOX_REPLIES_PAGE_SIZE, (row) => ({
+        at: row.at_key,
+        key: row.id,
+      }));
+      return {
+        replies: page.map((row) => ({
+          id: row.id,
+          fromEmail: row.contact_email,
+          toEmail: row.sender_email,
+          subject: row.subject,
+          content: row.reply_content,
+          campaignName: row.campaign_name,
+          repliedAt: iso(row.replied_at) ?? row.at_key,
+          kind: row.kind,
+        })),
+        nextCursor,
+      };
+    },
   };
 }

@@ -129,7 +129,35 @@ export function createMailboxActionsService(deps: FeatureDeps, opts: { waitMs?: 
           }
         }
       }
-      await db.execute(sql`delete from spam_emails where id = ${id}::uuid and user_id = ${userId}`);
+      // Back in the inbox, it is mail received: the spam row becomes a replies
+      // row of kind 'received', the contact's when its sender is one of the
+      // user's contacts (the Inbox shows it under that contact's Replies), else
+      // the Inbox's Received list has it. One statement: of two restores at
+      // once, only the one that deletes the row inserts, and the other is a 404.
+      const [moved] = await queryRows<{ n: number }>(
+        db,
+        sql`with gone as (
+              delete from spam_emails where id = ${id}::uuid and user_id = ${userId}
+              returning user_id, subject, sender_email, content, received_at, message_id, sender_account_id
+            ), received as (
+            insert into replies (user_id, campaign_id, contact_id, contact_email, sender_email, subject, reply_content,
+              message_id, replied_at, sender_account_id, kind)
+            select g.user_id, c.campaign_id, c.id, g.sender_email, coalesce(sa.email, ''), g.subject, g.content,
+              g.message_id, g.received_at, g.sender_account_id, 'received'
+            from gone g
+            left join sender_accounts sa on sa.id = g.sender_account_id
+            left join lateral (
+              select k.id, k.campaign_id from contacts k
+              where k.user_id = g.user_id and lower(k.email) = lower(g.sender_email)
+              order by k.created_at desc limit 1
+            ) c on true
+            on conflict (user_id, message_id) where message_id is not null do nothing
+            returning id
+            )
+            select count(*)::int as n from gone`,
+      );
+      // Restored meanwhile by another request: this one restored nothing.
+      if (!moved || moved.n === 0) throw new AppError("not_found", "Spam email not found");
       return { message: "Email restored to inbox" };
     },
 

@@ -1,5 +1,7 @@
 // The mail-sync status card (spec part 1 §2, §4, §8): one of four states, and
-// the way to /settings. Once the mailbox sync reads a mailbox, it also says
+// the way to /senders, where each sender's Gmail Sync section is (Settings has
+// none, issue 28). Each mailbox the sync reads, IMAP or Gmail, is listed as
+// working or has issues. Once the mailbox sync reads a mailbox, it also says
 // when the mailboxes were last synced and, with errors, the newest one; and
 // how many messages it skipped lately, and why.
 import { formatDistanceToNow } from "date-fns";
@@ -10,8 +12,9 @@ import type { MailSyncStatus } from "#shared/dashboard/dashboard.schemas.ts";
 import {
   MAIL_SYNC_WINDOW_DAYS,
   type MailSyncState,
+  mailboxSyncMessages,
   mailSyncErrorCount,
-  mailSyncMessages,
+  mailSyncHeadline,
   recentSyncErrorsText,
 } from "#shared/dashboard/mail-sync-status.ts";
 import { Button } from "#web/components/ui/button.tsx";
@@ -69,7 +72,7 @@ export function MailSyncCard({
         </CardTitle>
         <CardAction>
           <Button variant="outline" size="sm" asChild>
-            <Link to="/settings">
+            <Link to="/senders">
               <Settings aria-hidden /> Gmail Settings
             </Link>
           </Button>
@@ -91,8 +94,30 @@ export function MailSyncCard({
           <div className="flex gap-3" data-state={status.state}>
             <Icon className={cn("mt-0.5 size-5 shrink-0", look.className)} aria-hidden />
             <div className="min-w-0 space-y-1">
-              <p className="font-semibold">{mailSyncMessages[status.state]}</p>
+              <p className="font-semibold">
+                {mailSyncHeadline(
+                  status.state,
+                  status.mailboxes.some((m) => m.kind === "imap"),
+                )}
+              </p>
               <p className="text-muted-foreground text-sm">{detail(status)}</p>
+              {status.mailboxes.length > 0 && (
+                <ul aria-label="Mailboxes read" className="space-y-0.5 text-sm">
+                  {status.mailboxes.map((m) => (
+                    <li key={m.email} aria-label={m.email} className="break-words">
+                      <span className="font-medium">{m.email}</span> ({m.kind === "imap" ? "IMAP" : "Gmail"}):{" "}
+                      <span className={m.state === "errors" ? "text-destructive" : "text-success"}>
+                        {mailboxSyncMessages[m.state]}
+                      </span>
+                      {m.lastSyncedAt && (
+                        <span className="text-muted-foreground">
+                          , last synced <time dateTime={m.lastSyncedAt}>{ago(m.lastSyncedAt)}</time>
+                        </span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
               {status.state === "errors" && status.lastError && (
                 <p className="break-words text-sm">
                   <span className="font-medium">Last error</span> ({status.lastError.mailbox},{" "}
@@ -102,10 +127,10 @@ export function MailSyncCard({
               <SkippedMessagesNote skipped={status.skipped} />
               {(status.state === "not_configured" || status.state === "disabled") && (
                 <Link
-                  to="/settings"
+                  to="/senders"
                   className="inline-block font-medium text-primary text-sm underline-offset-4 hover:underline"
                 >
-                  Configure Gmail sync in Settings
+                  Configure Gmail sync in Senders
                 </Link>
               )}
             </div>

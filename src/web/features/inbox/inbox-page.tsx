@@ -4,6 +4,7 @@
 // Refresh; the empty state 'No emails sent yet'. The list is virtualised:
 // however many pages are loaded, only the cards near the viewport are in the DOM.
 
+import { useQueryClient } from "@tanstack/react-query";
 import { PenSquare, RefreshCw } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -18,7 +19,8 @@ import { VirtualList } from "#web/components/virtual-list.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { InboxGroupCard } from "./inbox-group-card.tsx";
 import { useOpenPanels } from "./open-panels.ts";
-import { flattenGroups, groupKey, useInboxGroups, useRefreshGroupDetails } from "./use-inbox.ts";
+import { ReceivedList } from "./received-list.tsx";
+import { flattenGroups, groupKey, inboxQueryKey, useInboxGroups, useRefreshGroupDetails } from "./use-inbox.ts";
 
 /** The search sent to the server once typing pauses. */
 function useDebounced(value: string, ms = 300) {
@@ -47,11 +49,16 @@ export function InboxPage() {
   const refreshDetails = useRefreshGroupDetails();
   const [refreshing, setRefreshing] = useState(false);
   const panels = useOpenPanels();
+  const queryClient = useQueryClient();
 
   async function refresh() {
     setRefreshing(true);
     try {
-      const [result] = await Promise.all([groups.refetch(), refreshDetails()]);
+      const [result] = await Promise.all([
+        groups.refetch(),
+        refreshDetails(),
+        queryClient.refetchQueries({ queryKey: [...inboxQueryKey, "received"], type: "active" }),
+      ]);
       if (result.isError) toast.error("Failed to fetch sent emails");
     } finally {
       setRefreshing(false);
@@ -81,6 +88,7 @@ export function InboxPage() {
           </>
         }
       />
+      <ReceivedList />
       <div className="relative mb-4 max-w-md">
         <SearchInput
           label="Search by contact name or email"

@@ -58,7 +58,7 @@ function ReplyRows({ pages }: { pages: readonly { replies: InboxReply[] }[] }) {
   );
 }
 
-function ReplyItem({ reply, row }: { reply: InboxReply; row: VirtualRowProps }) {
+export function ReplyItem({ reply, row }: { reply: InboxReply; row: VirtualRowProps }) {
   return (
     <li {...row} className="space-y-2 rounded-lg border bg-background p-4 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

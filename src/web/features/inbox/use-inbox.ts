@@ -71,3 +71,13 @@ export function flattenGroups(pages: readonly { groups: InboxGroup[] }[] | undef
   }
   return list;
 }
+
+/** Received: messages restored from Junk that no group shows. */
+export function useReceived() {
+  return useInfiniteQuery({
+    queryKey: [...inboxQueryKey, "received"],
+    queryFn: async ({ pageParam }) => unwrap(await api.inbox.received.$get({ query: withCursor({}, pageParam) })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
