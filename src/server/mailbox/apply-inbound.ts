@@ -134,7 +134,13 @@ async function recordReply(
           ${contactEmail}, ${mailbox.senderEmail}, ${msg.subject}, ${analysis.content}, ${msg.messageId},
           ${at.toISOString()}::timestamptz, ${mailbox.senderAccountId}, ${analysis.kind}, ${analysis.replyClass},
           ${analysis.classRule}, ${msg.inReplyTo}, ${msg.references.join(" ") || null})
-        on conflict (user_id, message_id) where message_id is not null do nothing`,
+        on conflict (user_id, message_id) where message_id is not null do update set
+          campaign_id = excluded.campaign_id, contact_id = excluded.contact_id, email_send_id = excluded.email_send_id,
+          kind = excluded.kind, reply_class = excluded.reply_class, class_rule = excluded.class_rule,
+          in_reply_to = excluded.in_reply_to, references_header = excluded.references_header
+        -- A message restored from Junk is stored as 'received' until the sync
+        -- reads it in INBOX: then it is what it is (a reply to a send, say).
+        where replies.kind = 'received'`,
   );
 }
 

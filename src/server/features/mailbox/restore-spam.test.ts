@@ -12,7 +12,7 @@ import { createCampaign, launch, people, step } from "../../../../tests/support/
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
 import { createSecretBox } from "../../crypto/secret-box.ts";
 import { secretPurposes } from "../../crypto/secret-purposes.ts";
-import { emailSends, replies, senderAccounts, spamEmails } from "../../db/schema/index.ts";
+import { contacts, emailSends, replies, senderAccounts, spamEmails } from "../../db/schema/index.ts";
 
 describeWithImap("Restore a spam message over IMAP", () => {
   let ctx: TestContext;
@@ -39,17 +39,15 @@ describeWithImap("Restore a spam message over IMAP", () => {
       "",
     ].join("\r\n");
 
-  it("moves it back to INBOX and lists it under its contact's Replies, or in Received; twice or another's is a 404", async () => {
-    const owner = await ctx.signUpVerified("restore-owner@example.com");
-    const other = await ctx.signUpVerified("restore-other@example.com");
-    await sendAnyTime(db(), owner.userId);
-    const sender = "restore@imap.test";
-    const created = await createCampaign(ctx, owner.cookie, {
+  /** The owner's one-step campaign, launched, its sender read over IMAP from Dovecot; its one send. */
+  async function launchedWithImapSender(ownerId: string, cookie: string, sender: string) {
+    await sendAnyTime(db(), ownerId);
+    const created = await createCampaign(ctx, cookie, {
       senderAccounts: [{ email: sender, provider: "custom", dailyLimit: 50 }],
-      contacts: people(1, "restore"),
+      contacts: people(1, sender.split("@")[0]!),
       sequence: [step("Hello {{firstName}}", "Hi")],
     });
-    expect((await launch(ctx, owner.cookie, created.campaign.id)).body.emailsSent).toBe(1);
+    expect((await launch(ctx, cookie, created.campaign.id)).body.emailsSent).toBe(1);
     await imap.addUser(sender, "pw");
     const box = createSecretBox(ctx.config.appSecret);
     await db()
@@ -62,8 +60,16 @@ describeWithImap("Restore a spam message over IMAP", () => {
       })
       .where(and(eq(senderAccounts.campaignId, created.campaign.id), eq(senderAccounts.email, sender)));
     const [send] = await db().select().from(emailSends).where(eq(emailSends.campaignId, created.campaign.id));
+    return send!;
+  }
+
+  it("moves it back to INBOX and lists it under its contact's Replies, or in Received; twice or another's is a 404", async () => {
+    const owner = await ctx.signUpVerified("restore-owner@example.com");
+    const other = await ctx.signUpVerified("restore-other@example.com");
+    const sender = "restore@imap.test";
+    const send = await launchedWithImapSender(owner.userId, owner.cookie, sender);
     // The contact's answer, without threading headers, filed as Junk; and a stranger's message.
-    await imap.appendMessage(sender, "Junk", junk(send!.toEmail, sender, "c1@p.test", "About your note", "Call me."));
+    await imap.appendMessage(sender, "Junk", junk(send.toEmail, sender, "c1@p.test", "About your note", "Call me."));
     await imap.appendMessage(sender, "Junk", junk("stranger@else.test", sender, "s1@e.test", "Hi there", "Hello."));
     await syncMailboxesNow(ctx);
     const spam = await db().select().from(spamEmails).where(eq(spamEmails.userId, owner.userId));
@@ -75,7 +81,7 @@ describeWithImap("Restore a spam message over IMAP", () => {
     const contactReplies = async () =>
       (
         (await (
-          await ctx.request(`/api/inbox/replies?contactId=${send!.contactId}`, { cookie: owner.cookie })
+          await ctx.request(`/api/inbox/replies?contactId=${send.contactId}`, { cookie: owner.cookie })
         ).json()) as InboxReplies
       ).replies;
     expect(await received(owner.cookie)).toEqual([]);
@@ -107,7 +113,7 @@ describeWithImap("Restore a spam message over IMAP", () => {
 
     // The contact's message: under the contact's Replies, as received (not counted as a reply).
     expect(await contactReplies()).toMatchObject([
-      { subject: "About your note", fromEmail: send!.toEmail, toEmail: sender, content: "Call me.", kind: "received" },
+      { subject: "About your note", fromEmail: send.toEmail, toEmail: sender, content: "Call me.", kind: "received" },
     ]);
     // The stranger's: in Received, and only the owner's.
     expect(await received(owner.cookie)).toMatchObject([
@@ -123,5 +129,28 @@ describeWithImap("Restore a spam message over IMAP", () => {
     await syncMailboxesNow(ctx);
     expect(await db().select().from(replies).where(eq(replies.userId, owner.userId))).toHaveLength(2);
     expect(await received(owner.cookie)).toHaveLength(1);
+  }, 120_000);
+
+  it("a restored answer to a send is a reply once the sync reads it in INBOX: linked to its send, the contact marked replied", async () => {
+    const owner = await ctx.signUpVerified("restore-threaded@example.com");
+    const sender = "threaded@imap.test";
+    const send = await launchedWithImapSender(owner.userId, owner.cookie, sender);
+    const answer = junk(send.toEmail, sender, "t1@p.test", "Re: Hello", "Yes, let us talk.").replace(
+      "\r\n\r\n",
+      `\r\nIn-Reply-To: ${send.messageId}\r\nReferences: ${send.messageId}\r\n\r\n`,
+    );
+    await imap.appendMessage(sender, "Junk", answer);
+    await syncMailboxesNow(ctx);
+    const [spam] = await db().select().from(spamEmails).where(eq(spamEmails.userId, owner.userId));
+    const res = await ctx.request(`/api/spam/${spam!.id}/restore`, { method: "POST", cookie: owner.cookie });
+    expect(res.status).toBe(200);
+
+    await syncMailboxesNow(ctx);
+    const rows = await db().select().from(replies).where(eq(replies.userId, owner.userId));
+    expect(rows.map((r) => ({ kind: r.kind, emailSendId: r.emailSendId }))).toEqual([
+      { kind: "reply", emailSendId: send.id },
+    ]);
+    const [contact] = await db().select().from(contacts).where(eq(contacts.id, send.contactId!));
+    expect(contact!.repliedAt).not.toBeNull();
   }, 120_000);
 });
