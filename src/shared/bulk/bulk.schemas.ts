@@ -26,7 +26,7 @@ export const bulkSendInputSchema = z
     contacts: z.array(bulkContactSchema).max(MAX_BULK_CONTACTS * 5, bulkMessages.tooManyContacts),
     /** Only when Coldreach sends (no automation webhook): step 1's subject and message; merge tags allowed. */
     subject: z.string().max(998, "Subjects are limited to 998 characters").default(""),
-    message: z.string().max(200_000, "The message is too long").default(""),
+    message: z.string().max(200_000, "Message must be at most 200,000 characters.").default(""),
   })
   .superRefine((fields, ctx) => {
     const message = bulkSendError(fields);

@@ -207,7 +207,7 @@ export const bookMeetingSchema = z.object({
     })
     .optional(),
   /** The personal link's token (?t= on the page): proves which contact books. Invalid: booked, linked to nobody. */
-  token: z.string().max(500, "The booking link's token is too long").optional(),
+  token: z.string().max(500, "The booking link's token must be at most 500 characters.").optional(),
 });
 export type BookMeeting = z.infer<typeof bookMeetingSchema>;
 

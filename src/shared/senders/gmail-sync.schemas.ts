@@ -32,7 +32,7 @@ export const gmailSyncMessages = {
 
 const redirectUri = z
   .string({ error: "redirectUri is required" })
-  .max(2048, "redirectUri is too long")
+  .max(2048, "redirectUri must be at most 2,048 characters.")
   .pipe(z.url("redirectUri must be a URL"));
 
 export const gmailAuthUrlInputSchema = z

@@ -90,7 +90,11 @@ export const senderEmailPageSchema = z
 export type SenderEmailPage = z.infer<typeof senderEmailPageSchema>;
 
 export const senderProfileQuerySchema = z.object({
-  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(320, "Email is too long"),
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(320, "Email must be at most 320 characters."),
 });
 
 export const senderProfileSchema = z

@@ -18,7 +18,7 @@ export const senderEmailSchema = z
   .string({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
-  .max(320, "Email is too long")
+  .max(320, "Email must be at most 320 characters.")
   .pipe(z.email("Enter a valid email address"));
 
 export const senderProviderSchema = z.enum(senderProviders, { error: "Choose a provider" });
@@ -27,14 +27,14 @@ const host = z
   .string({ error: "Enter the server's host name" })
   .trim()
   .min(1, "Enter the server's host name")
-  .max(255, "Host name is too long");
+  .max(255, "Host must be at most 255 characters.");
 const port = z
   .number({ error: "Port must be a number" })
   .int("Port must be 1 to 65535")
   .min(1, "Port must be 1 to 65535")
   .max(65535, "Port must be 1 to 65535");
 // Passwords are taken as typed (no trimming): spaces can be part of them.
-const password = z.string().min(1, "Enter the password").max(1024, "Password is too long");
+const password = z.string().min(1, "Enter the password").max(1024, "Password must be at most 1,024 characters.");
 
 /**
  * Outgoing mail. `password` omitted on update keeps the stored one, if the
@@ -45,7 +45,11 @@ export const smtpConnectionInputSchema = z.object({
   port,
   security: z.enum(smtpSecurityModes, { error: "Security must be tls, starttls or none" }),
   /** Empty or left out: the sender's email address (stored as the username when the sender is saved). */
-  username: z.string({ error: "The SMTP username must be text" }).trim().max(320, "Username is too long").default(""),
+  username: z
+    .string({ error: "The SMTP username must be text" })
+    .trim()
+    .max(320, "Username must be at most 320 characters.")
+    .default(""),
   password: password.optional(),
 });
 export type SmtpConnectionInput = z.infer<typeof smtpConnectionInputSchema>;
@@ -88,7 +92,7 @@ export const connectionTestInputSchema = z
       password: z
         .string({ error: "Enter the SMTP password" })
         .min(1, "Enter the SMTP password")
-        .max(1024, "Password is too long"),
+        .max(1024, "Password must be at most 1,024 characters."),
     }),
   })
   .meta({ id: "ConnectionTestInput" });
