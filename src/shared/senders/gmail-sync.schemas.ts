@@ -44,8 +44,14 @@ export const gmailAuthUrlSchema = z.object({ authUrl: z.string() }).meta({ id: "
 
 export const gmailTokenExchangeInputSchema = z
   .object({
-    code: z.string({ error: "code is required" }).min(1, "code is required").max(4096),
-    state: z.string({ error: "state is required" }).min(1, "state is required").max(4096),
+    code: z
+      .string({ error: "code is required" })
+      .min(1, "code is required")
+      .max(4096, "code must be at most 4,096 characters."),
+    state: z
+      .string({ error: "state is required" })
+      .min(1, "state is required")
+      .max(4096, "state must be at most 4,096 characters."),
     redirectUri,
   })
   .meta({ id: "GmailTokenExchangeInput" });
