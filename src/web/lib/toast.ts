@@ -1,15 +1,17 @@
 // Toasts for the pages a visitor can land on first (sign-in, the public
 // booking pages, the dashboard and the shell around it): sonner (9 KB gzipped)
 // is fetched when the first toast is shown, not with the page. The Toaster is
-// lazy too (providers.tsx, mounted when lib/toaster-wanted.ts says), and sonner replays the toasts raised before it
-// subscribed, so a toast raised while either is still loading is not lost.
-// Screens that load later may import sonner directly: it is one module, the
-// same toast queue.
+// lazy too (providers.tsx), mounted when lib/toaster-wanted.ts says, which the
+// first toast here does; sonner replays the toasts raised before it subscribed,
+// so a toast raised while either is still loading is not lost. Every screen
+// raises toasts here (Biome refuses sonner's own `toast` in web/): one raised
+// through sonner directly on a screen opened first would wait for a click.
 import type { ExternalToast } from "sonner";
 import { wantToaster } from "./toaster-wanted.ts";
 
 type Message = string;
 
+// biome-ignore lint/style/noRestrictedImports: the one place that loads sonner's toast (see above).
 const loadSonner = () => import("sonner");
 
 function show(kind: "success" | "error" | "info" | "warning", message: Message, data?: ExternalToast): void {

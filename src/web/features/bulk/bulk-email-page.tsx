@@ -7,7 +7,6 @@
 import { ExternalLink, Loader2, RefreshCw, Send, Webhook, Zap } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { BulkSendResult } from "#shared/bulk/bulk.schemas.ts";
 import { bulkMessages } from "#shared/bulk/bulk-messages.ts";
 import { type BulkMode, bulkSendError } from "#shared/bulk/send-validation.ts";
@@ -20,6 +19,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useSendersQuery } from "../senders/use-senders.ts";
 import { BulkCsvUpload, type UploadedCsv } from "./bulk-csv-upload.tsx";
 import { isAbortError, readBulkCsv } from "./read-bulk-csv.ts";

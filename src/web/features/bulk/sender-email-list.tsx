@@ -1,12 +1,12 @@
 import { AtSign, Plus, X } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { bulkMessages } from "#shared/bulk/bulk-messages.ts";
 import { addSenderEmail, removeSenderEmail, senderSuggestions } from "#shared/bulk/sender-list.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
+import { toast } from "#web/lib/toast.ts";
 
 type SenderEmailListProps = {
   senders: string[];

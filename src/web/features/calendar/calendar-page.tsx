@@ -5,13 +5,13 @@
 // the calendar reloads.
 import { ChevronLeft, ChevronRight, Link2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
 import { calendarMessages } from "#shared/calendar/calendar.schemas.ts";
 import { LoadFailed } from "#web/components/load-failed.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { SchedulingLinksDialog } from "../scheduling/scheduling-links-dialog.tsx";
 import { useSettingsQuery } from "../settings/use-settings.ts";
 import { addMonths, monthHeading, monthOf, todayIn } from "./calendar-dates.ts";

@@ -2,13 +2,13 @@
 // events in time order, coloured by type, loaded when the day is opened, a
 // page at a time ("Load more"). Choosing an event opens Event Details.
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { type CalendarEvent, calendarMessages } from "#shared/calendar/calendar.schemas.ts";
 import { LoadFailed } from "#web/components/load-failed.tsx";
 import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { toast } from "#web/lib/toast.ts";
 import { longDate, timeOfDay } from "./calendar-dates.ts";
 import { EventDetailsDialog } from "./event-details-dialog.tsx";
 import { eventStyles } from "./event-styles.ts";

@@ -2,7 +2,6 @@ import { format } from "date-fns";
 import { ArrowLeft, CornerDownRight, Eraser, Send } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import {
   type ComposeFields,
   type ComposeInput,
@@ -19,6 +18,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { useReply } from "../mailbox/use-mailbox.ts";
 import { useSendersQuery } from "../senders/use-senders.ts";
 import { useSendsDirect } from "./use-send-direct.ts";

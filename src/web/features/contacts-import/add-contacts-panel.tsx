@@ -1,7 +1,6 @@
 // Edit campaign → Contacts → Add Contacts: one contact by hand, or many from
 // pasted lines or a CSV file (spec part 2 §2.2, §5 'Contacts in edit campaign').
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import type { ContactInput } from "#shared/contacts/contacts.schemas.ts";
 import { BULK_TEXT_FORMAT, parseBulkText } from "#shared/contacts-import/bulk-text.ts";
 import { checkEditCsvFile } from "#shared/contacts-import/edit-csv.ts";
@@ -16,6 +15,7 @@ import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { FileDropZone } from "./file-drop-zone.tsx";
 import { isAbortError, parseInWorker } from "./parse-in-worker.ts";
 import { type AddContactsOutcome, useAddContacts } from "./use-campaign-contacts.ts";

@@ -3,10 +3,10 @@
 // the previous parse; the type and size are checked before anything is
 // cleared, so a wrong file does not throw away a good import.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { checkContactFile } from "#shared/contacts-import/file-check.ts";
 import { ContactImportError, type ImportFailure, toImportFailure } from "#shared/contacts-import/import-error.ts";
 import type { ContactImportResult } from "#shared/contacts-import/rows-to-contacts.ts";
+import { toast } from "#web/lib/toast.ts";
 import { isAbortError, parseInWorker } from "./parse-in-worker.ts";
 
 export type ImportState =

@@ -3,9 +3,9 @@
 // 2 §8): it must never block the wizard.
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { toast } from "sonner";
 import { type DuplicateGroup, groupDuplicates } from "#shared/contacts-import/duplicates.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 
 export type DuplicateCheck = { groups: DuplicateGroup[]; failed: boolean };
 

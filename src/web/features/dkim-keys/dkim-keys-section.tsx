@@ -4,7 +4,6 @@
 // Delete with a confirmation. No props: it reads the signed-in user's domains.
 import { CircleAlert, CircleCheck, CircleX, Copy, KeyRound, SearchCheck, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import {
   DEFAULT_DKIM_KEY_SELECTOR,
   type DkimDnsCheck,
@@ -21,6 +20,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { useCheckDkimDns, useDeleteDkimKey, useDkimDomains, useGenerateDkimKey } from "./use-dkim-keys.ts";
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : undefined);

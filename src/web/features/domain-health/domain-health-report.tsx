@@ -3,10 +3,10 @@
 // TXT record in a code block with a Copy button.
 import { CircleAlert, CircleCheck, CircleX, Copy } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { CheckStatus, DomainCheck, DomainHealth, FixRecord } from "#shared/domain-health/domain-health.schemas.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+import { toast } from "#web/lib/toast.ts";
 
 const statusLook: Record<
   CheckStatus,

@@ -8,7 +8,6 @@
 import { formatDistanceToNow } from "date-fns";
 import { Tags } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { type ReplyClass, replyClasses } from "#shared/db-enums.ts";
 import {
   type ClassifiedReply,
@@ -28,6 +27,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Tooltip, TooltipContent, TooltipTrigger } from "#web/components/ui/tooltip.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useClassifiedReplies, useCorrectReplyClass, useReplyClassCounts } from "./use-mailbox.ts";
 
 const classVariant: Record<ReplyClass, BadgeProps["variant"]> = {

@@ -6,13 +6,13 @@
 // answer is shown here (the original only logged it).
 import { CheckCircle2, FlaskConical, MessageSquareReply, XCircle } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import { markRepliedError, replyTrackerText as text } from "#shared/mailbox/mailbox.schemas.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useCampaignList } from "../campaigns/use-campaigns.ts";
 import { resultFailed, resultMessage, useTestReplyTracking } from "./mailbox-actions.ts";
 import { useMarkReplied } from "./use-mailbox.ts";

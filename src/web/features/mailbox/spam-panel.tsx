@@ -5,7 +5,6 @@
 import { formatDistanceToNow } from "date-fns";
 import { ChevronDown, Inbox, MailPlus, ShieldAlert, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { type SpamEmail, spamText as text } from "#shared/mailbox/mailbox.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadFailed } from "#web/components/load-failed.tsx";
@@ -16,6 +15,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { toast } from "#web/lib/toast.ts";
 import { resultFailed, resultMessage, useRestoreSpam } from "./mailbox-actions.ts";
 import { useAddSampleSpam, useClearSpam, useDeleteSpam, useSpamEmail, useSpamList } from "./use-mailbox.ts";
 

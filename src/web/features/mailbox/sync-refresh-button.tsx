@@ -2,9 +2,9 @@
 // syncs the user's mailboxes now (POST /api/mailbox/sync), spinning while it
 // runs, says how it went, and the screen then shows what the sync found.
 import { RefreshCw } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "#web/components/ui/button.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { toast } from "#web/lib/toast.ts";
 import { resultFailed, resultMessage, useSyncMailboxes } from "./mailbox-actions.ts";
 
 export const syncText = {

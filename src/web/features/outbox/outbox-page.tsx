@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
 import { ArrowLeft, Inbox, RefreshCw, Trash2 } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { toast } from "sonner";
 import type { OutboxList } from "#shared/outbox/outbox.schemas.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { getJson } from "#web/lib/api-client.ts";
 import { cn } from "#web/lib/cn.ts";
+import { toast } from "#web/lib/toast.ts";
 import { MessageView } from "./message-view.tsx";
 
 /** Capture mode's local outbox: every message the app sent, newest first. */

@@ -1,9 +1,9 @@
 // The outbox's Simulate reply button (capture mode).
 import { MessageSquareReply } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "#web/components/ui/button.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { toast } from "#web/lib/toast.ts";
 import { resultFailed, resultMessage, useSimulateReply } from "../mailbox/mailbox-actions.ts";
 
 export const simulateReplyText = {

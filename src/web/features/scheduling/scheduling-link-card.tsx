@@ -4,13 +4,13 @@
 // behind a confirmation.
 import { Check, Copy, ExternalLink, Pencil, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { type SchedulingLinkDto, schedulingMessages } from "#shared/scheduling/scheduling.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { formatDays, formatDuration, formatWindow, zoneShortName } from "./schedule-format.ts";
 import { SchedulingLinkRulesForm } from "./scheduling-link-rules-form.tsx";
 import { useDeleteSchedulingLink, useSetLinkActive } from "./use-scheduling-links.ts";

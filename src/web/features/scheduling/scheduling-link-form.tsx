@@ -8,7 +8,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useEffect, useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { weekdays } from "#shared/db-enums.ts";
 import {
   BOOKING_HORIZON_MAX_DAYS,
@@ -38,6 +37,7 @@ import { SearchableSelect } from "#web/components/ui/searchable-select.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { timeZoneChoices } from "#web/lib/time-zone-choices.ts";
+import { toast } from "#web/lib/toast.ts";
 import { dayLabel, timeZoneLabel } from "./schedule-format.ts";
 import { useCreateSchedulingLink, useOrganizerOptions } from "./use-scheduling-links.ts";
 

@@ -7,7 +7,6 @@
 // under the fields.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import {
   BOOKING_HORIZON_MAX_DAYS,
   MINIMUM_NOTICE_MAX_HOURS,
@@ -20,6 +19,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useOrganizerOptions, useUpdateSchedulingLink } from "./use-scheduling-links.ts";
 
 type Values = Required<Omit<UpdateLink, "isActive">>;

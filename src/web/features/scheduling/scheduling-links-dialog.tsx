@@ -3,11 +3,11 @@
 // reloads its data when this dialog closes (its onOpenChange).
 import { CalendarClock } from "lucide-react";
 import { useEffect, useId } from "react";
-import { toast } from "sonner";
 import { schedulingMessages } from "#shared/scheduling/scheduling.schemas.ts";
 import { LoadFailed } from "#web/components/load-failed.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { SchedulingLinkCard } from "./scheduling-link-card.tsx";
 import { SchedulingLinkForm } from "./scheduling-link-form.tsx";
 import { useSchedulingLinksQuery } from "./use-scheduling-links.ts";

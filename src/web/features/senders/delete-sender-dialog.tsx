@@ -1,6 +1,6 @@
-import { toast } from "sonner";
 import type { Sender } from "#shared/senders/senders.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { useDeleteSender } from "./use-senders.ts";
 
 /** The spec's confirmation before a sender is deleted for good. */

@@ -6,11 +6,11 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { GMAIL_CALLBACK_PATH, gmailSyncMessages as messages } from "#shared/senders/gmail-sync.schemas.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { exchangeErrorMessage, readCallback } from "./gmail-callback.ts";
 import { useGmailTokenExchange } from "./use-gmail-sync.ts";
 

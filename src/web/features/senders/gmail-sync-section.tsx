@@ -4,7 +4,6 @@
 // server has no Google OAuth client, which settings to set.
 import { ChevronDown, Link2, Unlink } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { gmailSyncMessages as messages } from "#shared/senders/gmail-sync.schemas.ts";
 import type { Sender } from "#shared/senders/senders.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
@@ -12,6 +11,7 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useConnectGmail, useDisconnectGmail, useGmailSyncSettings } from "./use-gmail-sync.ts";
 
 /** Gmail senders, and any sender still connected (so it can always be disconnected). */

@@ -3,7 +3,6 @@
 // connection the campaign sends through.
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { providerLabels, type Sender } from "#shared/senders/senders.schemas.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -18,6 +17,7 @@ import {
 } from "#web/components/ui/dialog.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { toast } from "#web/lib/toast.ts";
 import type { WizardSender } from "../campaigns/wizard/wizard-draft.ts";
 import { useSendersQuery } from "./use-senders.ts";
 import { hasSenderEmail, sendersToImport, uniqueByEmail } from "./wizard-senders.ts";

@@ -1,7 +1,6 @@
 // The wizard's "Add Manually" form (spec §5 Sender accounts (wizard)): email,
 // provider and daily limit; Add stays disabled until email and provider are set.
 import { type FormEvent, useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import type { SenderProvider } from "#shared/db-enums.ts";
 import {
   parseDailyLimit,
@@ -14,6 +13,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
+import { toast } from "#web/lib/toast.ts";
 import type { WizardSender } from "../campaigns/wizard/wizard-draft.ts";
 import { formProviders } from "./sender-form-values.ts";
 import { hasSenderEmail, manualSender } from "./wizard-senders.ts";

@@ -2,7 +2,6 @@
 // Validation runs on the shared schema before anything is sent; the server's
 // 400 field messages and 409 duplicate message land on the same fields.
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { SenderProvider } from "#shared/db-enums.ts";
 import { providerLabels, type Sender } from "#shared/senders/senders.schemas.ts";
 import { FormField } from "#web/components/form-field.tsx";
@@ -18,6 +17,7 @@ import {
 import { Input } from "#web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { ConnectionTestOutcome } from "./connection-status.tsx";
 import { SenderConnectionFields } from "./sender-connection-fields.tsx";
 import {

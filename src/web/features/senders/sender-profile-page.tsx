@@ -6,7 +6,6 @@ import { format } from "date-fns";
 import { ArrowLeft, CalendarClock, CircleCheck, MailOpen, RefreshCw, Send, UserX } from "lucide-react";
 import { type ReactNode, useEffect, useId } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "sonner";
 import type { SenderProfile } from "#shared/senders/sender-stats.schemas.ts";
 import { providerLabels } from "#shared/senders/senders.schemas.ts";
 import { PageHeader } from "#web/components/page-header.tsx";
@@ -15,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/
 import { Progress } from "#web/components/ui/progress.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { CannotSendReason, ConnectionStatusBadge, connectionSummary } from "./connection-status.tsx";
 import { SenderEmailList } from "./sender-email-list.tsx";
 import { useSenderProfile } from "./use-sender-stats.ts";

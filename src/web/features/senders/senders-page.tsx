@@ -4,7 +4,6 @@
 // link to each sender's profile.
 import { Mail, Plus, RefreshCw } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
 import type { SenderStats } from "#shared/senders/sender-stats.schemas.ts";
 import { isActiveSender } from "#shared/senders/sender-stats.ts";
 import type { Sender } from "#shared/senders/senders.schemas.ts";
@@ -12,6 +11,7 @@ import { PageHeader } from "#web/components/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { DeleteSenderDialog } from "./delete-sender-dialog.tsx";
 import { SenderCard } from "./sender-card.tsx";
 import { SenderFormDialog } from "./sender-form-dialog.tsx";

@@ -1,10 +1,10 @@
 import { format } from "date-fns";
 import { CircleHelp } from "lucide-react";
-import { toast } from "sonner";
 import { unknownSendsText as text, type UnknownSend } from "#shared/sending/unknown-sends.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { useDecideUnknownSend, useDecideUnknownSends, useUnknownSends } from "./use-unknown-sends.ts";
 
 /**

@@ -1,7 +1,8 @@
 // Confirmation before a template is deleted for good.
-import { toast } from "sonner";
+
 import type { Template } from "#shared/templates/templates.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { useDeleteTemplate } from "./use-templates.ts";
 
 export function DeleteTemplateDialog({ template, onClose }: { template: Template | null; onClose: () => void }) {

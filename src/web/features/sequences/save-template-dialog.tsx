@@ -2,7 +2,6 @@
 // description and comma-separated tags.
 import { Save } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import { isBlankHtml } from "#shared/sequences/rich-text.ts";
 import { isValidDraftStep, type SequenceDraftStep, toSequenceInput } from "#shared/sequences/sequence-draft.ts";
 import { FormField } from "#web/components/form-field.tsx";
@@ -19,6 +18,7 @@ import {
 import { Input } from "#web/components/ui/input.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { parseTagList } from "./template-tags.ts";
 import { useSaveTemplate } from "./use-templates.ts";
 

@@ -3,13 +3,13 @@
 // the user can still write the sequence by hand.
 import { BookOpen, Search } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { toast } from "sonner";
 import { fromSequenceInput, type SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
 import type { Template } from "#shared/templates/templates.schemas.ts";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { DeleteTemplateDialog } from "./delete-template-dialog.tsx";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { SaveTemplateDialog } from "./save-template-dialog.tsx";

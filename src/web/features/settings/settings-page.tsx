@@ -1,7 +1,6 @@
 import { Check, Copy, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Controller, type UseFormReturn, useFieldArray, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { BULK_SIGNATURE_HEADER, BULK_TIMESTAMP_HEADER } from "#shared/bulk/bulk-messages.ts";
 import { type FromNameFormat, type ThemeMode, weekdays } from "#shared/db-enums.ts";
 import { PIXEL_COST } from "#shared/sending/tracking-text.ts";
@@ -22,6 +21,7 @@ import { Textarea } from "#web/components/ui/textarea.tsx";
 import { UnsavedChangesGuard } from "#web/components/unsaved-changes-guard.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { timeZoneChoices } from "#web/lib/time-zone-choices.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useBulkDelivery } from "../bulk/use-bulk.ts";
 import { AccountSection } from "./account-section.tsx";
 import { type SettingsFormValues, settingsResolver, toFormValues, toSettings } from "./settings-form-values.ts";

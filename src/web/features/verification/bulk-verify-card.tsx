@@ -1,7 +1,6 @@
 // Bulk verify (spec part 2 §2.4, §5, §9): one address per line, at most 100.
 import { ListChecksIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { parseBulkEmails } from "#shared/verification/bulk-input.ts";
 import { BULK_VERIFY_LIMIT } from "#shared/verification/verification.schemas.ts";
 import { verificationMessages } from "#shared/verification/verification-messages.ts";
@@ -11,6 +10,7 @@ import { Label } from "#web/components/ui/label.tsx";
 import { Progress } from "#web/components/ui/progress.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { useVerifyBulk } from "./use-verification.ts";
 
 export function BulkVerifyCard() {

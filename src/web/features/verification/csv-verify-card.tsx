@@ -2,7 +2,6 @@
 // stores the file, reads its email column and verifies each address.
 import { FileUpIcon } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { toast } from "sonner";
 import { verificationMessages } from "#shared/verification/verification-messages.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
@@ -10,6 +9,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Progress } from "#web/components/ui/progress.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { useVerifyCsv } from "./use-verification.ts";
 
 export function CsvVerifyCard() {

@@ -2,7 +2,6 @@
 // a suggested correction the user can apply and check in one click.
 import { MailCheckIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import type { Verification } from "#shared/verification/verification.schemas.ts";
 import { verificationMessages } from "#shared/verification/verification-messages.ts";
 import { Button } from "#web/components/ui/button.tsx";
@@ -10,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { useVerifyOne } from "./use-verification.ts";
 import { FlagBadges, VerdictBadge } from "./verdict-badge.tsx";
 

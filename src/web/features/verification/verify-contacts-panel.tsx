@@ -3,7 +3,6 @@
 // disposable ones are listed with a text badge and can be removed in one click.
 import { MailCheckIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { isUnsendable, verifyInChunks } from "#shared/verification/bulk-input.ts";
 import type { Verification } from "#shared/verification/verification.schemas.ts";
 import { verificationMessages } from "#shared/verification/verification-messages.ts";
@@ -11,6 +10,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Progress } from "#web/components/ui/progress.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { useVerifyBulk } from "./use-verification.ts";
 import { VerdictBadge } from "./verdict-badge.tsx";
 

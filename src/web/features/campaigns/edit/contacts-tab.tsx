@@ -2,7 +2,6 @@
 // list with status and Replied badges, removal, and the Add Contacts panel.
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, Trash2Icon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { CONTACT_PAGE_SIZE, type Contact } from "#shared/contacts/contacts.schemas.ts";
 import type { ContactStatus } from "#shared/db-enums.ts";
 import { isUnsendable } from "#shared/verification/bulk-input.ts";
@@ -12,6 +11,7 @@ import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { AddContactsPanel } from "../../contacts-import/add-contacts-panel.tsx";
 import {
   fetchContactAddresses,

@@ -2,7 +2,6 @@ import { format } from "date-fns";
 import { ArrowLeft, Save } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "sonner";
 import { updateCampaignInputSchema } from "#shared/campaigns/campaigns.schemas.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { FullPageSpinner } from "#web/components/full-page-spinner.tsx";
@@ -13,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tab
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { UnsavedChangesGuard } from "#web/components/unsaved-changes-guard.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { UnknownSendsPanel } from "../../sending/unknown-sends-panel.tsx";
 import { SequenceEditor } from "../../sequences/sequence-editor.tsx";
 import { BookingLinkChoice } from "../booking-link-choice.tsx";

@@ -1,13 +1,13 @@
 import { ArrowLeft, ArrowRight, Check, Rocket, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { launchFailureWarning, launchQueuedNote, launchSuccessMessage } from "#shared/sending/launch.schemas.ts";
 import { FullPageSpinner } from "#web/components/full-page-spinner.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Progress } from "#web/components/ui/progress.tsx";
 import { ApiError, api, unwrap } from "#web/lib/api-client.ts";
 import { cn } from "#web/lib/cn.ts";
+import { toast } from "#web/lib/toast.ts";
 import { LaunchedNotice } from "./launched-notice.tsx";
 import { useReviewIssues } from "./steps/step-review.tsx";
 import { toCreateInput } from "./to-create-input.ts";

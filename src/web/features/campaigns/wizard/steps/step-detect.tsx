@@ -1,10 +1,10 @@
 import { ArrowRightIcon, InfoIcon } from "lucide-react";
 import { useMemo } from "react";
-import { toast } from "sonner";
 import { contactEmail, detectionCounts } from "#shared/contacts-import/duplicates.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { ColumnSelection } from "../../../contacts-import/column-selection.tsx";
 import { DuplicateManager } from "../../../contacts-import/duplicate-manager.tsx";
 import { useDuplicateCheck } from "../../../contacts-import/use-duplicate-check.ts";
