@@ -117,6 +117,48 @@ describeJourneys("contact import", () => {
     ]);
   });
 
+  it("names each skipped row's number, column and reason, and downloads the list when there are more than 10", async () => {
+    const { page } = browser;
+    await signedInUser(page, app.baseUrl, "import-skipped");
+    await openUploadStep(page, app.baseUrl);
+
+    const longName = "N".repeat(10_000);
+    const bad = Array.from({ length: 12 }, (_, i) => `not-an-address-${i + 1},Bad${i + 1},Acme`);
+    // Header is row 1: the long name is row 3, the bad addresses rows 4-15.
+    const csv = [
+      "Email,First Name,Company",
+      "ana@example.com,Ana,Acme",
+      `long@example.com,${longName},Acme`,
+      ...bad,
+      "ben@example.com,Ben,Globex",
+    ].join("\n");
+    await fileInput(page).setInputFiles({ name: "skips.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await toast(page, "Contacts imported successfully").getByText("Imported 2 contact(s)", { exact: true }).waitFor();
+
+    const list = page.getByRole("list", { name: "Skipped rows" });
+    await list.waitFor();
+    const items = await list.getByRole("listitem").allTextContents();
+    expect(items).toHaveLength(10);
+    expect(items[0]).toBe("Row 3 · First Name: First Name must be at most 200 characters.");
+    expect(items[1]).toBe("Row 4 · Email: Enter a valid email address");
+    expect(items[9]).toBe("Row 12 · Email: Enter a valid email address");
+    await page.getByText("13 rows skipped", { exact: false }).first().waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download skipped rows" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("skipped-rows.csv");
+    const lines = readFileSync(await download.path(), "utf8")
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    expect(lines[0]).toBe("row,column,reason,value");
+    expect(lines[1]).toBe(`3,First Name,First Name must be at most 200 characters.,${"N".repeat(200)}`);
+    expect(lines[2]).toBe("4,Email,Enter a valid email address,not-an-address-1");
+    expect(lines[13]).toBe("15,Email,Enter a valid email address,not-an-address-12");
+    expect(lines.slice(14)).toEqual([""]);
+  });
+
   it("refuses a file of another type, and a CSV with an unterminated quote, with the spec's messages", async () => {
     const { page } = browser;
     await signedInUser(page, app.baseUrl, "import-bad");

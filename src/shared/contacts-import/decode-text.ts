@@ -50,7 +50,7 @@ function decode(bytes: Uint8Array): string {
  * Control characters other than tab, line feed, form feed and carriage return.
  * Text files have next to none; binary files have them everywhere (NUL above all).
  */
-function controlCharacterShare(text: string): number {
+export function controlCharacterShare(text: string): number {
   if (text.length === 0) return 0;
   let count = 0;
   for (let i = 0; i < text.length; i++) {

@@ -6,9 +6,12 @@ import { importMessages } from "./import-messages.ts";
 import { type ContactImportResult, isBlankRow, rowsToContacts } from "./rows-to-contacts.ts";
 
 export function importContactsCsv(bytes: Uint8Array): ContactImportResult {
-  const rows = parseCsv(decodeTextFile(bytes)).filter((row) => !isBlankRow(row));
-  const [header, ...data] = rows;
+  // Blank rows stay in, so every row keeps its number in the file (header = row 1).
+  const rows = parseCsv(decodeTextFile(bytes));
+  const headerIndex = rows.findIndex((row) => !isBlankRow(row));
+  const header = rows[headerIndex];
   if (!header) throw new ContactImportError(importMessages.csvEmpty);
-  if (data.length === 0) throw new ContactImportError(importMessages.csvHeaderOnly);
-  return rowsToContacts(header, data);
+  const data = rows.slice(headerIndex + 1);
+  if (data.every(isBlankRow)) throw new ContactImportError(importMessages.csvHeaderOnly);
+  return rowsToContacts(header, data, headerIndex + 2);
 }

@@ -30,20 +30,23 @@ export function looksLikeWorkbook(bytes: Uint8Array, kind: "xlsx" | "xls"): bool
   return kind === "xls" && (startsWith(bytes, CFB) || startsWithMarkup(bytes));
 }
 
-function readFirstSheet(bytes: Uint8Array): string[][] {
+/** The first sheet's rows, and the sheet row number of the first (a sheet's used range may start below row 1). */
+function readFirstSheet(bytes: Uint8Array): { rows: string[][]; firstRow: number } {
   const workbook = read(bytes, { type: "array", dense: true, sheets: 0, cellFormula: false, cellHTML: false });
   const name = workbook.SheetNames[0];
   const sheet = name === undefined ? undefined : workbook.Sheets[name];
-  if (!sheet) return [];
+  if (!sheet) return { rows: [], firstRow: 1 };
   const rows = utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: "", raw: false, blankrows: true });
-  return rows.map((row) => row.map((cell) => (cell == null ? "" : String(cell))));
+  const firstRow = sheet["!ref"] ? utils.decode_range(sheet["!ref"]).s.r + 1 : 1;
+  return { rows: rows.map((row) => row.map((cell) => (cell == null ? "" : String(cell)))), firstRow };
 }
 
 export function importContactsExcel(bytes: Uint8Array, kind: "xlsx" | "xls"): ContactImportResult {
   if (!looksLikeWorkbook(bytes, kind)) throw new ContactImportError(importMessages.excelReadFailed);
   let rows: string[][];
+  let firstRow: number;
   try {
-    rows = readFirstSheet(bytes);
+    ({ rows, firstRow } = readFirstSheet(bytes));
   } catch {
     // Corrupt, encrypted or unsupported workbooks all end here.
     throw new ContactImportError(importMessages.excelReadFailed);
@@ -52,7 +55,7 @@ export function importContactsExcel(bytes: Uint8Array, kind: "xlsx" | "xls"): Co
   if (!header) throw new ContactImportError(importMessages.excelEmpty);
   if (rest.length === 0) throw new ContactImportError(importMessages.excelHeaderOnly);
   if (isBlankRow(header)) throw new ContactImportError(importMessages.excelNoHeaders);
-  const data = rest.filter((row) => !isBlankRow(row));
-  if (data.length === 0) throw new ContactImportError(importMessages.noDataRows);
-  return rowsToContacts(header, data);
+  // Blank rows stay in (rowsToContacts passes over them) so row numbers match the sheet's.
+  if (rest.every(isBlankRow)) throw new ContactImportError(importMessages.noDataRows);
+  return rowsToContacts(header, rest, firstRow + 1);
 }

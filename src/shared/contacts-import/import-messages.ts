@@ -26,6 +26,10 @@ export const importMessages = {
   excelReadFailed: "Failed to read Excel file",
   /** Not in the spec: every row lacked a usable address (the launch would reject them all). */
   noValidEmails: "No valid email addresses found in the file",
+  /** Not in the spec: why one row was left out (issue 28), shown as "Row 7 · Email: No email address". */
+  rowWithoutEmail: "No email address",
+  rowInvalid: "Invalid value",
+  rowDuplicate: (firstRow: number) => `Duplicate of row ${firstRow}`,
 } as const;
 
 export const editContactMessages = {

@@ -1,10 +1,14 @@
 // Every bullet of spec part 2 §5 'Contact file upload (wizard)', end to end
 // through the same function the upload worker runs, plus malformed files.
 import { utils, write } from "@e965/xlsx";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { installFieldMessages } from "../api/field-messages.ts";
 import { ContactImportError, type ImportFailure } from "./import-error.ts";
 import { MAX_WIZARD_FILE_BYTES } from "./import-messages.ts";
 import { parseContactFile } from "./parse-contact-file.ts";
+
+// As in the import worker: messages name the field and the limit.
+beforeAll(() => installFieldMessages());
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
@@ -212,5 +216,31 @@ describe("Excel", () => {
     const result = excel(workbook(rows));
     expect(result.contacts).toHaveLength(10_000);
     expect(result.truncated).toBe(1);
+  });
+
+  it("numbers skipped CSV rows as a spreadsheet does: blank rows count, a quoted line break does not", () => {
+    const result = csv('\nEmail,Notes\r\na@x.io,"two\nlines"\r\n\r\nnot-an-email,x\r\n,no address\r\na@x.io,again\r\n');
+    expect(result.skippedRows.map((r) => [r.row, r.column, r.reason])).toEqual([
+      [5, "Email", "Enter a valid email address"],
+      [6, "Email", "No email address"],
+      [7, "Email", "Duplicate of row 3"],
+    ]);
+  });
+
+  it("numbers skipped Excel rows by their sheet row", () => {
+    const result = excel(workbook([["Email", "First Name"], ["a@x.io", "A"], [], ["b@x.io", "n".repeat(201)]]));
+    expect(result.skippedRows).toEqual([
+      { row: 4, column: "First Name", reason: "First Name must be at most 200 characters.", value: "n".repeat(200) },
+    ]);
+  });
+
+  it("numbers skipped Excel rows by their sheet row when the table starts below row 1", () => {
+    const book = utils.book_new();
+    const sheet = utils.aoa_to_sheet([[], [], ["", "Email"], ["", "a@x.io"], ["", "bad"]]);
+    // As a sheet whose used range starts at B3 (as spreadsheet programs save one).
+    sheet["!ref"] = "B3:B5";
+    utils.book_append_sheet(book, sheet, "Contacts");
+    const result = excel(new Uint8Array(write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer));
+    expect(result.skippedRows.map((r) => r.row)).toEqual([5]);
   });
 });

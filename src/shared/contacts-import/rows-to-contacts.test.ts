@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { installFieldMessages } from "../api/field-messages.ts";
 import { rowsToContacts } from "./rows-to-contacts.ts";
+
+// As in the import worker: messages name the field and the limit.
+beforeAll(() => installFieldMessages());
 
 describe("rowsToContacts", () => {
   it("keys records by normalised header and keeps only non-empty, trimmed cells", () => {
@@ -60,6 +64,50 @@ describe("rowsToContacts", () => {
     );
     expect(result.contacts).toEqual([{ email: "b@x.io", first_name: "B" }]);
     expect(result.skipped.invalid).toBe(1);
+  });
+
+  it("tells each skipped row's file row number, column (as the file spells it) and reason", () => {
+    const result = rowsToContacts(
+      ["E-mail", "First Name", "Company", "LinkedIn"],
+      [
+        ["a@x.io", "A"],
+        ["", "No address"],
+        [" ", " ", " ", " "],
+        ["not an email", "Bad"],
+        ["b@x.io", "x".repeat(300)],
+        ["c@x.io", "C", "y".repeat(301)],
+        ["d@x.io", "D", "", "z".repeat(5001)],
+        ["A@X.IO", "Again"],
+      ],
+    );
+    expect(result.contacts.map((c) => c.e_mail)).toEqual(["a@x.io"]);
+    expect(result.skippedRows).toEqual([
+      { row: 3, column: "E-mail", reason: "No email address", value: "" },
+      { row: 5, column: "E-mail", reason: "Enter a valid email address", value: "not an email" },
+      { row: 6, column: "First Name", reason: "First Name must be at most 200 characters.", value: "x".repeat(200) },
+      { row: 7, column: "Company", reason: "Company must be at most 300 characters.", value: "y".repeat(200) },
+      { row: 8, column: "LinkedIn", reason: "Linkedin must be at most 5,000 characters.", value: "z".repeat(200) },
+      { row: 9, column: "E-mail", reason: "Duplicate of row 2", value: "A@X.IO" },
+    ]);
+    expect(result.skipped).toEqual({ missingEmail: 1, invalid: 4, duplicate: 1 });
+  });
+
+  it("names the full-name column when the first name taken from it is too long", () => {
+    const result = rowsToContacts(
+      ["email", "Name"],
+      [
+        ["a@x.io", `${"n".repeat(250)} Smith`],
+        ["b@x.io", "Bo"],
+      ],
+    );
+    expect(result.skippedRows).toEqual([
+      { row: 2, column: "Name", reason: "First Name must be at most 200 characters.", value: "n".repeat(200) },
+    ]);
+  });
+
+  it("counts rows from the number given for the first data row", () => {
+    const result = rowsToContacts(["email"], [["a@x.io"], [""], ["bad"]], 5);
+    expect(result.skippedRows.map((r) => r.row)).toEqual([7]);
   });
 
   it("fails when no row has a usable address", () => {

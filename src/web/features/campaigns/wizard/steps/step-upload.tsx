@@ -8,6 +8,7 @@ import { ContactsPreview, ImportedFields } from "../../../contacts-import/contac
 import { downloadSampleCsv } from "../../../contacts-import/download-sample.ts";
 import { FileDropZone } from "../../../contacts-import/file-drop-zone.tsx";
 import { importNotices } from "../../../contacts-import/import-notices.ts";
+import { SkippedRowsReport } from "../../../contacts-import/skipped-rows-report.tsx";
 import { useContactFileImport } from "../../../contacts-import/use-contact-file-import.ts";
 import type { StepProps } from "../wizard-draft.ts";
 
@@ -73,10 +74,11 @@ export function UploadStep({ draft, update }: StepProps) {
           {notices.length > 0 && (
             <div role="note" className="flex gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
               <InfoIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <div className="space-y-1">
+              <div className="min-w-0 space-y-1">
                 {notices.map((notice) => (
                   <p key={notice}>{notice}</p>
                 ))}
+                {state.status === "imported" && <SkippedRowsReport rows={state.result.skippedRows} />}
               </div>
             </div>
           )}
