@@ -36,6 +36,7 @@ export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
   return (
@@ -47,6 +48,13 @@ export function DialogContent({
           "fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg outline-none duration-200 data-[state=closed]:animate-out data-[state=open]:animate-in data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0 data-[state=closed]:zoom-out-95 data-[state=open]:zoom-in-95 sm:max-w-lg",
           className,
         )}
+        // Escape in an open list (a SearchableSelect) closes the list, not the
+        // dialog: Radix hears the key on the document before the input does.
+        onEscapeKeyDown={(event) => {
+          const target = event.target instanceof Element ? event.target : null;
+          if (target?.closest('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
+          onEscapeKeyDown?.(event);
+        }}
         {...props}
       >
         {children}
