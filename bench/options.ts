@@ -36,6 +36,8 @@ export type BenchOptions = {
   transfer: boolean;
   /** /api/health and the event loop while a user imports, launches and a mailbox syncs (a database of its own). */
   responsiveness: boolean;
+  /** Lighthouse, mobile and desktop presets, on /auth, a booking page and the dashboard (the built app). */
+  lighthouse: boolean;
   /** Rows of the imported CSV and .xlsx. */
   importRows: number;
   /** Imports per file (fresh browser context each); the median is printed. */
@@ -69,8 +71,9 @@ const USAGE = `npm run bench -- [options]
   --steps=N         sequence steps per campaign (default 5, at least 2)
   --repeats=N       launch measurements, median of N (default 3)
   --send-pairs=N    engine/raw comparisons per configuration, median ratio of N (default 3)
-  --only=send|launch|screens|mailbox|verification|calendar|imports|first-view|transfer|responsiveness
-                    run one part
+  --only=send|launch|screens|mailbox|verification|calendar|imports|first-view|transfer|responsiveness|lighthouse
+                    run one part (lighthouse: mobile and desktop presets on /auth, a booking
+                    page and the dashboard, best of 2; needs Chromium and \`npx vite build\`)
                     (mailbox needs Dovecot: apt-get install dovecot-imapd; imports and first-view
                     need Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and \`npx vite build\`;
                     transfer needs \`npx vite build\`; responsiveness uses --contacts and
@@ -114,6 +117,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     firstView: true,
     transfer: true,
     responsiveness: true,
+    lighthouse: true,
     importRows: 10_000,
     importRuns: 3,
     firstViewRuns: 5,
@@ -158,10 +162,11 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
             "first-view",
             "transfer",
             "responsiveness",
+            "lighthouse",
           ].includes(value)
         ) {
           throw new Error(
-            `--only takes send, launch, screens, mailbox, verification, calendar, imports, first-view, transfer or responsiveness, got "${value}"`,
+            `--only takes send, launch, screens, mailbox, verification, calendar, imports, first-view, transfer, responsiveness or lighthouse, got "${value}"`,
           );
         }
         options.send = value === "send";
@@ -174,6 +179,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         options.firstView = value === "first-view";
         options.transfer = value === "transfer";
         options.responsiveness = value === "responsiveness";
+        options.lighthouse = value === "lighthouse";
         break;
       case "import-rows":
         options.importRows = positiveInt(flag, value);

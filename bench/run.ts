@@ -25,6 +25,7 @@ import { calendarReport, runCalendarBench } from "./calendar.ts";
 import { firstViewReport, runFirstViewBench } from "./first-view.ts";
 import { importsReport, runImportsBench } from "./imports.ts";
 import { runLaunchBench } from "./launch.ts";
+import { lighthouseReport, runLighthouseBench } from "./lighthouse.ts";
 import { machineFacts } from "./machine.ts";
 import { type MailboxFigures, runMailboxBench } from "./mailbox-sync.ts";
 import { MAX_MESSAGES, parseOptions } from "./options.ts";
@@ -239,7 +240,8 @@ async function main(): Promise<void> {
     !options.screens &&
     !options.calendar &&
     !options.imports &&
-    !options.firstView
+    !options.firstView &&
+    !options.lighthouse
   ) {
     console.log(`  command:  npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`);
     console.log("");
@@ -377,6 +379,9 @@ async function main(): Promise<void> {
           progress,
         })
       : undefined;
+    const lighthouse = options.lighthouse
+      ? await runLighthouseBench({ database: bench.database, progress })
+      : undefined;
 
     if (sends.length > 0) {
       console.log(sendIntro(options.messages, options.sendPairs));
@@ -414,6 +419,10 @@ async function main(): Promise<void> {
     }
     if (firstView) {
       console.log(firstViewReport(firstView));
+      console.log("");
+    }
+    if (lighthouse) {
+      console.log(lighthouseReport(lighthouse));
       console.log("");
     }
     if (mailbox) printMailbox(mailbox);

@@ -3,14 +3,13 @@ import "./lib/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { installFieldMessages } from "#shared/api/field-messages.ts";
 import { wantToaster, wantToasterOnFirstInteraction } from "./lib/toaster-wanted.ts";
 import { Providers } from "./providers.tsx";
 import { router } from "./router.tsx";
 import "./styles.css";
 
-// Validation messages name the field and the limit (see the module).
-installFieldMessages();
+// Validation messages name the field and the limit: they are installed with zod
+// itself (lib/zod-with-field-messages.ts), not here, so pages without zod skip them.
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

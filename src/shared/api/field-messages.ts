@@ -8,7 +8,8 @@
 // Installed by setting zod's global config object directly (zod adopts
 // globalThis.__zod_globalConfig, see src/web/lib/zod-jitless.ts), so the web
 // entry chunk does not have to load zod to install it. Every entry point
-// (server app, web main, the import worker) imports installFieldMessages.
+// (server app, the import worker) calls installFieldMessages; the web build
+// runs it wherever zod loads (src/web/lib/zod-with-field-messages.ts).
 import type { $ZodRawIssue } from "zod/v4/core";
 
 /** The forms' labels for field keys whose words differ from the key split at capitals. */
