@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { createPortal } from "react-dom";
 import { Toaster as Sonner, type ToasterProps as SonnerProps } from "sonner";
 
 export type ToasterProps = Omit<SonnerProps, "theme"> & {
@@ -20,7 +21,11 @@ const lightRichText = {
 };
 
 export function Toaster({ theme, ...props }: ToasterProps) {
-  return (
+  // Straight under <body>, not inside the app's root: an open dialog hides
+  // everything beside it from screen readers (aria-hidden on the root), and
+  // spares a live region only if it is already there, so a Toaster mounted
+  // after the dialog opened (it loads at the first toast) was hidden with it.
+  return createPortal(
     <Sonner
       theme={theme}
       richColors
@@ -41,6 +46,7 @@ export function Toaster({ theme, ...props }: ToasterProps) {
         } as CSSProperties
       }
       {...props}
-    />
+    />,
+    document.body,
   );
 }
