@@ -124,6 +124,24 @@ function paginate<T>(rows: T[], size: number, cursorOf: (row: T) => Cursor) {
   return { page, nextCursor: rows.length > size && last ? encodeCursor(cursorOf(last)) : null };
 }
 
+/** A page of replies rows (fetched one past the page) as the Inbox's replies answer. */
+function repliesPage(rows: ReplyRow[]): InboxReplies {
+  const { page, nextCursor } = paginate(rows, INBOX_REPLIES_PAGE_SIZE, (row) => ({ at: row.at_key, key: row.id }));
+  return {
+    replies: page.map((row) => ({
+      id: row.id,
+      fromEmail: row.contact_email,
+      toEmail: row.sender_email,
+      subject: row.subject,
+      content: row.reply_content,
+      campaignName: row.campaign_name,
+      repliedAt: iso(row.replied_at) ?? row.at_key,
+      kind: row.kind,
+    })),
+    nextCursor,
+  };
+}
+
 export function createInboxService(db: Db) {
   /** The sends of a group: the contact's (404 unless it is the user's), or the user's direct sends to an address. */
   async function groupFilter(userId: string, query: InboxGroupQuery, alias: "e" | "r"): Promise<SQL> {
@@ -284,23 +302,7 @@ export function createInboxService(db: Db) {
         where ${filter} ${after(cursor, sql`r.replied_at`, sql`r.id::text`)}
         order by r.replied_at desc, r.id::text desc
         limit ${INBOX_REPLIES_PAGE_SIZE + 1}`);
-      const { page, nextCursor } = paginate(rowsOf<ReplyRow>(result), INBOX_REPLIES_PAGE_SIZE, (row) => ({
-        at: row.at_key,
-        key: row.id,
-      }));
-      return {
-        replies: page.map((row) => ({
-          id: row.id,
-          fromEmail: row.contact_email,
-          toEmail: row.sender_email,
-          subject: row.subject,
-          content: row.reply_content,
-          campaignName: row.campaign_name,
-          repliedAt: iso(row.replied_at) ?? row.at_key,
-          kind: row.kind,
-        })),
-        nextCursor,
-      };
+      return repliesPage(rowsOf<ReplyRow>(result));
     },
 
     /**
@@ -324,23 +326,7 @@ export function createInboxService(db: Db) {
           ${after(cursor, sql`r.replied_at`, sql`r.id::text`)}
         order by r.replied_at desc, r.id::text desc
         limit ${INBOX_REPLIES_PAGE_SIZE + 1}`);
-      const { page, nextCursor } = paginate(rowsOf<ReplyRow>(result), INBOX_REPLIES_PAGE_SIZE, (row) => ({
-        at: row.at_key,
-        key: row.id,
-      }));
-      return {
-        replies: page.map((row) => ({
-          id: row.id,
-          fromEmail: row.contact_email,
-          toEmail: row.sender_email,
-          subject: row.subject,
-          content: row.reply_content,
-          campaignName: row.campaign_name,
-          repliedAt: iso(row.replied_at) ?? row.at_key,
-          kind: row.kind,
-        })),
-        nextCursor,
-      };
+      return repliesPage(rowsOf<ReplyRow>(result));
     },
   };
 }
