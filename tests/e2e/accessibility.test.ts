@@ -13,7 +13,7 @@ import { campaigns, emailSends, senderAccounts, user as users } from "../../src/
 import { trackingUrls } from "../../src/server/mail/tokens.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
-import { storeDraft } from "./support/stored-draft.ts";
+import { storeDraft, wizardDraft } from "./support/stored-draft.ts";
 import { createVerifiedUser, signInThroughForm, type TestUser } from "./support/users.ts";
 
 const APP_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456";
@@ -125,38 +125,7 @@ describeJourneys("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
 
   /** Puts a wizard draft with senders, contacts and a sequence at `stepIndex` (IndexedDB), as the wizard stores it. */
   async function openWizardStep(page: Page, stepIndex: number, title: string, extra: Record<string, unknown> = {}) {
-    const draft = {
-      ...extra,
-      name: "Spring outreach",
-      description: "Founders at seed-stage companies",
-      senderAccounts: [
-        { localId: "s1", email: "ana@sender.test", provider: "smtp", dailyLimit: 40, savedSenderId: null },
-      ],
-      contacts: [
-        { email: "jane@acme.test", first_name: "Jane", company: "Acme" },
-        { email: "sam@globex.test", first_name: "Sam", company: "Globex" },
-        { email: "li@initech.test", first_name: "Li", company: "Initech" },
-      ],
-      importedFields: ["email", "first_name", "company"],
-      fileName: "contacts.csv",
-      emailColumn: "email",
-      removedDuplicates: [],
-      selectedColumns: ["email", "first_name", "company"],
-      sequence: [
-        {
-          id: "step-1",
-          subject: "Quick question, {{firstName}}",
-          body: "Hi {{firstName}},\n\nHow is {{company}} handling outreach?",
-          bodyFormat: "text",
-          delay: 0,
-          delayUnit: "days",
-          scheduledDate: null,
-          scheduledTime: null,
-        },
-      ],
-    };
-    const record = { version: 1, draft, stepIndex, savedAt: new Date().toISOString() };
-    await storeDraft(page, userId, record);
+    await storeDraft(page, userId, wizardDraft(stepIndex, extra));
     await page.reload();
     await page.getByRole("heading", { level: 2, name: title }).first().waitFor();
   }

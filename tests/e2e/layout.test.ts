@@ -9,7 +9,7 @@ import { seedScreens } from "../../bench/screens-seed.ts";
 import { campaigns, senderAccounts, user as users } from "../../src/server/db/schema/index.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
-import { storeDraft } from "./support/stored-draft.ts";
+import { storeDraft, wizardDraft } from "./support/stored-draft.ts";
 import { createVerifiedUser, signInThroughForm } from "./support/users.ts";
 
 const widths = [360, 768, 1440] as const;
@@ -43,39 +43,6 @@ async function overlap(a: Locator, b: Locator): Promise<{ overlaps: boolean; box
   if (!x || !y) throw new Error("an element has no box on screen");
   const overlaps = x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
   return { overlaps, boxes: `toast ${JSON.stringify(x)}, button ${JSON.stringify(y)}` };
-}
-
-/** A wizard draft with a sender, contacts and a step, at `stepIndex`, as the wizard stores it. */
-function wizardDraft(stepIndex: number) {
-  const draft = {
-    name: "Spring outreach",
-    description: "Founders at seed-stage companies",
-    senderAccounts: [
-      { localId: "s1", email: "ana@sender.test", provider: "smtp", dailyLimit: 40, savedSenderId: null },
-    ],
-    contacts: [
-      { email: "jane@acme.test", first_name: "Jane", company: "Acme" },
-      { email: "sam@globex.test", first_name: "Sam", company: "Globex" },
-    ],
-    importedFields: ["email", "first_name", "company"],
-    fileName: "contacts.csv",
-    emailColumn: "email",
-    removedDuplicates: [],
-    selectedColumns: ["email", "first_name", "company"],
-    sequence: [
-      {
-        id: "step-1",
-        subject: "Quick question, {{firstName}}",
-        body: "Hi {{firstName}},\n\nHow is {{company}} handling outreach?",
-        bodyFormat: "text",
-        delay: 0,
-        delayUnit: "days",
-        scheduledDate: null,
-        scheduledTime: null,
-      },
-    ],
-  };
-  return { version: 1, draft, stepIndex, savedAt: new Date().toISOString() };
 }
 
 describeJourneys("layout", () => {

@@ -81,3 +81,38 @@ export function storeDraft(page: Page, userId: string, record: unknown): Promise
     };
   })`);
 }
+
+/** A wizard draft with a sender, three contacts and a step, at `stepIndex`, as the wizard stores it (for storeDraft). */
+export function wizardDraft(stepIndex: number, extra: Record<string, unknown> = {}) {
+  const draft = {
+    ...extra,
+    name: "Spring outreach",
+    description: "Founders at seed-stage companies",
+    senderAccounts: [
+      { localId: "s1", email: "ana@sender.test", provider: "smtp", dailyLimit: 40, savedSenderId: null },
+    ],
+    contacts: [
+      { email: "jane@acme.test", first_name: "Jane", company: "Acme" },
+      { email: "sam@globex.test", first_name: "Sam", company: "Globex" },
+      { email: "li@initech.test", first_name: "Li", company: "Initech" },
+    ],
+    importedFields: ["email", "first_name", "company"],
+    fileName: "contacts.csv",
+    emailColumn: "email",
+    removedDuplicates: [],
+    selectedColumns: ["email", "first_name", "company"],
+    sequence: [
+      {
+        id: "step-1",
+        subject: "Quick question, {{firstName}}",
+        body: "Hi {{firstName}},\n\nHow is {{company}} handling outreach?",
+        bodyFormat: "text",
+        delay: 0,
+        delayUnit: "days",
+        scheduledDate: null,
+        scheduledTime: null,
+      },
+    ],
+  };
+  return { version: 1, draft, stepIndex, savedAt: new Date().toISOString() };
+}
