@@ -18,6 +18,8 @@ export type ConfirmDialogProps = {
   /** The destructive action's label, e.g. "Delete"; "Deleting..." style text is shown while it runs. */
   confirmLabel: string;
   busyLabel: string;
+  /** The label of the way out, "Cancel" unless said. */
+  cancelLabel?: string;
   /** Runs the action; the dialog stays open (and busy) until it settles, so a failure is seen in context. */
   onConfirm: () => Promise<unknown>;
   /** The element that opens the dialog; without it the caller controls `open` and `onClose`. */
@@ -58,7 +60,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={busy}>{props.cancelLabel ?? "Cancel"}</AlertDialogCancel>
           <AlertDialogAction
             className={buttonVariants({ variant: "destructive" })}
             onClick={(e) => void confirm(e)}

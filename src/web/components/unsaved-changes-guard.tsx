@@ -4,17 +4,7 @@
 // words). Nothing is asked when nothing changed or after a save.
 import { useEffect } from "react";
 import { useBlocker } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "./ui/alert-dialog.tsx";
-import { buttonVariants } from "./ui/button.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 export const unsavedChangesTexts = {
   title: "Leave without saving?",
@@ -46,24 +36,16 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     if (blocker.state === "blocked" && !when) blocker.proceed();
   }, [blocker, when]);
 
-  const open = blocker.state === "blocked";
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !next && blocker.state === "blocked" && blocker.reset()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{unsavedChangesTexts.title}</AlertDialogTitle>
-          <AlertDialogDescription>{unsavedChangesTexts.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{unsavedChangesTexts.stay}</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: "destructive" })}
-            onClick={() => blocker.state === "blocked" && blocker.proceed()}
-          >
-            {unsavedChangesTexts.leave}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      title={unsavedChangesTexts.title}
+      description={unsavedChangesTexts.description}
+      confirmLabel={unsavedChangesTexts.leave}
+      busyLabel={unsavedChangesTexts.leave}
+      cancelLabel={unsavedChangesTexts.stay}
+      open={blocker.state === "blocked"}
+      onConfirm={async () => blocker.state === "blocked" && blocker.proceed()}
+      onClose={() => blocker.state === "blocked" && blocker.reset()}
+    />
   );
 }
