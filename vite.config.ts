@@ -3,6 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { lucideDeepImports } from "./scripts/lucide-deep-imports.ts";
+import { webChunkName } from "./scripts/web-chunks.ts";
 
 // The SPA lives in src/web; the Node server serves dist/web in production and
 // `npm run dev` proxies /api, /t and /u to the server running beside Vite.
@@ -18,6 +20,7 @@ export default defineConfig({
     ],
   },
   plugins: [
+    lucideDeepImports(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies of every text asset beside the original (app.js →
@@ -35,7 +38,25 @@ export default defineConfig({
   // The manifest (dist/web/.vite/manifest.json) maps each route module to its
   // chunk and imports: the size budget test (src/web/bundle-budget.test.ts) and
   // the code-splitting browser test read it.
-  build: { outDir: "../../dist/web", emptyOutDir: true, manifest: true },
+  //
+  // Chunks: what the entry loads is one file with it ($initial), and the
+  // signed-in app's and the session's shared modules are one chunk each
+  // (scripts/web-chunks.ts; docs/decisions/019).
+  build: {
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "index", tags: ["$initial"], priority: 1 },
+            { name: webChunkName(), includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     // Regex keys: "/t" alone would also catch SPA routes like /templates.

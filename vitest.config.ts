@@ -46,7 +46,12 @@ export default defineConfig({
         test: {
           name: "unit",
           // tests/budget: the web build's size budget (Node APIs, so not under src/web).
-          include: ["src/shared/**/*.test.ts", "src/web/**/*.test.ts", "tests/budget/**/*.test.ts"],
+          include: [
+            "src/shared/**/*.test.ts",
+            "src/web/**/*.test.ts",
+            "tests/budget/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           environment: "node",
           setupFiles: ["tests/support/fail-on-console-error.ts"],
         },

@@ -3,6 +3,7 @@ import "./lib/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { startEarlyRequests } from "./lib/early-requests.ts";
 import { wantToaster, wantToasterOnFirstInteraction } from "./lib/toaster-wanted.ts";
 import { Providers } from "./providers.tsx";
 import { router } from "./router.tsx";
@@ -10,6 +11,8 @@ import "./styles.css";
 
 // Validation messages name the field and the limit: they are installed with zod
 // itself (lib/zod-with-field-messages.ts), not here, so pages without zod skip them.
+
+startEarlyRequests(window.location.pathname);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -6,6 +6,7 @@
 // the browser journeys (tests/e2e/auth.test.ts and every signed-in journey)
 // hold this client to its endpoints.
 import { useSyncExternalStore } from "react";
+import { takeEarlyResponse } from "./early-requests.ts";
 
 const BASE = "/api/auth";
 
@@ -29,15 +30,21 @@ export type AuthError = { status: number; statusText: string; code?: string; mes
 
 export type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthError };
 
-async function call<T>(path: string, init: { method: "GET" | "POST"; body?: unknown }): Promise<AuthResult<T>> {
+async function call<T>(
+  path: string,
+  init: { method: "GET" | "POST"; body?: unknown },
+  /** The same request, already made (lib/early-requests.ts). */
+  made?: Promise<Response>,
+): Promise<AuthResult<T>> {
   let res: Response;
   try {
-    res = await fetch(`${BASE}${path}`, {
-      method: init.method,
-      credentials: "same-origin",
-      headers: init.method === "POST" ? { "content-type": "application/json" } : {},
-      ...(init.method === "POST" ? { body: JSON.stringify(init.body ?? {}) } : {}),
-    });
+    res = await (made ??
+      fetch(`${BASE}${path}`, {
+        method: init.method,
+        credentials: "same-origin",
+        headers: init.method === "POST" ? { "content-type": "application/json" } : {},
+        ...(init.method === "POST" ? { body: JSON.stringify(init.body ?? {}) } : {}),
+      }));
   } catch (err) {
     return { data: null, error: { status: 0, statusText: "", message: (err as Error).message } };
   }
@@ -89,7 +96,9 @@ function publish(next: Partial<SessionSnapshot>) {
 function refetch(): Promise<void> {
   if (reading) return reading;
   if (!snapshot.isPending) publish({ isRefetching: true });
-  reading = call<AuthSession | null>("/get-session", { method: "GET" }).then((result) => {
+  // The first read takes the request the entry made as the page loaded (a change since drops it: changing()).
+  const early = snapshot.isPending && !snapshot.error ? takeEarlyResponse(`${BASE}/get-session`) : undefined;
+  reading = call<AuthSession | null>("/get-session", { method: "GET" }, early).then((result) => {
     reading = null;
     // A failed read keeps what was known (use-session-state.ts decides what that means).
     if (result.error) publish({ error: result.error, isRefetching: false });
@@ -133,6 +142,8 @@ function useSession(): SessionSnapshot {
 type Credentials = { email: string; password: string; callbackURL?: string };
 
 async function changing<T>(path: string, body: unknown): Promise<AuthResult<T>> {
+  // Read before this change: never the session's answer after it.
+  void takeEarlyResponse(`${BASE}/get-session`);
   const result = await call<T>(path, { method: "POST", body });
   if (!result.error) sessionChanged();
   return result;

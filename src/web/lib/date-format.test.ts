@@ -17,6 +17,13 @@ describe("date-format", () => {
     expect(formatDayTime(date)).toBe(format(date, "MMM d, yyyy HH:mm"));
   });
 
+  it("names every month as date-fns does", () => {
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2027, month, 15, 8, 30);
+      expect(formatDay(date)).toBe(format(date, "MMM d, yyyy"));
+    }
+  });
+
   it("writes the month short, the day without padding and a 24-hour clock", () => {
     expect(formatDayTime(new Date(2027, 2, 1, 0, 5))).toBe("Mar 1, 2027 00:05");
   });

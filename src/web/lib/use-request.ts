@@ -4,7 +4,7 @@
 // record 014). The signed-in app keeps TanStack Query (components/query-layout.tsx).
 // The names and the retry rule follow TanStack Query's, which these pages used
 // before, so the pages read the same.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { withRetry } from "./retry-rule.ts";
 
 export type RequestState<T> =
@@ -32,6 +32,10 @@ const asError = (err: unknown) => (err instanceof Error ? err : new Error(String
  * refetch(). An answer for a key no longer current is dropped. A key asked
  * before shows its last data while it is asked again (the free times of a date
  * chosen again are re-read, as other visitors take them).
+ *
+ * An answer renders in a transition: the page it fills (a booking page's whole
+ * form and calendar) is then rendered in slices that yield to the browser,
+ * not in one long task, and what was shown stays until that render is ready.
  */
 export function useRequest<T>(key: string | null, load: () => Promise<T>): RequestResult<T> {
   const [state, setState] = useState<RequestState<T>>(pending);
@@ -65,13 +69,17 @@ export function useRequest<T>(key: string | null, load: () => Promise<T>): Reque
       (data) => {
         if (stale) return;
         seen.current.set(key, data);
-        setState({ status: "success", data, error: null });
-        setFetching(false);
+        startTransition(() => {
+          setState({ status: "success", data, error: null });
+          setFetching(false);
+        });
       },
       (err: unknown) => {
         if (stale) return;
-        setState((current) => ({ status: "error", data: current.data, error: asError(err) }));
-        setFetching(false);
+        startTransition(() => {
+          setState((current) => ({ status: "error", data: current.data, error: asError(err) }));
+          setFetching(false);
+        });
       },
     );
     return () => {

@@ -6,6 +6,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { AppInfo } from "#shared/meta/meta.schemas.ts";
 import { unwrap } from "#web/lib/api-error.ts";
+import { takeEarlyResponse } from "#web/lib/early-requests.ts";
 import { withRetry } from "#web/lib/retry-rule.ts";
 
 type AppInfoState =
@@ -23,10 +24,9 @@ function set(next: AppInfoState) {
 }
 
 async function fetchAppInfo(): Promise<AppInfo> {
-  const response = await fetch("/api/app-info", {
-    credentials: "same-origin",
-    headers: { accept: "application/json" },
-  });
+  const response =
+    (await takeEarlyResponse("/api/app-info")) ??
+    (await fetch("/api/app-info", { credentials: "same-origin", headers: { accept: "application/json" } }));
   return unwrap(response as Response & { json(): Promise<AppInfo> });
 }
 

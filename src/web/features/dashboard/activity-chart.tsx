@@ -33,14 +33,18 @@ const HEIGHT = 220;
 const margin = { top: 12, right: 12, bottom: 26, left: 36 };
 const number = new Intl.NumberFormat("en-US");
 
-/** The width of an element, following resizes. */
+/**
+ * The width of an element, following resizes. Only the observer reads it: it
+ * reports the first width once layout is done anyway, where reading clientWidth
+ * in the effect made the browser lay out the whole dashboard early, a long task
+ * of its own on a slow phone.
+ */
 function useWidth<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth);
     const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
     observer.observe(el);
     return () => observer.disconnect();
@@ -151,7 +155,8 @@ export function ActivityChart({
         <CardDescription>Emails sent, opened and replied to per day (UTC)</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        {data && (
+        {/* The legend is there while the figures load (their places held), so the chart does not move down when they arrive. */}
+        {(data || loading) && (
           <ul aria-label="Legend" className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
             {series.map((s) => (
               <li key={s.key} className="flex items-center gap-2">
@@ -168,7 +173,11 @@ export function ActivityChart({
                   />
                 </svg>
                 <span>{s.label}</span>
-                <span className="font-semibold tabular-nums">{number.format(data.totals[s.key])}</span>
+                {data ? (
+                  <span className="font-semibold tabular-nums">{number.format(data.totals[s.key])}</span>
+                ) : (
+                  <Skeleton className="h-4 w-8" />
+                )}
               </li>
             ))}
           </ul>

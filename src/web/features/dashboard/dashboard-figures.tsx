@@ -38,6 +38,7 @@ export function DashboardFigures({ summary, loading }: { summary: DashboardSumma
           <Figure
             label="Active Contacts"
             loading={loading}
+            hinted
             value={show((s) => n(s.activeContacts))}
             hint={summary && `${n(summary.repliedContacts)} of them replied`}
           />
@@ -53,6 +54,7 @@ export function DashboardFigures({ summary, loading }: { summary: DashboardSumma
               <Figure
                 label="Open Rate"
                 loading={loading}
+                hinted
                 value={show((s) => `${s.openRate}%`)}
                 hint={summary && `${n(summary.openedEmails)} opened of ${n(summary.emailsSent)} sent`}
               />
@@ -63,6 +65,7 @@ export function DashboardFigures({ summary, loading }: { summary: DashboardSumma
               <Figure
                 label="Reply Rate"
                 loading={loading}
+                hinted
                 value={show((s) => `${s.replyRate}%`)}
                 hint={summary && `${n(summary.repliedContacts)} of ${n(summary.activeContacts)} active contacts`}
               />
@@ -73,6 +76,7 @@ export function DashboardFigures({ summary, loading }: { summary: DashboardSumma
               <Figure
                 label="Failure Rate"
                 loading={loading}
+                hinted
                 value={show((s) => `${s.failureRate}%`)}
                 hint={summary && `${n(summary.failedEmails)} failed of ${n(summary.totalEmails)} emails`}
               />

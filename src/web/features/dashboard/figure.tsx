@@ -2,7 +2,12 @@ import { type ReactNode, useId } from "react";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { cn } from "#web/lib/cn.ts";
 
-/** A labelled number: a group named by its label, so tests and screen readers find the value by the label. */
+/**
+ * A labelled number: a group named by its label, so tests and screen readers
+ * find the value by the label. A hint known before the value shows while it
+ * loads; with `hinted`, the line of a hint that comes with the value is held
+ * by a placeholder. Either way nothing below moves when the value arrives.
+ */
 export function Figure({
   label,
   value,
@@ -10,6 +15,7 @@ export function Figure({
   loading,
   className,
   valueClassName,
+  hinted,
 }: {
   label: string;
   value: ReactNode;
@@ -17,6 +23,7 @@ export function Figure({
   loading?: boolean;
   className?: string;
   valueClassName?: string;
+  hinted?: boolean;
 }) {
   const id = useId();
   return (
@@ -30,7 +37,11 @@ export function Figure({
       ) : (
         <p className={cn("font-semibold text-2xl tabular-nums tracking-tight", valueClassName)}>{value}</p>
       )}
-      {hint && !loading && <p className="text-muted-foreground text-xs">{hint}</p>}
+      {hint ? (
+        <p className="text-muted-foreground text-xs">{hint}</p>
+      ) : (
+        hinted && loading && <Skeleton className="h-4 w-32" />
+      )}
     </div>
   );
 }

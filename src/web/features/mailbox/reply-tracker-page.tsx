@@ -62,6 +62,7 @@ function Figures() {
           loading={loading}
           value={show(s?.replied)}
           valueClassName="text-success"
+          hinted
           hint={s && `${s.replyRate}% reply rate`}
         />
       </StatCard>
