@@ -19,7 +19,10 @@ import { defineConfig } from "vitest/config";
 // 303 s → 177 s, its import phase 152 s → 25 s). Each file still builds its own
 // app and database; what a module keeps between files must not change a
 // result, and a test that fakes timers or mocks restores them after itself.
-const ALONE = ["src/server/jobs/crash-recovery.test.ts", "src/server/jobs/slow-server-embedded.test.ts"];
+const ALONE = [
+  "src/server/sending/recovery/crash-recovery.test.ts",
+  "src/server/sending/recovery/slow-server-embedded.test.ts",
+];
 
 /** An integration project: every server test file but ALONE, or (alone) just those, one at a time, after the rest. */
 const integration = (kind: "pglite" | "postgres", alone = false) => ({

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, openDatabase } from "../src/server/db/client.ts";
-import { queryRows } from "../src/server/jobs/sql-helpers.ts";
+import { queryRows } from "../src/server/db/sql-helpers.ts";
 
 export type BenchDatabase = {
   database: Database;

@@ -12,8 +12,8 @@
 import { sql } from "drizzle-orm";
 import type { CalendarDayEvents, CalendarMonth } from "#shared/calendar/calendar.schemas.ts";
 import type { Database, DbKind } from "../src/server/db/client.ts";
+import { queryRows } from "../src/server/db/sql-helpers.ts";
 import { createCalendarService } from "../src/server/features/calendar/calendar.service.ts";
-import { queryRows } from "../src/server/jobs/sql-helpers.ts";
 import { seedCampaign, seedUser } from "./seed.ts";
 
 export type CalendarCallFigures = {

@@ -30,7 +30,7 @@ import type { CreateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts
 import { loadConfig } from "../src/server/config.ts";
 import type { Db } from "../src/server/db/client.ts";
 import { capturedEmails } from "../src/server/db/schema/index.ts";
-import { queryRows } from "../src/server/jobs/sql-helpers.ts";
+import { queryRows } from "../src/server/db/sql-helpers.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
 import { createVerifiedUser } from "../tests/e2e/support/users.ts";

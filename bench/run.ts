@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { type Config, loadConfig } from "../src/server/config.ts";
 import { type Db, migrationsFolder } from "../src/server/db/client.ts";
 import { createLogger, type Logger } from "../src/server/logger.ts";
-import { createDeliveryThread, type DeliveryThread } from "../src/server/mail/delivery-thread.ts";
+import { createDeliveryThread, type DeliveryThread } from "../src/server/sending/delivery/delivery-thread.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 import { calendarReport, runCalendarBench } from "./calendar.ts";
 import { firstViewReport, runFirstViewBench } from "./first-view.ts";

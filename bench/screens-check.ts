@@ -34,7 +34,7 @@ import {
 } from "#shared/senders/sender-stats.ts";
 import type { Sender } from "#shared/senders/senders.schemas.ts";
 import type { Db } from "../src/server/db/client.ts";
-import { queryRows } from "../src/server/jobs/sql-helpers.ts";
+import { queryRows } from "../src/server/db/sql-helpers.ts";
 
 /** JSON with sorted keys, so two values compare by content. */
 function canonical(value: unknown): string {

@@ -25,7 +25,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { failureCategories } from "#shared/db-enums.ts";
 import { failureTroubleshooting } from "#shared/sending/send-error-message.ts";
 import type { Db } from "../src/server/db/client.ts";
-import { anyUuid, queryRows } from "../src/server/jobs/sql-helpers.ts";
+import { anyUuid, queryRows } from "../src/server/db/sql-helpers.ts";
 import { SENDER_DOMAIN } from "./seed.ts";
 
 export type ScreenVolume = {

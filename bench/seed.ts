@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client.ts";
-import { queryRows } from "../src/server/jobs/sql-helpers.ts";
+import { queryRows } from "../src/server/db/sql-helpers.ts";
 
 /** The From domain of every benchmark sender; DKIM runs sign for it. */
 export const SENDER_DOMAIN = "bench-sender.test";

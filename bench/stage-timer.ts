@@ -4,7 +4,7 @@
 // performance.now() pair per call, far below anything they measure.
 import type { SQL } from "drizzle-orm";
 import type { Db } from "../src/server/db/client.ts";
-import type { RenderSend } from "../src/server/jobs/attempt-send.ts";
+import type { RenderSend } from "../src/server/sending/delivery/attempt-send.ts";
 import type { TransportFactory } from "../src/server/sending/outgoing.ts";
 
 export type Stage = { calls: number; ms: number };

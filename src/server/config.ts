@@ -141,7 +141,7 @@ const envSchema = z
 /** Where Gmail connect sends the user for consent, exchanges and refreshes tokens, and revokes them. */
 export type GoogleEndpoints = { authUrl: string; tokenUrl: string; revokeUrl: string };
 
-/** DKIM signing for mail From one of `domains` (mail/dkim-sign.ts); it takes precedence over users' own keys. */
+/** DKIM signing for mail From one of `domains` (sending/delivery/dkim-sign.ts); it takes precedence over users' own keys. */
 export type DkimConfig = { domains: string[]; selector: string; privateKey: string };
 
 export type Config = {

@@ -15,7 +15,7 @@ import { createTestContext, type TestContext, testConfig } from "../../tests/sup
 import { createSecretBox } from "./crypto/secret-box.ts";
 import { senderAccounts } from "./db/schema/senders.ts";
 import { emailSends } from "./db/schema/sending.ts";
-import { createTransportFactory } from "./mail/transports.ts";
+import { createTransportFactory } from "./sending/delivery/transports.ts";
 
 const secrets = {
   accountPassword: "account-Pw-7f3a9c",

@@ -11,16 +11,16 @@ import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { startStatisticsKeeper } from "./db/planner-statistics.ts";
 import { createMeetingNotices, startMeetingNoticesLoop } from "./features/scheduling/meeting-notices.ts";
-import { createMailboxSync, startMailboxSyncLoop } from "./jobs/mailbox-sync.ts";
-import { renderClaimedSend } from "./jobs/render-claimed.ts";
-import { createSendWorker } from "./jobs/send-worker.ts";
-import { startWorkerLoop, type WorkerLoop } from "./jobs/worker-loop.ts";
 import type { Logger } from "./logger.ts";
 import { type CaptureServer, startCaptureServer } from "./mail/capture-server.ts";
 import { captureSmtpUrl, createSystemMailer } from "./mail/system-mailer.ts";
-import { createTransportFactory } from "./mail/transports.ts";
+import { createMailboxSync, startMailboxSyncLoop } from "./mailbox/mailbox-sync.ts";
 import { createMailboxSources } from "./mailbox/sources.ts";
+import { renderClaimedSend } from "./sending/delivery/render-claimed.ts";
+import { createTransportFactory } from "./sending/delivery/transports.ts";
 import { createSendSignal } from "./sending/send-signal.ts";
+import { createSendWorker } from "./sending/worker.ts";
+import { startWorkerLoop, type WorkerLoop } from "./sending/worker-loop.ts";
 
 export type RunningServer = {
   /** The HTTP port actually bound (PORT=0 picks a free one). */
@@ -47,8 +47,8 @@ export async function startServer(opts: {
     config.mailDelivery === "capture" ? captureSmtpUrl(capture?.port ?? config.captureSmtpPort) : config.systemSmtpUrl;
   const mailer = createSystemMailer({ smtpUrl: smtpUrl ?? "", from: config.mailFrom });
   // The delivery thread records hand-offs itself: with the embedded database in
-  // a journal file (mail/hand-off-journal.ts), with a PostgreSQL server on a
-  // connection of its own (mail/hand-off-database.ts).
+  // a journal file (sending/delivery/hand-off-journal.ts), with a PostgreSQL server on a
+  // connection of its own (sending/delivery/hand-off-database.ts).
   const handOffJournal =
     database.kind === "pglite"
       ? { dir: join(config.dataDir, "hand-offs"), tag: `${process.pid}-${randomUUID().slice(0, 8)}` }

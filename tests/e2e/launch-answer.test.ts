@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaigns, scheduledEmails, user } from "../../src/server/db/schema/index.ts";
-import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../../src/server/mail/smtp-transport.ts";
+import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../../src/server/sending/delivery/smtp-transport.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";

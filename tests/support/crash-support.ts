@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../src/server/jobs/sql-helpers.ts";
+import { type Executor, queryRows } from "../../src/server/db/sql-helpers.ts";
 import { weekdays } from "../../src/shared/db-enums.ts";
 import type { SinkMessage } from "./smtp-sink.ts";
 

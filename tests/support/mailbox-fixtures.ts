@@ -3,8 +3,8 @@
 import { sql } from "drizzle-orm";
 import { createSecretBox } from "../../src/server/crypto/secret-box.ts";
 import type { Db } from "../../src/server/db/client.ts";
-import { createMailboxSync, type MailboxSync, type MailboxSyncOptions } from "../../src/server/jobs/mailbox-sync.ts";
 import { createLogger } from "../../src/server/logger.ts";
+import { createMailboxSync, type MailboxSync, type MailboxSyncOptions } from "../../src/server/mailbox/mailbox-sync.ts";
 import { createMailboxSources } from "../../src/server/mailbox/sources.ts";
 import { setSendingSettings } from "./sending-fixtures.ts";
 import type { TestContext } from "./test-app.ts";

@@ -2,8 +2,8 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
-import { queryRows } from "../jobs/sql-helpers.ts";
 import { fromPostgres } from "./client.ts";
+import { queryRows } from "./sql-helpers.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 

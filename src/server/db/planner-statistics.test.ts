@@ -2,10 +2,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKind } from "../../../tests/support/test-database.ts";
-import { queryRows } from "../jobs/sql-helpers.ts";
 import { createLogger } from "../logger.ts";
 import type { Database } from "./client.ts";
 import { startStatisticsKeeper } from "./planner-statistics.ts";
+import { queryRows } from "./sql-helpers.ts";
 
 let database: Database;
 

@@ -4,7 +4,7 @@
 // (features/senders/gmail-connect.service.ts). Every URL comes from the
 // caller (config.googleEndpoints), so tests run against a local stand-in.
 // Tokens travel only in request bodies and headers, never in messages.
-import { deliveryErrorFromFetch, deliveryErrorFromGmail } from "./delivery-error.ts";
+import { deliveryErrorFromFetch, deliveryErrorFromGmail } from "../sending/delivery/delivery-error.ts";
 
 export const GOOGLE_OAUTH_TOKEN_URL = "https://oauth2.googleapis.com/token";
 

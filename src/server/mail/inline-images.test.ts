@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { createSecretBox } from "../crypto/secret-box.ts";
 import { createLogger } from "../logger.ts";
+import { createTransportFactory } from "../sending/delivery/transports.ts";
 import { unsavedSenderRow } from "../sending/unsaved-sender.ts";
 import { createInlineImageCache, extractInlineImages } from "./inline-images.ts";
-import { createTransportFactory } from "./transports.ts";
 
 const png = randomBytes(300_000);
 const dataUri = (bytes: Buffer, type = "image/png") => `data:${type};base64,${bytes.toString("base64")}`;

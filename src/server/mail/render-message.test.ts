@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { createSecretBox } from "../crypto/secret-box.ts";
 import { createLogger } from "../logger.ts";
+import { createTransportFactory } from "../sending/delivery/transports.ts";
 import type { SenderAccountRow } from "../sending/outgoing.ts";
 import { type MessageSettings, type RenderCampaignMessageInput, renderCampaignMessage } from "./render-message.ts";
 import { personalBookingUrl, trackingUrls, verifyBookingToken, verifyToken } from "./tokens.ts";
-import { createTransportFactory } from "./transports.ts";
 
 const SECRET = "render-test-secret-0123456789-abcdefghij";
 const PUBLIC_URL = "https://app.coldreach.test";

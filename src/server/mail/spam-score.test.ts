@@ -32,11 +32,11 @@ import {
 } from "../features/scheduling/booking-emails.ts";
 import { openNotificationEmail } from "../features/tracking/open-notification-email.ts";
 import { createLogger } from "../logger.ts";
+import { createTransportFactory } from "../sending/delivery/transports.ts";
 import type { OutgoingMessage, SenderAccountRow } from "../sending/outgoing.ts";
 import { type MessageSettings, type RenderCampaignMessageInput, renderCampaignMessage } from "./render-message.ts";
 import { captureSmtpUrl, createSystemMailer, type SystemMessage } from "./system-mailer.ts";
 import { trackingUrls } from "./tokens.ts";
-import { createTransportFactory } from "./transports.ts";
 
 const SECRET = "spam-score-test-secret-0123456789-abcdef";
 const PUBLIC_URL = "https://app.northwind-outreach.com";

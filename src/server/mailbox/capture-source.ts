@@ -5,7 +5,7 @@
 // cursor (received_at, id), a chunk at a time.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { queryRows } from "../jobs/sql-helpers.ts";
+import { queryRows } from "../db/sql-helpers.ts";
 import type { FetchedMessage, FolderState, MailboxSource, MessageHeaders } from "./mailbox-source.ts";
 
 const FOLDER = "capture";

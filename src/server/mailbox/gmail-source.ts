@@ -12,8 +12,9 @@
 // - restore(): the message's labels change (SPAM off, INBOX on).
 // Failures reject with a message a user can act on (a revoked grant says to
 // reconnect in Senders); no message ever carries a token.
-import { deliveryErrorFromFetch, parseGoogleError } from "../mail/delivery-error.ts";
+
 import { createAccessTokens } from "../mail/google-oauth.ts";
+import { deliveryErrorFromFetch, parseGoogleError } from "../sending/delivery/delivery-error.ts";
 import {
   type FetchedMessage,
   type FolderState,

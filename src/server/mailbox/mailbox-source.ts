@@ -1,6 +1,6 @@
 // Where the mailbox sync reads a sender's mail from: IMAP (imap-source.ts),
 // the Gmail API (gmail-source.ts) or, in capture mode, the capture server's
-// store (capture-source.ts). The sync engine (jobs/mailbox-sync.ts) knows only
+// store (capture-source.ts). The sync engine (mailbox/mailbox-sync.ts) knows only
 // this interface: it keeps each folder's position, decides which messages it
 // wants from their headers, and processes what the source fetched.
 
@@ -67,7 +67,7 @@ export interface MailboxSource {
  * A source's failure in words written for users (shown on the mail-sync card
  * and the sender's panel as they are); what the other side said, if anything,
  * rides on `cause` for the log only. Any other error a sync meets is shown as
- * a fixed sentence (jobs/mailbox-sync-failures.ts).
+ * a fixed sentence (mailbox/mailbox-sync-failures.ts).
  */
 export class MailboxSourceError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

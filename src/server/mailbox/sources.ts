@@ -6,12 +6,12 @@ import type { Config } from "../config.ts";
 import type { SecretBox } from "../crypto/secret-box.ts";
 import { secretPurposes } from "../crypto/secret-purposes.ts";
 import type { Db } from "../db/client.ts";
-import type { MailboxRow } from "../jobs/mailbox-sync.ts";
 import type { Logger } from "../logger.ts";
 import { createCaptureSource } from "./capture-source.ts";
 import { createGmailSource } from "./gmail-source.ts";
 import { createImapSource } from "./imap-source.ts";
 import { type MailboxSource, MailboxSourceError } from "./mailbox-source.ts";
+import type { MailboxRow } from "./mailbox-sync.ts";
 
 export type MailboxSources = {
   sourcesFor(mailbox: MailboxRow): MailboxSource[];

@@ -1,5 +1,5 @@
-// The contract between the sending engine's parts: the queue (jobs/), message
-// rendering (mail/render-message.ts) and transports (mail/transports.ts).
+// The contract between the sending engine's parts: the queue (claim/, outcomes/, recovery/), message
+// rendering (mail/render-message.ts) and transports (sending/delivery/transports.ts).
 import type { FailureCategory } from "#shared/db-enums.ts";
 import type { senderAccounts } from "../db/schema/index.ts";
 import type { InlineImage } from "../mail/inline-images.ts";
@@ -70,7 +70,7 @@ export type SenderAccountRow = typeof senderAccounts.$inferSelect;
  * either `confirm()` resolved (the engine committed it to the database), or
  * the transport wrote `key` to its own hand-off journal and called
  * `journaled()` (the delivery thread does so with the embedded database:
- * mail/hand-off-journal.ts). When `confirm()` rejects, the message is
+ * sending/delivery/hand-off-journal.ts). When `confirm()` rejects, the message is
  * abandoned unsent. The engine can then tell, after a crash, a message that
  * may have reached a server from one that cannot have
  * (docs/decisions/007-hand-off-and-heartbeats.md).

@@ -7,8 +7,8 @@
 import type { Config } from "../config.ts";
 import { type SecretBox, SecretDecryptError } from "../crypto/secret-box.ts";
 import { AddressNotAllowedError, type AddressPolicy, policyLookup, refusedLiteral } from "../http/address-policy.ts";
-import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../mail/smtp-transport.ts";
-import { SMTP_PASSWORD_PURPOSE, sendingConnectionOf } from "../mail/transports.ts";
+import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "./delivery/smtp-transport.ts";
+import { SMTP_PASSWORD_PURPOSE, sendingConnectionOf } from "./delivery/transports.ts";
 import type { SenderAccountRow } from "./outgoing.ts";
 
 export type ReadinessConfig = Pick<Config, "mailDelivery" | "smtpAllowPrivate" | "google">;

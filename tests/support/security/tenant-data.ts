@@ -7,9 +7,9 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../../../src/server/db/client.ts";
-import { recoverClaims } from "../../../src/server/jobs/recover-claims.ts";
 import { captureSmtpUrl } from "../../../src/server/mail/system-mailer.ts";
 import { signToken } from "../../../src/server/mail/tokens.ts";
+import { recoverClaims } from "../../../src/server/sending/recovery/recover-claims.ts";
 import { addDays } from "../../../src/shared/scheduling/zoned-time.ts";
 import type { TestContext } from "../test-app.ts";
 

@@ -11,6 +11,7 @@ export * from "./dkim-keys.ts";
 export * from "./gmail-oauth-states.ts";
 export * from "./mail-capture.ts";
 export * from "./mailbox.ts";
+export * from "./meetings.ts";
 export * from "./rate-limits.ts";
 export * from "./scheduling.ts";
 export * from "./senders.ts";

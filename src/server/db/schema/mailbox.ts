@@ -1,5 +1,5 @@
 /**
- * What the mailbox sync finds in the senders' mailboxes (jobs/mailbox-sync):
+ * What the mailbox sync finds in the senders' mailboxes (mailbox/mailbox-sync):
  * replies, auto-replies, bounces and unsubscribe requests matched to our sends
  * (replies, by kind), and spam; and where each mailbox's sync stands.
  *

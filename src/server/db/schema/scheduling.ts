@@ -1,5 +1,6 @@
 /**
- * Scheduling links (public booking pages) and the meetings booked through them.
+ * Scheduling links (public booking pages); the meetings booked through them
+ * are in meetings.ts, beside the contacts they link to.
  *
  * - link_code is the 8-character code in the public URL /schedule/{link_code};
  *   unique across all users because the URL carries nothing else.
@@ -30,11 +31,10 @@
  *   the links made before it the same way.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { meetingStatuses, weekdays } from "#shared/db-enums.ts";
+import { boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { weekdays } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
-import { createdAt, descending, id, isOneOf, isSubsetOf, isTimeOfDay, lower, timestamptz } from "./columns.ts";
-import { contacts } from "./contacts.ts";
+import { createdAt, descending, id, isSubsetOf, isTimeOfDay } from "./columns.ts";
 
 export const schedulingLinks = pgTable(
   "scheduling_links",
@@ -78,63 +78,4 @@ export const schedulingLinks = pgTable(
   ],
 );
 
-export const scheduledMeetings = pgTable(
-  "scheduled_meetings",
-  {
-    id: id(),
-    linkId: uuid("link_id")
-      .notNull()
-      .references(() => schedulingLinks.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    prospectEmail: text("prospect_email").notNull(),
-    prospectName: text("prospect_name"),
-    /**
-     * The contact the meeting is linked to: booked through that contact's
-     * personal link (a valid token), or linked by the owner by hand. Null: a
-     * booking through the bare link, which proves nobody and stopped nothing.
-     */
-    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
-    scheduledDate: timestamptz("scheduled_date").notNull(),
-    durationMinutes: integer("duration_minutes").notNull(),
-    /** scheduled_date + duration_minutes (see the header). */
-    endsAt: timestamptz("ends_at").notNull(),
-    /** The link's zone when booked: the confirmation and the invite name it. */
-    timezone: text("timezone").notNull(),
-    status: text("status", { enum: meetingStatuses }).notNull().default("scheduled"),
-    cancelledAt: timestamptz("cancelled_at"),
-    /**
-     * Mail still owed for this meeting: 'booked' (the prospect's confirmation
-     * and the owner's notice) or 'cancelled' (both cancellation notices); null
-     * once sent. Written in the same statement as the booking or the cancel,
-     * so a process that dies before the mail went leaves it here for the
-     * worker's sweep (features/scheduling/meeting-notices.ts).
-     */
-    noticesPending: text("notices_pending", { enum: ["booked", "cancelled"] }),
-    /** When a process took the pending notices on; another takes them over after the lease. */
-    noticesClaimedAt: timestamptz("notices_claimed_at"),
-    /** Tries so far; the sweep gives up (and logs) after a few, so a refused address is not retried forever. */
-    noticesAttempts: integer("notices_attempts").notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("scheduled_meetings_link_slot_unique")
-      .on(t.linkId, t.scheduledDate)
-      .where(sql`${t.status} = 'scheduled'`),
-    index("scheduled_meetings_user_date_idx").on(t.userId, t.scheduledDate),
-    index("scheduled_meetings_user_email_idx").on(t.userId, lower(t.prospectEmail)),
-    // The ON DELETE SET NULL from contacts (a campaign's deletion) finds the rows through it.
-    index("scheduled_meetings_contact_idx").on(t.contactId).where(sql`${t.contactId} is not null`),
-    // Booked slots of a link (booking page) and the cascade when a link is deleted.
-    index("scheduled_meetings_link_date_idx").on(t.linkId, t.scheduledDate),
-    check("scheduled_meetings_duration_minutes_check", sql`${t.durationMinutes} > 0`),
-    check("scheduled_meetings_ends_at_check", sql`${t.endsAt} > ${t.scheduledDate}`),
-    check("scheduled_meetings_notices_pending_check", isOneOf(t.noticesPending, ["booked", "cancelled"])),
-    index("scheduled_meetings_notices_pending_idx").on(t.noticesClaimedAt).where(sql`${t.noticesPending} is not null`),
-    check("scheduled_meetings_status_check", isOneOf(t.status, meetingStatuses)),
-  ],
-);
-
 export type SchedulingLink = typeof schedulingLinks.$inferSelect;
-export type ScheduledMeeting = typeof scheduledMeetings.$inferSelect;

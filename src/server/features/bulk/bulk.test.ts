@@ -12,10 +12,10 @@ import { createTestContext, type TestContext, testConfig } from "../../../../tes
 import { startWebhookReceiver, type WebhookReceiver } from "../../../../tests/support/webhook-receiver.ts";
 import { createSecretBox } from "../../crypto/secret-box.ts";
 import { campaigns, contacts, emailSequences, scheduledEmails, senderAccounts } from "../../db/schema/index.ts";
+import { addSuppression } from "../../domain/suppressions.ts";
 import { createLogger } from "../../logger.ts";
 import type { SystemMailer } from "../../mail/system-mailer.ts";
 import type { TransportFactory } from "../../sending/outgoing.ts";
-import { addSuppression } from "../tracking/suppressions.ts";
 import { createBulkService } from "./bulk.service.ts";
 
 type User = { cookie: string; userId: string };

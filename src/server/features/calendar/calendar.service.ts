@@ -29,9 +29,9 @@ import type {
 } from "#shared/calendar/calendar.schemas.ts";
 import { parseSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { isCursorTime } from "../../db/cursor-time.ts";
+import { type Executor, queryRows } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
-import { type Executor, queryRows } from "../../jobs/sql-helpers.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 
 /** Events per page of a day's list. */

@@ -6,11 +6,11 @@
 // user's is "not found", as a missing one.
 import { sql } from "drizzle-orm";
 import { calendarMessages, type LinkedMeeting, type MeetingContact } from "#shared/calendar/calendar.schemas.ts";
+import { type Executor, queryRows } from "../../db/sql-helpers.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { isUuid } from "../../db/uuid.ts";
+import { stopSequencesOfAddress } from "../../domain/stop-contact-sequence.ts";
 import { AppError } from "../../errors.ts";
-import { type Executor, queryRows } from "../../jobs/sql-helpers.ts";
-import { stopSequencesOfAddress } from "../../jobs/stop-contact-sequence.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 
 /** Contacts the picker shows at once. */

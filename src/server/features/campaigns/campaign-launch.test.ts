@@ -14,10 +14,10 @@ import { createTestContext, type TestContext } from "../../../../tests/support/t
 import { testDbKind } from "../../../../tests/support/test-database.ts";
 import { createSecretBox } from "../../crypto/secret-box.ts";
 import { campaigns, contacts, emailSequences, scheduledEmails, senderAccounts } from "../../db/schema/index.ts";
+import { queryRows } from "../../db/sql-helpers.ts";
 import { sanitizeSequence } from "../../html/sanitize-email-html.ts";
-import { queryRows } from "../../jobs/sql-helpers.ts";
 import { createLogger } from "../../logger.ts";
-import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../../mail/smtp-transport.ts";
+import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../../sending/delivery/smtp-transport.ts";
 import { createCampaignsService } from "./campaigns.service.ts";
 
 const clock = fakeClock("2026-12-07T09:00:00.000Z"); // a Monday, inside the default sending window

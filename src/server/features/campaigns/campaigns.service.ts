@@ -22,14 +22,14 @@ import {
   userSettings,
 } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
-import { AppError } from "../../errors.ts";
 import {
   pauseCampaignQueue,
   resumeCampaignQueue,
   scheduleFirstStep,
   syncLaunchedQueue,
-} from "../../jobs/campaign-queue.ts";
-import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
+} from "../../domain/campaign-queue.ts";
+import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
+import { AppError } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
 import { insertContacts } from "../contacts/insert-contacts.ts";
 import type { FeatureDeps } from "../feature-deps.ts";

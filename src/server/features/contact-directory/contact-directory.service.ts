@@ -28,9 +28,9 @@ import type { MeetingStatus } from "#shared/db-enums.ts";
 import { contactEmailStatus, contactSendStatus, type SendLike } from "#shared/reporting/display-status.ts";
 import type { Db } from "../../db/client.ts";
 import { isCursorTime } from "../../db/cursor-time.ts";
+import { queryRows } from "../../db/sql-helpers.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { AppError } from "../../errors.ts";
-import { queryRows } from "../../jobs/sql-helpers.ts";
 
 /** Entries per detail query when exporting. */
 const EXPORT_CHUNK = 1_000;

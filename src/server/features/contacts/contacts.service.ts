@@ -5,11 +5,11 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Contact, ContactInput, ContactListQuery, PreviousSend } from "#shared/contacts/contacts.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { campaigns, contacts } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/sql-helpers.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
+import { recountScheduled, syncLaunchedQueue } from "../../domain/campaign-queue.ts";
+import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
-import { recountScheduled, syncLaunchedQueue } from "../../jobs/campaign-queue.ts";
-import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
-import type { Tx } from "../../jobs/sql-helpers.ts";
 import { insertContacts } from "./insert-contacts.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

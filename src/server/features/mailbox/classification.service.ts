@@ -19,11 +19,11 @@ import {
   type ReplyDetail,
 } from "#shared/mailbox/mailbox.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
+import { stopContactSequence } from "../../domain/stop-contact-sequence.ts";
+import { addSuppression } from "../../domain/suppressions.ts";
 import { AppError } from "../../errors.ts";
-import { type Executor, queryRows } from "../../jobs/sql-helpers.ts";
-import { stopContactSequence } from "../../jobs/stop-contact-sequence.ts";
-import { addSuppression } from "../tracking/suppressions.ts";
 import { afterCursor, cursorTime, decodeCursor, iso, pageOf } from "./mailbox-cursor.ts";
 
 type ReplyRow = {

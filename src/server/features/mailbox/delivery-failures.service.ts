@@ -10,7 +10,7 @@ import { failureCategoryLabel } from "#shared/inbox/inbox-labels.ts";
 import { type DeliveryFailure, RECENT_DELIVERY_FAILURES } from "#shared/mailbox/mailbox.schemas.ts";
 import { failureReason } from "#shared/reporting/failure-reason.ts";
 import type { Db } from "../../db/client.ts";
-import { queryRows } from "../../jobs/sql-helpers.ts";
+import { queryRows } from "../../db/sql-helpers.ts";
 import { iso } from "./mailbox-cursor.ts";
 
 type FailureRow = {

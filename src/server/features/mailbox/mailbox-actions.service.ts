@@ -1,18 +1,18 @@
 // The mailbox actions a user starts: Refresh (sync my mailboxes now), Restore
 // a spam message to the inbox, Simulate reply (capture mode) and Test Reply
-// Tracking. The sync itself runs in the worker (jobs/mailbox-sync.ts); a web
+// Tracking. The sync itself runs in the worker (mailbox/mailbox-sync.ts); a web
 // process only asks for it (mailbox_syncs.requested_at) and waits, bounded,
 // for the worker's answer, so this works the same with --role=web.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { MailboxSyncResult, TestReplyResult } from "#shared/mailbox/mailbox-actions.schemas.ts";
+import { queryRows } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
-import { ensureMailboxes, loadMailbox, MAILBOX_WORKER_PREFIX } from "../../jobs/mailbox-sync.ts";
-import { queryRows } from "../../jobs/sql-helpers.ts";
 import { captureSmtpUrl } from "../../mail/system-mailer.ts";
 import { TEST_REPLY_HEADER } from "../../mailbox/apply-inbound.ts";
+import { ensureMailboxes, loadMailbox, MAILBOX_WORKER_PREFIX } from "../../mailbox/mailbox-sync.ts";
 import { createMailboxSources } from "../../mailbox/sources.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 

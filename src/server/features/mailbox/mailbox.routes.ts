@@ -2,7 +2,7 @@
 // Failed emails (/api/spam, /api/mailbox/recent-failures) and Email
 // Classification (/api/mailbox/reply-classes, /api/mailbox/replies). The
 // sync itself, Refresh (POST /api/mailbox/sync), Test Reply Tracking and
-// Restore belong to the mailbox sync (jobs/mailbox-sync.ts).
+// Restore belong to the mailbox sync (mailbox/mailbox-sync.ts).
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   classifiedRepliesQuerySchema,

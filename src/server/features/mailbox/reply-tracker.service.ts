@@ -23,10 +23,10 @@ import {
 } from "#shared/mailbox/mailbox.schemas.ts";
 import { replyRate } from "#shared/reporting/rates.ts";
 import type { Db } from "../../db/client.ts";
+import { queryRows } from "../../db/sql-helpers.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
+import { stopContactSequence } from "../../domain/stop-contact-sequence.ts";
 import { AppError } from "../../errors.ts";
-import { queryRows } from "../../jobs/sql-helpers.ts";
-import { stopContactSequence } from "../../jobs/stop-contact-sequence.ts";
 import { afterCursor, cursorTime, decodeCursor, iso, isoOrNull, pageOf } from "./mailbox-cursor.ts";
 
 type ContactRow = {

@@ -14,9 +14,9 @@ import {
   spamText,
 } from "#shared/mailbox/mailbox.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { queryRows } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
-import { queryRows } from "../../jobs/sql-helpers.ts";
 import { afterCursor, cursorTime, decodeCursor, iso, pageOf } from "./mailbox-cursor.ts";
 import { spamSamples } from "./spam-samples.ts";
 

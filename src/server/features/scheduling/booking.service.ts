@@ -36,8 +36,8 @@ import {
 import { localDate, wallClock } from "#shared/scheduling/zoned-time.ts";
 import { contacts, scheduledMeetings, schedulingLinks } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
+import { stopSequencesOfAddress } from "../../domain/stop-contact-sequence.ts";
 import { AppError } from "../../errors.ts";
-import { stopSequencesOfAddress } from "../../jobs/stop-contact-sequence.ts";
 import { verifyBookingToken, verifyToken } from "../../mail/tokens.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createMeetingNotices } from "./meeting-notices.ts";

@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { queryRows } from "../../jobs/sql-helpers.ts";
+import { queryRows } from "../../db/sql-helpers.ts";
 import type { Logger } from "../../logger.ts";
 import type { SystemMailer, SystemMessage } from "../../mail/system-mailer.ts";
 import { signToken } from "../../mail/tokens.ts";

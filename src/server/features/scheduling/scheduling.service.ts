@@ -15,9 +15,9 @@ import {
   type UpdateLink,
 } from "#shared/scheduling/scheduling.schemas.ts";
 import { scheduledMeetings, schedulingLinks } from "../../db/schema/index.ts";
+import { queryRows } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
-import { queryRows } from "../../jobs/sql-helpers.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 
 /**

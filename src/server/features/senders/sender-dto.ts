@@ -2,7 +2,7 @@
 // whether one is stored.
 import type { Sender, SenderMailboxSync } from "#shared/senders/senders.schemas.ts";
 import type { SenderAccount } from "../../db/schema/senders.ts";
-import { sendingConnectionOf } from "../../mail/transports.ts";
+import { sendingConnectionOf } from "../../sending/delivery/transports.ts";
 import { type ReadinessConfig, reasonAsSentence, storedReasonNotToSend } from "../../sending/sender-readiness.ts";
 
 /**

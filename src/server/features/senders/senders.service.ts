@@ -27,8 +27,8 @@ import { mailboxSyncs } from "../../db/schema/mailbox.ts";
 import { type SenderAccount, senderAccounts } from "../../db/schema/senders.ts";
 import { AppError } from "../../errors.ts";
 import { type RateLimitRule, takeRateLimit } from "../../http/rate-limit.ts";
-import { testSmtpConnection } from "../../mail/smtp-connection-test.ts";
 import { skippedMessagesQuery, toSkippedMessages } from "../../mailbox/skipped-messages.ts";
+import { testSmtpConnection } from "../../sending/delivery/smtp-connection-test.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { addressOf, totalSentLateral } from "./sender-activity.ts";
 import { toMailboxSyncDto, toSenderDto } from "./sender-dto.ts";
@@ -90,7 +90,7 @@ export function createSendersService(deps: FeatureDeps) {
       .select({
         sender: senderAccounts,
         sentCount: total.sent,
-        // The mailbox sync's record of this mailbox (written by jobs/mailbox-sync), by primary key.
+        // The mailbox sync's record of this mailbox (written by mailbox/mailbox-sync), by primary key.
         mailboxSync: {
           lastSyncedAt: mailboxSyncs.lastSyncedAt,
           lastError: mailboxSyncs.lastError,

@@ -10,7 +10,7 @@ import { campaigns } from "../../db/schema/campaigns.ts";
 import { mailboxMessages, mailboxSyncs } from "../../db/schema/mailbox.ts";
 import { senderAccounts } from "../../db/schema/senders.ts";
 import { emailSends } from "../../db/schema/sending.ts";
-import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../../mail/smtp-transport.ts";
+import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../../sending/delivery/smtp-transport.ts";
 
 type User = { cookie: string; userId: string };
 type ErrorJson = { error: { code: string; message: string; details?: { fields: Record<string, string> } } };

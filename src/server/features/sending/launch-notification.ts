@@ -3,7 +3,7 @@
 // to the notification address or, when that is empty, the account's address.
 import { eq } from "drizzle-orm";
 import { user } from "../../db/schema/index.ts";
-import { loadSendingSettings } from "../../jobs/sending-settings.ts";
+import { loadSendingSettings } from "../../domain/sending-settings.ts";
 import { escapeHtml } from "../../mail/html.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 

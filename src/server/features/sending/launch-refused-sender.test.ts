@@ -13,8 +13,8 @@ import { createTestContext, type TestContext, testConfig } from "../../../../tes
 import { createSecretBox } from "../../crypto/secret-box.ts";
 import { campaigns, emailSends, scheduledEmails, senderAccounts } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
-import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../../mail/smtp-transport.ts";
-import { createTransportFactory } from "../../mail/transports.ts";
+import { ADDRESS_NOT_ALLOWED_SUGGESTION } from "../../sending/delivery/smtp-transport.ts";
+import { createTransportFactory } from "../../sending/delivery/transports.ts";
 import type { TransportFactory } from "../../sending/outgoing.ts";
 
 const clock = fakeClock("2026-12-07T09:00:00.000Z"); // a Monday, inside the default sending window

@@ -14,11 +14,11 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { LaunchResult } from "#shared/sending/launch.schemas.ts";
 import { campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
+import { queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
+import { type FirstStepResult, scheduleFirstStep } from "../../domain/campaign-queue.ts";
+import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
-import { type FirstStepResult, scheduleFirstStep } from "../../jobs/campaign-queue.ts";
-import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
-import { queryRows, type Tx } from "../../jobs/sql-helpers.ts";
 import type { SenderAccountRow } from "../../sending/outgoing.ts";
 import { launchRefusal, reasonNotToSend } from "../../sending/sender-readiness.ts";
 import { assertStoredStepsHaveBookingLink } from "../campaigns/campaign-booking-link.ts";

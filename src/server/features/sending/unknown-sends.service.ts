@@ -18,10 +18,10 @@ import type {
 } from "#shared/sending/unknown-sends.schemas.ts";
 import { mergeContextFromContact } from "#shared/sequences/merge-tags.ts";
 import type { Db } from "../../db/client.ts";
+import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
+import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
-import { loadSendingSettings, sendingRules } from "../../jobs/sending-settings.ts";
-import { anyUuid, at, queryRows, type Tx } from "../../jobs/sql-helpers.ts";
 import { renderStepSubject } from "../../mail/render-message.ts";
 
 type Row = {

@@ -21,7 +21,7 @@ import {
 } from "../../../../tests/support/sending-fixtures.ts";
 import { smtpFaults } from "../../../../tests/support/smtp-sink.ts";
 import { campaignStats, contacts, emailSends, scheduledEmails } from "../../db/schema/index.ts";
-import { recoverClaims } from "../../jobs/recover-claims.ts";
+import { recoverClaims } from "../../sending/recovery/recover-claims.ts";
 
 const START = "2026-12-07T09:00:00.000Z";
 const clock = fakeClock(START);

@@ -4,8 +4,8 @@
 // only ever touches its own owner's data.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { stopContactSequence } from "../../jobs/stop-contact-sequence.ts";
-import { addSuppression } from "./suppressions.ts";
+import { stopContactSequence } from "../../domain/stop-contact-sequence.ts";
+import { addSuppression } from "../../domain/suppressions.ts";
 
 export type UnsubscribeTarget = { userId: string; email: string; unsubscribed: boolean };
 

@@ -10,7 +10,7 @@ import type { Socket } from "node:net";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { MailboxAnswer } from "#shared/verification/verdict.ts";
 import type { AddressPolicy } from "../../http/address-policy.ts";
-import { smtpSocketConnector } from "../../mail/smtp-socket.ts";
+import { smtpSocketConnector } from "../../sending/delivery/smtp-socket.ts";
 
 export type SmtpProbeOptions = {
   policy: AddressPolicy;

@@ -1,4 +1,4 @@
-// The actions the mailbox sync answers (jobs/mailbox-sync.ts and its routes,
+// The actions the mailbox sync answers (mailbox/mailbox-sync.ts and its routes,
 // #shared/mailbox/mailbox-actions.schemas.ts): Refresh (POST /api/mailbox/sync),
 // Test Reply Tracking (POST /api/mailbox/test-reply), Restore (POST
 // /api/spam/{id}/restore) and Simulate reply (POST

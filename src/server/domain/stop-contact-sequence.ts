@@ -1,0 +1,99 @@
+// Stopping a contact's sequence: a reply, an unsubscribe, a hard bounce or a
+// booked meeting ends every step still to come for that contact. Rows are kept
+// (status cancelled, with the reason) so the history shows why a follow-up
+// never went out.
+import { sql } from "drizzle-orm";
+import { at, type Executor, queryRows } from "../db/sql-helpers.ts";
+
+/** booked: the address booked a meeting on one of the owner's scheduling links. */
+export type StopReason = "replied" | "unsubscribed" | "bounced" | "booked";
+
+/**
+ * Cancels the contact's queued steps and records why, in ONE statement (so it
+ * is atomic even when called with the plain `db`; inside a transaction pass
+ * `tx`):
+ * - scheduled and paused rows → cancelled with cancel_reason = reason, and the
+ *   campaign's `scheduled` counter drops by as many;
+ * - replied: replied_at is set if it was not (and the campaign's `replied`
+ *   counter rises once); the status stays active, as a reply is not a status;
+ * - unsubscribed / bounced: the contact's status, and the address goes on the
+ *   owner's suppression list (idempotent) so no other campaign sends to it;
+ * - booked: nothing else (the contact stays active and not replied; see
+ *   stopSequencesOfAddress for a booking, which stops every campaign's contact).
+ * A step already being sent (status sending) cannot be recalled; it finishes.
+ * Returns how many queued rows were cancelled.
+ */
+export async function stopContactSequence(
+  db: Executor,
+  contactId: string,
+  reason: StopReason,
+  now: Date = new Date(),
+): Promise<number> {
+  const rows = await queryRows<{ cancelled: number }>(
+    db,
+    sql`
+    with cancelled as (
+      update scheduled_emails set status = 'cancelled', cancel_reason = ${reason}::text, updated_at = ${at(now)}
+      where contact_id = ${contactId}::uuid and status in ('scheduled', 'paused')
+      returning campaign_id
+    ), before as (
+      -- Every CTE reads the snapshot from before the statement: the old replied_at.
+      select id, replied_at from contacts where id = ${contactId}::uuid
+    ), contact as (
+      update contacts c set
+        status = case when ${reason}::text in ('unsubscribed', 'bounced') then ${reason}::text else c.status end,
+        replied_at = case when ${reason}::text = 'replied' then coalesce(c.replied_at, ${at(now)}) else c.replied_at end
+      from before b
+      where c.id = b.id
+      returning c.id, c.user_id, c.campaign_id, c.email,
+        (${reason}::text = 'replied' and b.replied_at is null) as newly_replied
+    ), suppressed as (
+      insert into suppressions (user_id, email, reason)
+      select user_id, lower(email), ${reason}::text from contact where ${reason}::text in ('unsubscribed', 'bounced')
+      on conflict (user_id, lower(email)) do nothing
+    ), counted as (
+      update campaign_stats cs set
+        scheduled = cs.scheduled - (select count(*) from cancelled x where x.campaign_id = cs.campaign_id),
+        replied = cs.replied + (select count(*) from contact x where x.newly_replied and x.campaign_id = cs.campaign_id),
+        updated_at = ${at(now)}
+      where cs.campaign_id in (select campaign_id from cancelled union select campaign_id from contact where newly_replied)
+    )
+    select count(*)::int as cancelled from cancelled`,
+  );
+  return rows[0]?.cancelled ?? 0;
+}
+
+/**
+ * A booking by `email` stops the remaining steps of every contact with that
+ * address (case-insensitive) in the owner's campaigns, in ONE statement:
+ * scheduled and paused rows → cancelled with cancel_reason 'booked', and each
+ * campaign's `scheduled` counter drops by as many. The contacts' status and
+ * replied_at are unchanged: a meeting is neither a reply nor an opt-out.
+ * Returns how many queued rows were cancelled.
+ */
+export async function stopSequencesOfAddress(
+  db: Executor,
+  userId: string,
+  email: string,
+  reason: Extract<StopReason, "booked">,
+  now: Date = new Date(),
+): Promise<number> {
+  const rows = await queryRows<{ cancelled: number }>(
+    db,
+    sql`
+    with cancelled as (
+      update scheduled_emails se set status = 'cancelled', cancel_reason = ${reason}::text, updated_at = ${at(now)}
+      from contacts c
+      where c.user_id = ${userId} and lower(c.email) = lower(${email}::text)
+        and se.contact_id = c.id and se.status in ('scheduled', 'paused')
+      returning se.campaign_id
+    ), counted as (
+      update campaign_stats cs set
+        scheduled = cs.scheduled - (select count(*) from cancelled x where x.campaign_id = cs.campaign_id),
+        updated_at = ${at(now)}
+      where cs.campaign_id in (select campaign_id from cancelled)
+    )
+    select count(*)::int as cancelled from cancelled`,
+  );
+  return rows[0]?.cancelled ?? 0;
+}
