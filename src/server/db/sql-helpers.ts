@@ -10,9 +10,13 @@ export type Executor = Pick<Db, "execute">;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The rows of an execute() result (node-postgres and PGlite both return `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Runs `query` and returns its rows. */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await db.execute(query));
 }
 
 /** An instant as a SQL timestamptz literal parameter (the worker's clock, not the database's). */

@@ -7,13 +7,10 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { SuppressionReason } from "#shared/db-enums.ts";
 import type { Db } from "../db/client.ts";
 import { suppressions } from "../db/schema/index.ts";
+import { rowsOf } from "../db/sql-helpers.ts";
 
 /** A database or a transaction: callers inside a transaction must pass `tx` (PGlite deadlocks otherwise). */
 type Executor = Pick<Db, "execute">;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** Whether `email` is on the user's suppression list. One unique-index lookup. */
 export async function isSuppressed(db: Executor, userId: string, email: string): Promise<boolean> {

@@ -13,6 +13,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { EmailSendStatus } from "#shared/db-enums.ts";
 import type { EmailList, EmailListItem, EmailListQuery } from "#shared/emails/emails.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/sql-helpers.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { decodeEmailCursor, type EmailCursor, encodeEmailCursor } from "./email-cursor.ts";
 
@@ -44,8 +45,6 @@ type Row = {
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 // The list order and its keyset condition. All three keys descend, so the
 // cursor condition is one row comparison the index scan starts from.

@@ -29,6 +29,7 @@ import { contactName, repliedCount } from "#shared/inbox/inbox-labels.ts";
 import { inboxMessageText } from "#shared/inbox/message-text.ts";
 import type { Db } from "../../db/client.ts";
 import { isCursorTime } from "../../db/cursor-time.ts";
+import { rowsOf } from "../../db/sql-helpers.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { AppError } from "../../errors.ts";
 
@@ -63,10 +64,6 @@ const after = (cursor: Cursor | null, at: SQL, key: SQL) =>
     ? sql`and ${at} <= ${cursor.at}::timestamptz
         and (${at} < ${cursor.at}::timestamptz or (${at} = ${cursor.at}::timestamptz and ${key} < ${cursor.key}))`
     : sql``;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();

@@ -4,16 +4,13 @@
 // only ever touches its own owner's data.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/sql-helpers.ts";
 import { stopContactSequence } from "../../domain/stop-contact-sequence.ts";
 import { addSuppression } from "../../domain/suppressions.ts";
 
 export type UnsubscribeTarget = { userId: string; email: string; unsubscribed: boolean };
 
 type Executor = Pick<Db, "execute">;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 async function readTarget(db: Executor, sendId: string): Promise<UnsubscribeTarget | null> {
   const result = await db.execute(sql`
