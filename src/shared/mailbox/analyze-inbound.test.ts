@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeInbound } from "./analyze-inbound.ts";
-import { bounceCorpus, bounceMessage } from "./bounce-corpus.ts";
-import { corpusMessage, replyCorpus } from "./reply-corpus.ts";
+import { bounceCorpus, replyCorpus } from "./fixtures/load-fixtures.ts";
 
 describe("analyzeInbound on the reply corpus", () => {
   it("has at least 80 replies in each of the eight languages", () => {
@@ -11,7 +10,7 @@ describe("analyzeInbound on the reply corpus", () => {
   });
 
   it.each(replyCorpus.map((entry) => [`${entry.lang}: ${entry.name}`, entry] as const))("%s", (_name, entry) => {
-    const analysis = analyzeInbound(corpusMessage(entry));
+    const analysis = analyzeInbound(entry.message);
     expect({ kind: analysis.kind, replyClass: analysis.replyClass }, analysis.classRule).toEqual({
       kind: entry.expected.kind,
       replyClass: entry.expected.replyClass,
@@ -24,7 +23,7 @@ describe("analyzeInbound on the reply corpus", () => {
 
 describe("analyzeInbound on the bounce corpus", () => {
   it.each(bounceCorpus.map((entry) => [entry.name, entry] as const))("%s", (_name, entry) => {
-    const analysis = analyzeInbound(bounceMessage(entry));
+    const analysis = analyzeInbound(entry.message);
     if (entry.expected.outcome === "failed") {
       expect(analysis).toMatchObject({ kind: "bounce", replyClass: "bounce", stopsSequence: false });
       expect(analysis.bounce).toMatchObject(entry.expected.report);

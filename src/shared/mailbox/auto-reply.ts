@@ -16,7 +16,8 @@
 //      until …"). People write those too ("I'm on holiday until Monday, but let's
 //      talk then"), so the caller treats this signal as an auto-reply only when the
 //      text shows no human intent (#shared/mailbox/analyze-inbound.ts).
-import { cjk, findFirst, foldText, words } from "./phrase-matching.ts";
+import { findFirst, foldText } from "./phrase-matching.ts";
+import { phrasePatterns } from "./phrases/index.ts";
 import { stripReplyPrefixes } from "./reply-subject.ts";
 
 export type AutoReplySignal = {
@@ -32,145 +33,16 @@ export type PersonLeft = {
   mailboxUnread: boolean;
 };
 
-const OUT_OF_OFFICE_SUBJECT = [
-  ...words([
-    "out of (?:the )?office",
-    "ooo",
-    "automatic reply",
-    "auto(?:matic)?[- ]?reply",
-    "auto(?:matic)?[- ]?response",
-    "autoresponder",
-    "away from (?:the |my )?office",
-    "vacation (?:reply|response|notice|message)",
-    "holiday (?:reply|notice|message)",
-    "abwesenheitsnotiz",
-    "abwesenheitsmeldung",
-    "abwesenheit",
-    "abwesend",
-    "automatische (?:antwort|ruckantwort|nachricht)",
-    "nicht im buro",
-    "absente? du bureau",
-    "absence du bureau",
-    "reponse automatique",
-    "message d'absence",
-    "fuera de (?:la )?oficina",
-    "respuesta automatica",
-    "ausente",
-    "ausencia",
-    "resposta automatica",
-    "fora do escritorio",
-    "afwezig",
-    "afwezigheid",
-    "automatisch antwoord",
-    "niet op kantoor",
-    "fuori sede",
-    "fuori ufficio",
-    "risposta automatica",
-    "assente",
-    "assenza",
-  ]),
-  ...cjk(["自动回复", "自動回覆", "自动答复", "自動答覆", "自动应答", "不在办公室", "不在辦公室", "休假"]),
-];
-
+/** Out-of-office or automatic-reply words in a subject. */
+const OUT_OF_OFFICE_SUBJECT = phrasePatterns((phrases) => phrases.autoReply.outOfOfficeSubject);
 /** Sentences only a machine writes. */
-const MACHINE_SENTENCES = [
-  ...words([
-    "this is an? (?:auto(?:matic|mated)(?:ally generated)?|auto-generated) (?:reply|response|message|e-?mail|notification)",
-    "this (?:e-?mail|message|reply) (?:is|was|has been) (?:sent |generated )?automatically",
-    "dies ist eine automatische (?:antwort|nachricht|e-?mail|benachrichtigung)",
-    "dies ist eine automatisch (?:generierte|erstellte) (?:antwort|nachricht|e-?mail)",
-    "ceci est (?:une reponse|un message|un e-?mail|un courriel) automatique",
-    "(?:esta es|este es) (?:una respuesta|un mensaje|un correo) automatic[oa]",
-    "(?:esta e|este e) (?:uma resposta|uma mensagem|um e-?mail) automatic[oa]",
-    "dit is een automatisch (?:antwoord|bericht|gegenereerd bericht)",
-    "dit is een automatische (?:reactie|e-?mail)",
-    "questa e una risposta automatica",
-    "questo e un messaggio automatico",
-  ]),
-  ...cjk([
-    "这是一封自动回复",
-    "這是一封自動回覆",
-    "此邮件为自动回复",
-    "此郵件為自動回覆",
-    "本邮件为系统自动发送",
-    "系统自动回复",
-  ]),
-];
-
+const MACHINE_SENTENCES = phrasePatterns((phrases) => phrases.autoReply.machineSentences);
 /** Out-of-office sentences people write too (a weak signal). */
-const OUT_OF_OFFICE_SENTENCES = [
-  ...words([
-    "(?:i am|i'm|im|i will be|i'll be|i shall be) (?:currently |now |presently |unfortunately )?(?:out of (?:the )?office|away from (?:the |my )?(?:office|desk)|on (?:vacation|holidays?|(?:annual |parental |maternity |paternity |sick )?leave|sabbatical|a business trip|business travel)|out of town|travell?ing (?:until|till|and))",
-    "(?:limited|no|without) access to (?:my )?e-?mails?",
-    "(?:i will|i'll) (?:respond|reply|get back to you|answer)[^.]{0,40} (?:upon|on|after|when i) (?:my )?return",
-    "(?:ich bin|bin ich) (?:derzeit |zurzeit |momentan |aktuell |leider )?(?:bis (?:einschliesslich )?[^.]{1,30} )?(?:nicht im buro|abwesend|im urlaub|auf dienstreise|in elternzeit|ausser haus)",
-    "(?:ich )?befinde mich (?:derzeit |zurzeit |momentan |aktuell )?(?:bis [^.]{1,30} )?(?:im urlaub|nicht im buro|auf dienstreise|ausser haus)",
-    "(?:keinen|eingeschrankten|nur eingeschrankt) zugriff auf (?:meine )?e-?mails",
-    "je suis (?:actuellement |en ce moment |absente? )?(?:absente?|en conges?|en vacances|en deplacement|hors du bureau)",
-    "je serai (?:absente?|en conges?|en vacances)",
-    "(?:je n'aurai pas|sans) acces a (?:mes )?(?:e-?mails|courriels|ma messagerie)",
-    "(?:estoy|estare|me encuentro) (?:actualmente )?(?:fuera de (?:la )?oficina|de vacaciones|ausente|de viaje)",
-    "acceso limitado (?:a|al) (?:mi )?correo",
-    "(?:estou|estarei|me encontro) (?:atualmente )?(?:fora do escritorio|ausente|de ferias|em viagem)",
-    "acesso limitado (?:ao|a) (?:meu )?e-?mail",
-    "ik ben (?:momenteel |op dit moment |tot en met [^.]{1,30} |tot [^.]{1,30} )?(?:afwezig|niet op kantoor|met vakantie|op vakantie|met verlof)",
-    "(?:beperkt|geen) toegang tot (?:mijn )?e-?mail",
-    "(?:sono|saro) (?:attualmente |al momento )?(?:fuori (?:sede|ufficio)|in ferie|in vacanza|assente|in trasferta)",
-    "accesso limitato (?:alla|alle) (?:posta|e-?mail)",
-  ]),
-  ...cjk([
-    "不在办公室",
-    "不在辦公室",
-    "正在休假",
-    "休假中",
-    "休假期间",
-    "回来后(?:会)?(?:尽快)?回复",
-    "返回后(?:会)?(?:尽快)?回复",
-  ]),
-];
-
+const OUT_OF_OFFICE_SENTENCES = phrasePatterns((phrases) => phrases.autoReply.outOfOfficeSentences);
 /** The person has left, said by a colleague or an auto-reply. */
-const PERSON_LEFT = [
-  ...words([
-    "(?:is|are) no longer (?:with|at|employed (?:at|by|with)|working (?:at|for|with)|part of)",
-    "no longer works? (?:at|for|with|here)",
-    "(?:has|have) left (?:the|our) (?:company|organi[sz]ation|firm|business|team|group)",
-    "nicht mehr (?:im unternehmen|bei uns|fur uns|in unserem unternehmen)(?: tatig| beschaftigt)?",
-    "(?:ist|sind) nicht mehr (?:bei|fur) (?:uns|der|die|das|\\p{L}+) (?:tatig|beschaftigt)",
-    "(?:hat|haben) (?:das|unser) unternehmen verlassen",
-    "(?:hat|haben) (?:die|unsere) firma verlassen",
-    "ne fait plus partie (?:de|du|des)",
-    "(?:a|ont) quitte (?:la societe|l'entreprise|notre societe|notre entreprise|le groupe)",
-    "ne travaille plus (?:chez|pour|avec|au sein|dans)",
-    "ya no (?:trabaja|forma parte|esta) (?:en|con|para|de)",
-    "(?:ha dejado|dejo) (?:la empresa|la compania|nuestra empresa)",
-    "nao (?:trabalha|faz parte) mais",
-    "ja nao (?:trabalha|faz parte)",
-    "(?:deixou a|saiu da) empresa",
-    "niet (?:meer )?(?:werkzaam|in dienst) (?:bij|voor)",
-    "(?:heeft|hebben) (?:het bedrijf|ons bedrijf|de organisatie|onze organisatie) verlaten",
-    "non (?:lavora|fa) piu (?:parte )?(?:per|presso|con|in|della|del|di|nella|nel)",
-    "(?:ha|hanno) lasciato (?:l'azienda|la societa|la nostra azienda|il gruppo)",
-  ]),
-  ...cjk(["已离职", "已經離職", "已离开公司", "已不在(?:本)?公司", "不再(?:在本公司|任职)"]),
-];
-
+const PERSON_LEFT = phrasePatterns((phrases) => phrases.autoReply.personLeft);
 /** The mailbox says nobody reads it. */
-const MAILBOX_UNREAD = [
-  ...words([
-    "(?:this|the|my) (?:mailbox|inbox|e-?mail address|e-?mail account|address|e-?mail) (?:is|will) no longer (?:be )?(?:monitored|in use|active|checked|read|maintained|valid|in service)",
-    "(?:dieses postfach|diese e-?mail-adresse|diese adresse|dieses e-?mail-konto|dieses konto) (?:wird|ist) nicht mehr (?:uberwacht|gelesen|abgerufen|aktiv|in gebrauch|besetzt|gultig|genutzt)",
-    "(?:cette (?:adresse|boite)(?: e-?mail| mail| de messagerie| aux lettres| electronique)?) n'est plus (?:consultee|surveillee|active|utilisee|valide|lue)",
-    "(?:este buzon|esta (?:direccion|cuenta)(?: de correo(?: electronico)?)?) (?:ya )?no (?:esta|se) (?:monitoread[oa]|supervisad[oa]|revisad[oa]|en uso|utiliza|activ[oa]|revisa|monitorea|consulta)",
-    "(?:esta caixa(?: de (?:correio|e-?mail))?|este (?:e-?mail|endereco)(?: de e-?mail)?) (?:nao e|nao esta|ja nao e) mais (?:monitorad[oa]|em uso|ativ[oa]|utilizad[oa]|lid[oa])",
-    "(?:deze mailbox|dit e-?mailadres|dit adres|deze inbox) (?:wordt niet meer (?:gelezen|gecontroleerd|bewaakt|gebruikt)|is niet meer in gebruik|is niet meer actief)",
-    "(?:questa casella(?: di posta)?|questo indirizzo(?: e-?mail| email| di posta)?) non e piu (?:monitorat[oa]|attiv[oa]|in uso|utilizzat[oa]|lett[oa]|consultat[oa])",
-  ]),
-  ...cjk([
-    "(?:此|该|這個|这个|本)(?:邮箱|郵箱|邮件地址)(?:已)?(?:停用|不再使用|不再(?:被)?(?:监控|監控|查看)|无人查看)",
-    "邮箱已停用",
-  ]),
-];
+const MAILBOX_UNREAD = phrasePatterns((phrases) => phrases.autoReply.mailboxUnread);
 
 function headerValue(headers: Record<string, string>, name: string): string {
   return (headers[name] ?? "").trim();

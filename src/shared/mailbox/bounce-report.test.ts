@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { bounceCorpus, bounceMessage } from "./bounce-corpus.ts";
 import { classifyBounce, detectBounce, noticeText, parseDeliveryStatus } from "./bounce-report.ts";
+import { bounceCorpus } from "./fixtures/load-fixtures.ts";
 
 describe("detectBounce on the bounce corpus", () => {
   it.each(bounceCorpus.map((entry) => [entry.name, entry] as const))("%s", (_name, entry) => {
-    const detection = detectBounce(bounceMessage(entry));
+    const detection = detectBounce(entry.message);
     const { expected } = entry;
     if (expected.outcome === "none") {
       expect(detection).toBeNull();
@@ -69,7 +69,7 @@ describe("classifyBounce", () => {
 describe("noticeText", () => {
   it("is the bounce's own text without the returned copy", () => {
     const qmail = bounceCorpus.find((entry) => entry.name === "qmail: Remote host said")!;
-    const text = noticeText(bounceMessage(qmail));
+    const text = noticeText(qmail.message);
     expect(text).toContain("Remote host said: 550 5.1.1");
     expect(text).not.toContain("Message-ID");
     expect(text).not.toContain("Unsubscribe");
