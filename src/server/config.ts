@@ -40,7 +40,8 @@ function hostNames(value: string, ctx: z.RefinementCtx): string[] {
   return names;
 }
 
-const envSchema = z
+/** Every environment variable the app reads; docs/configuration.md documents each (config-docs.test.ts). */
+export const envSchema = z
   .object({
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     HOST: optionalString,
