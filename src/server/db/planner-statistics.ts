@@ -5,17 +5,14 @@
 // server starts and then every PGLITE_ANALYZE_MINUTES. PostgreSQL servers run
 // autovacuum themselves, so nothing is done there.
 import type { Logger } from "../logger.ts";
+import { startPeriodicTask } from "../periodic-task.ts";
 import type { Database } from "./client.ts";
 
 export type StatisticsKeeper = { stop: () => Promise<void> };
 
 export function startStatisticsKeeper(database: Database, o: { intervalMs: number; log: Logger }): StatisticsKeeper {
   if (database.kind !== "pglite") return { stop: async () => {} };
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> | undefined;
-
-  const run = async () => {
+  const analyze = async () => {
     const started = performance.now();
     try {
       // Samples each table (at most 30,000 rows at the default target), so it stays short on large tables.
@@ -24,22 +21,12 @@ export function startStatisticsKeeper(database: Database, o: { intervalMs: numbe
     } catch (err) {
       o.log.warn({ err }, "could not refresh planner statistics");
     }
+    return undefined;
   };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      current = run().finally(() => {
-        current = undefined;
-        schedule(o.intervalMs);
-      });
-    }, delay);
-  };
-  schedule(0);
+  const task = startPeriodicTask({ what: "planner statistics", log: o.log, intervalMs: o.intervalMs, run: analyze });
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
+      await task.stop();
     },
   };
 }

@@ -14,6 +14,7 @@ import addressparser from "nodemailer/lib/addressparser";
 import type { Db } from "../db/client.ts";
 import { type Executor, queryRows, type Tx } from "../db/sql-helpers.ts";
 import type { Logger } from "../logger.ts";
+import { startPeriodicTask } from "../periodic-task.ts";
 import { createWorkerHeartbeat } from "../sending/worker-heartbeat.ts";
 import { type Applied, applyInbound, type Mailbox, TEST_REPLY_HEADER } from "./apply-inbound.ts";
 import { cleanText, MAX_ID_CHARS, safeAddress, safeIdentifier } from "./inbound-safety.ts";
@@ -419,35 +420,16 @@ export type MailboxSync = ReturnType<typeof createMailboxSync>;
 
 /** Runs the mailbox sync in the background: a round every `pollMs` (due mailboxes only), until stop(). */
 export function startMailboxSyncLoop(sync: MailboxSync, opts: { pollMs: number; log: Logger }) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> | undefined;
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      current = sync
-        .runOnce()
-        .then(
-          (r) => schedule(r.mailboxes > 0 ? 0 : opts.pollMs),
-          (err: unknown) => {
-            opts.log.error({ err }, "mailbox sync round failed");
-            schedule(opts.pollMs);
-          },
-        )
-        .finally(() => {
-          current = undefined;
-        });
-    }, delay);
-  };
-  schedule(0);
+  const rounds = startPeriodicTask({
+    what: "mailbox sync round",
+    log: opts.log,
+    intervalMs: opts.pollMs,
+    run: async () => ((await sync.runOnce()).mailboxes > 0 ? "again" : undefined),
+  });
   return {
     /** Stops claiming; waits a bounded time for the round in progress (a mailbox left half-read resumes from its last chunk). */
     async stop(graceMs = 10_000) {
-      stopped = true;
-      clearTimeout(timer);
-      let graceTimer: NodeJS.Timeout | undefined;
-      await Promise.race([current, new Promise((r) => (graceTimer = setTimeout(r, graceMs)))]);
-      clearTimeout(graceTimer);
+      await rounds.stop(graceMs);
       await sync.releaseAll().catch((err: unknown) => opts.log.warn({ err }, "could not release mailbox leases"));
     },
   };

@@ -13,6 +13,7 @@ import { queryRows } from "../../db/sql-helpers.ts";
 import type { Logger } from "../../logger.ts";
 import type { SystemMailer, SystemMessage } from "../../mail/system-mailer.ts";
 import { signToken } from "../../mail/tokens.ts";
+import { startPeriodicTask } from "../../periodic-task.ts";
 import {
   bookedNotification,
   cancellationEmail,
@@ -158,23 +159,20 @@ export function createMeetingNotices(deps: { db: Db; config: Config; log: Logger
 
 /** Runs the sweep every `intervalMs` on worker processes, until stop(). */
 export function startMeetingNoticesLoop(notices: MeetingNotices, opts: { intervalMs: number; log: Logger }) {
-  let stopped = false;
-  let current: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (stopped || current) return;
-    current = notices
-      .sweep()
-      .catch((err: unknown) => opts.log.error({ err }, "meeting notices sweep failed"))
-      .finally(() => {
-        current = undefined;
-      });
-  }, opts.intervalMs);
-  timer.unref();
+  const sweeps = startPeriodicTask({
+    what: "meeting notices sweep",
+    log: opts.log,
+    intervalMs: opts.intervalMs,
+    firstRunMs: opts.intervalMs,
+    unref: true,
+    run: async () => {
+      await notices.sweep();
+      return undefined;
+    },
+  });
   return {
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current;
+      await sweeps.stop();
     },
   };
 }
