@@ -1,5 +1,5 @@
 // English: what the mailbox rules look for in replies (./index.ts says how each list is read).
-import type { Phrases } from "./index.ts";
+import type { Phrases } from "./phrases.ts";
 
 const WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|tomorrow|next week|this week";
 

@@ -1,5 +1,5 @@
 // French: what the mailbox rules look for in replies (./index.ts says how each list is read).
-import type { Phrases } from "./index.ts";
+import type { Phrases } from "./phrases.ts";
 
 export const fr: Phrases = {
   wholeWords: true,

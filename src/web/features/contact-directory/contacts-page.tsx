@@ -24,6 +24,7 @@ import { useVirtualRows } from "#web/components/virtual-list.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { cn } from "#web/lib/cn.ts";
 import { toast } from "#web/lib/toast.ts";
+import { useDebounced } from "#web/lib/use-debounced.ts";
 import { ContactDetailsDialog } from "./contact-details-dialog.tsx";
 import { ContactStatusBadge } from "./contact-status-badge.tsx";
 import { contactDirectoryKey, downloadContactsCsv, useContactDirectory } from "./use-contact-directory.ts";
@@ -34,15 +35,6 @@ const CAMPAIGNS_SHOWN = 2;
 
 const day = (iso: string) => format(new Date(iso), "MMM d, yyyy");
 const count = (n: number) => n.toLocaleString("en-US");
-
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 export function ContactsPage() {
   const [searchInput, setSearchInput] = useState("");

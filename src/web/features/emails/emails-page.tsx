@@ -16,19 +16,10 @@ import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useLoadOnScroll } from "#web/components/use-load-on-scroll.ts";
 import { VirtualList } from "#web/components/virtual-list.tsx";
+import { useDebounced } from "#web/lib/use-debounced.ts";
 import { EmailRow } from "./email-row.tsx";
 import { shouldSearchFurther } from "./search-continuation.ts";
 import { useEmailList } from "./use-emails.ts";
-
-/** The search sent to the server once typing pauses. */
-function useDebounced(value: string, ms = 300) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** An email opened between two page loads moves up the list: show it once. */
 function uniqueById<T extends { id: string }>(items: T[]): T[] {

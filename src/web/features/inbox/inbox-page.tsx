@@ -6,7 +6,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { PenSquare, RefreshCw } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { SearchInput } from "#web/components/search-input.tsx";
@@ -17,20 +17,11 @@ import { useLoadOnScroll } from "#web/components/use-load-on-scroll.ts";
 import { VirtualList } from "#web/components/virtual-list.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { toast } from "#web/lib/toast.ts";
+import { useDebounced } from "#web/lib/use-debounced.ts";
 import { InboxGroupCard } from "./inbox-group-card.tsx";
 import { useOpenPanels } from "./open-panels.ts";
 import { ReceivedList } from "./received-list.tsx";
 import { flattenGroups, groupKey, inboxQueryKey, useInboxGroups, useRefreshGroupDetails } from "./use-inbox.ts";
-
-/** The search sent to the server once typing pauses. */
-function useDebounced(value: string, ms = 300) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function LoadingGroups() {
   return (

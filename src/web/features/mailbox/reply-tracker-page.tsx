@@ -6,7 +6,7 @@
 // mailboxes first.
 import { formatDistanceToNow } from "date-fns";
 import { CheckCircle2, Clock, MessageSquareReply, Users } from "lucide-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import type { ReplyTrackerContact, ReplyTrackerList } from "#shared/mailbox/mailbox.schemas.ts";
 import { replyTrackerText as text } from "#shared/mailbox/mailbox.schemas.ts";
 import { LoadFailed } from "#web/components/load-failed.tsx";
@@ -16,22 +16,13 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { useDebounced } from "#web/lib/use-debounced.ts";
 import { Figure } from "../dashboard/figure.tsx";
 import { ManualReplyCard, useMarkRepliedAction } from "./manual-reply-card.tsx";
 import { SyncRefreshButton } from "./sync-refresh-button.tsx";
 import { useReplyTrackerContacts, useReplyTrackerSummary } from "./use-mailbox.ts";
 
 const number = new Intl.NumberFormat("en-US");
-
-/** The search sent to the server once typing pauses. */
-function useDebounced(value: string, ms = 300) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const ago = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
 

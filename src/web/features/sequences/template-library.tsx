@@ -2,7 +2,7 @@
 // templates (Preview, Use Template, Delete) and Save as Template. If it fails,
 // the user can still write the sequence by hand.
 import { BookOpen, Search } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { fromSequenceInput, type SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
 import type { Template } from "#shared/templates/templates.schemas.ts";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
@@ -10,6 +10,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { useDebounced } from "#web/lib/use-debounced.ts";
 import { DeleteTemplateDialog } from "./delete-template-dialog.tsx";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { SaveTemplateDialog } from "./save-template-dialog.tsx";
@@ -27,15 +28,6 @@ type Props = {
   onLoad: (steps: SequenceDraftStep[]) => void;
   campaignName?: string;
 };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function TemplateLibraryUnavailable() {
   return (

@@ -12,6 +12,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { useDebounced } from "#web/lib/use-debounced.ts";
 import { AddContactsPanel } from "../../contacts-import/add-contacts-panel.tsx";
 import {
   fetchContactAddresses,
@@ -30,15 +31,6 @@ const statusBadge: Record<ContactStatus, { label: string; variant: BadgeProps["v
   unsubscribed: { label: "Unsubscribed", variant: "warning" },
   bounced: { label: "Bounced", variant: "destructive" },
 };
-
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 export function ContactsTab({ campaignId }: { campaignId: string }) {
   const [searchInput, setSearchInput] = useState("");
