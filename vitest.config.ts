@@ -54,6 +54,7 @@ export default defineConfig({
             "src/web/**/*.test.ts",
             "tests/budget/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "tests/architecture/**/*.test.ts",
           ],
           environment: "node",
           setupFiles: ["tests/support/fail-on-console-error.ts"],

@@ -8,7 +8,7 @@
 // Each check returns its problems; none means the screen showed the truth.
 import { type SQL, sql } from "drizzle-orm";
 import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
-import type { ContactDirectoryPage, ContactHistory } from "#shared/contacts/contact-directory.schemas.ts";
+import type { ContactDirectoryPage, ContactHistory } from "#shared/contact-directory/contact-directory.schemas.ts";
 import type {
   DashboardActivity,
   DashboardSummary,

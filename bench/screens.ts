@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import type { ContactDirectoryPage, ContactHistory } from "#shared/contacts/contact-directory.schemas.ts";
+import type { ContactDirectoryPage, ContactHistory } from "#shared/contact-directory/contact-directory.schemas.ts";
 import type { EmailList } from "#shared/emails/emails.schemas.ts";
 import type { InboxHistory, InboxPage, InboxReplies } from "#shared/inbox/inbox.schemas.ts";
 import type { SenderEmailPage, SenderProfile } from "#shared/senders/sender-stats.schemas.ts";

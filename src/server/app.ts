@@ -14,6 +14,7 @@ import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { AppError, errorBody, handleError } from "./errors.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
+import { appInfoRoutes } from "./features/app-info/app-info.routes.ts";
 import { bulkRoutes } from "./features/bulk/bulk.routes.ts";
 import { calendarRoutes } from "./features/calendar/calendar.routes.ts";
 import { campaignRoutes } from "./features/campaigns/campaigns.routes.ts";
@@ -28,7 +29,6 @@ import type { FeatureDeps } from "./features/feature-deps.ts";
 import { inboxRoutes } from "./features/inbox/inbox.routes.ts";
 import { mailboxRoutes } from "./features/mailbox/mailbox.routes.ts";
 import { mailboxActionRoutes } from "./features/mailbox/mailbox-actions.routes.ts";
-import { metaRoutes } from "./features/meta/meta.routes.ts";
 import { outboxRoutes } from "./features/outbox/outbox.routes.ts";
 import { createOutboxService } from "./features/outbox/outbox.service.ts";
 import { publicBookingRoutes } from "./features/scheduling/public-booking.routes.ts";
@@ -182,7 +182,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     return withoutSessionToken(c.req.path, await withRetryAfter(await auth.handler(c.req.raw)));
   });
 
-  app.route("/api", metaRoutes(deps));
+  app.route("/api", appInfoRoutes(deps));
   app.route("/api", publicApi(deps));
   if (config.mailDelivery === "capture") {
     // Reading stays open (the first user reads their confirmation link before

@@ -21,9 +21,9 @@ import {
   userSettings,
 } from "../../src/server/db/schema/index.ts";
 import type { CampaignDetail, CreateCampaignInput } from "../../src/shared/campaigns/campaigns.schemas.ts";
-import { zonedInstant } from "../../src/shared/scheduling/zoned-time.ts";
 import type { LaunchResult } from "../../src/shared/sending/launch.schemas.ts";
 import { buildSendErrorMessage } from "../../src/shared/sending/send-error-message.ts";
+import { zonedInstant } from "../../src/shared/zoned-time.ts";
 import {
   addMonths,
   dayOf,

@@ -15,7 +15,7 @@ import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { user as users } from "../../src/server/db/schema/auth.ts";
 import { campaigns, contacts, emailSends } from "../../src/server/db/schema/index.ts";
-import { DIRECTORY_PAGE_SIZE } from "../../src/shared/contacts/contact-directory.schemas.ts";
+import { DIRECTORY_PAGE_SIZE } from "../../src/shared/contact-directory/contact-directory.schemas.ts";
 import { EMAILS_PAGE_SIZE } from "../../src/shared/emails/emails.schemas.ts";
 import { INBOX_GROUP_PAGE_SIZE } from "../../src/shared/inbox/inbox.schemas.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";

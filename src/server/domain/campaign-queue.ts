@@ -3,7 +3,7 @@
 // its queued rows; activating releases them. Each is set-based SQL, one
 // statement per concern, meant to run inside the caller's transaction.
 import { sql } from "drizzle-orm";
-import { nextAllowedInstant, type SendingRules } from "#shared/scheduling/sending-window.ts";
+import { nextAllowedInstant, type SendingRules } from "#shared/sending/sending-window.ts";
 import { at, type Executor, queryRows } from "../db/sql-helpers.ts";
 
 export type FirstStepResult = { scheduled: number; suppressed: number };

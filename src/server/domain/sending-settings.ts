@@ -1,7 +1,7 @@
 // The user's settings as the queue needs them. A user who never opened the
 // settings page has no row yet; the spec's defaults apply.
 import { eq } from "drizzle-orm";
-import type { SendingRules } from "#shared/scheduling/sending-window.ts";
+import type { SendingRules } from "#shared/sending/sending-window.ts";
 import { defaultSettings } from "#shared/settings/settings.constants.ts";
 import type { Db } from "../db/client.ts";
 import { type UserSettings, userSettings } from "../db/schema/index.ts";

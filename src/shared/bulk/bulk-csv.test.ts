@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ContactImportError } from "../contacts-import/import-error.ts";
+import { ContactImportError } from "../contacts/import/import-error.ts";
 import { bulkColumns, checkBulkCsvFile, parseBulkCsv, rowsToBulkContacts } from "./bulk-csv.ts";
 import { bulkMessages, MAX_BULK_CSV_BYTES } from "./bulk-messages.ts";
 

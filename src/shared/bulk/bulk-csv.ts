@@ -8,11 +8,11 @@
 // breaks on "Acme, Inc." and on quoted line breaks. This uses the project's
 // RFC 4180 reader instead (quoted fields, doubled quotes, any line ending,
 // a byte-order mark, semicolon or tab exports, UTF-16 and Windows-1252 files).
-import { parseCsv } from "../contacts-import/csv-parse.ts";
-import { decodeTextFile } from "../contacts-import/decode-text.ts";
-import { ContactImportError } from "../contacts-import/import-error.ts";
-import { importMessages } from "../contacts-import/import-messages.ts";
-import { isBlankRow } from "../contacts-import/rows-to-contacts.ts";
+import { parseCsv } from "../contacts/import/csv-parse.ts";
+import { decodeTextFile } from "../contacts/import/decode-text.ts";
+import { ContactImportError } from "../contacts/import/import-error.ts";
+import { importMessages } from "../contacts/import/import-messages.ts";
+import { isBlankRow } from "../contacts/import/rows-to-contacts.ts";
 import { bulkMessages, MAX_BULK_CSV_BYTES } from "./bulk-messages.ts";
 
 /**

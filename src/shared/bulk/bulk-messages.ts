@@ -1,7 +1,7 @@
 // Email in Bulk (spec part 2 §2.3, §5 'Bulk email', §8 'Bulk'): limits and
 // every user-facing text, the spec's words where it gives them. The UI, the
 // server and the tests use this one copy.
-import { editContactMessages, MAX_EDIT_CSV_BYTES } from "../contacts-import/import-messages.ts";
+import { editContactMessages, MAX_EDIT_CSV_BYTES } from "../contacts/import/import-messages.ts";
 
 /** The bulk CSV must be under 10 MB (spec §9: edit-campaign and bulk CSV limit 10MB). */
 export const MAX_BULK_CSV_BYTES = MAX_EDIT_CSV_BYTES;

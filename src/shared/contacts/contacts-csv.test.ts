@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DirectoryContact } from "./contact-directory.schemas.ts";
+import type { DirectoryContact } from "../contact-directory/contact-directory.schemas.ts";
 import {
   CSV_BOM,
   contactCsvHeader,

@@ -2,8 +2,9 @@
 // they hold a comma, a quote or a line break, quotes doubled), with cells that
 // a spreadsheet would run as a formula (= + - @, tab, carriage return first)
 // prefixed with a single quote so they are shown as text (CSV injection).
+
+import type { DirectoryContact } from "../contact-directory/contact-directory.schemas.ts";
 import { contactEmailStatusLabels } from "../reporting/display-status.ts";
-import type { DirectoryContact } from "./contact-directory.schemas.ts";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Weekday, weekdays } from "../db-enums.ts";
+import { localDate, minutesOfDay, wallClock, weekdayOf } from "../zoned-time.ts";
 import {
   freeSlots,
   gridSlots,
@@ -12,7 +13,6 @@ import {
   lastBookableDate,
   type SlotRules,
 } from "./booking-slots.ts";
-import { localDate, minutesOfDay, wallClock, weekdayOf } from "./zoned-time.ts";
 
 const rules = (patch: Partial<SlotRules> = {}): SlotRules => ({
   durationMinutes: 30,

@@ -19,7 +19,7 @@
 // - Slots that have started (start <= now) or overlap a busy interval
 //   [start, end) are not offered; touching one is fine.
 import type { Weekday } from "../db-enums.ts";
-import { addDays, type LocalDate, localDate, minutesOfDay, wallClock, weekdayOf, zonedInstant } from "./zoned-time.ts";
+import { addDays, type LocalDate, localDate, minutesOfDay, wallClock, weekdayOf, zonedInstant } from "../zoned-time.ts";
 
 export type SlotRules = {
   durationMinutes: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toContactInput } from "../contacts-import/to-contact-input.ts";
+import { toContactInput } from "../contacts/import/to-contact-input.ts";
 import {
   findUnknownMergeTags,
   insertableMergeTags,

@@ -10,7 +10,7 @@ import type { Db } from "../../../src/server/db/client.ts";
 import { captureSmtpUrl } from "../../../src/server/mail/system-mailer.ts";
 import { signToken } from "../../../src/server/mail/tokens.ts";
 import { recoverClaims } from "../../../src/server/sending/recovery/recover-claims.ts";
-import { addDays } from "../../../src/shared/scheduling/zoned-time.ts";
+import { addDays } from "../../../src/shared/zoned-time.ts";
 import type { TestContext } from "../test-app.ts";
 
 /** The kinds of object an id in a route can name. */

@@ -5,7 +5,7 @@
 // concurrent writers of one address (on PostgreSQL).
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContactDirectoryPage } from "#shared/contacts/contact-directory.schemas.ts";
+import type { ContactDirectoryPage } from "#shared/contact-directory/contact-directory.schemas.ts";
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
 import { user as users } from "../../db/schema/auth.ts";
 import { campaigns, contacts } from "../../db/schema/index.ts";

@@ -5,7 +5,7 @@ import {
   contactDirectorySearchSchema,
   contactHistoryQuerySchema,
   contactHistorySchema,
-} from "#shared/contacts/contact-directory.schemas.ts";
+} from "#shared/contact-directory/contact-directory.schemas.ts";
 import { contactsCsvFileName } from "#shared/contacts/contacts-csv.ts";
 import { createRouter, errorResponses, json } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";

@@ -22,7 +22,7 @@ import {
   type DirectoryContact,
   HISTORY_LIMIT,
   MEETINGS_LIMIT,
-} from "#shared/contacts/contact-directory.schemas.ts";
+} from "#shared/contact-directory/contact-directory.schemas.ts";
 import { CSV_BOM, contactCsvHeader, contactCsvRecord, csvRecord } from "#shared/contacts/contacts-csv.ts";
 import type { MeetingStatus } from "#shared/db-enums.ts";
 import { contactEmailStatus, contactSendStatus, type SendLike } from "#shared/reporting/display-status.ts";

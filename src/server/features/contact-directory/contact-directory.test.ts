@@ -7,7 +7,7 @@ import {
   type ContactDirectoryPage,
   type ContactHistory,
   MEETINGS_LIMIT,
-} from "#shared/contacts/contact-directory.schemas.ts";
+} from "#shared/contact-directory/contact-directory.schemas.ts";
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
 import {
   campaigns,

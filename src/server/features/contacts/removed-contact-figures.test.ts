@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CalendarMonth } from "#shared/calendar/calendar.schemas.ts";
 import type { CampaignSummary } from "#shared/campaigns/campaigns.schemas.ts";
-import type { ContactDirectoryPage } from "#shared/contacts/contact-directory.schemas.ts";
+import type { ContactDirectoryPage } from "#shared/contact-directory/contact-directory.schemas.ts";
 import type { DashboardActivity, DashboardSummary, FailureStatsResponse } from "#shared/dashboard/dashboard.schemas.ts";
 import type { EmailList } from "#shared/emails/emails.schemas.ts";
 import type { InboxHistory, InboxPage, InboxReplies } from "#shared/inbox/inbox.schemas.ts";

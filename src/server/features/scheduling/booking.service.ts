@@ -33,7 +33,7 @@ import {
   type SlotList,
   schedulingMessages,
 } from "#shared/scheduling/scheduling.schemas.ts";
-import { localDate, wallClock } from "#shared/scheduling/zoned-time.ts";
+import { localDate, wallClock } from "#shared/zoned-time.ts";
 import { contacts, scheduledMeetings, schedulingLinks } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { stopSequencesOfAddress } from "../../domain/stop-contact-sequence.ts";

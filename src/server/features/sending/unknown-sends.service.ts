@@ -9,8 +9,8 @@
 // - Skip: the step stays as it is (failed, delivery unknown) and the contact's
 //   next step is queued, due as if the step had gone out when it was attempted.
 import { sql } from "drizzle-orm";
-import { followUpDueAt } from "#shared/scheduling/follow-up.ts";
-import { nextAllowedInstant } from "#shared/scheduling/sending-window.ts";
+import { followUpDueAt } from "#shared/sending/follow-up.ts";
+import { nextAllowedInstant } from "#shared/sending/sending-window.ts";
 import type {
   UnknownSend,
   UnknownSendBatchResult,

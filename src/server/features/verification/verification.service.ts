@@ -1,8 +1,8 @@
 // Verifies addresses for a user and keeps the results (email_verifications);
 // reads back the latest ones and the Deliverability figures.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { parseCsv } from "#shared/contacts-import/csv-parse.ts";
-import { decodeTextFile } from "#shared/contacts-import/decode-text.ts";
+import { parseCsv } from "#shared/contacts/import/csv-parse.ts";
+import { decodeTextFile } from "#shared/contacts/import/decode-text.ts";
 import {
   BULK_VERIFY_LIMIT,
   type Verification,

@@ -2,12 +2,12 @@
 // daily_send_limit, counted in the user's timezone, in-flight claims included),
 // and where the rows that do not fit today go: to the first allowed instant of
 // the next day with room. Which rows fit is decided by allocateCapacity
-// (#shared/scheduling/daily-capacity.ts), the day each full limit moves to by
+// (#shared/sending/daily-capacity.ts), the day each full limit moves to by
 // fullDayDeferrals below; this module only reads and writes.
 import { sql } from "drizzle-orm";
-import { type CapacityCandidate, nextSlotWithCapacity } from "#shared/scheduling/daily-capacity.ts";
-import type { SendingRules } from "#shared/scheduling/sending-window.ts";
-import type { LocalDate } from "#shared/scheduling/zoned-time.ts";
+import { type CapacityCandidate, nextSlotWithCapacity } from "#shared/sending/daily-capacity.ts";
+import type { SendingRules } from "#shared/sending/sending-window.ts";
+import type { LocalDate } from "#shared/zoned-time.ts";
 import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { dueOfUser } from "./due-rows.ts";
 

@@ -20,9 +20,9 @@
 // to a server at most once: hand-off-writer.ts) is what makes a second
 // delivery impossible, and email_sends' unique (contact_id, sequence_id) backs it.
 import { sql } from "drizzle-orm";
-import { allocateCapacity } from "#shared/scheduling/daily-capacity.ts";
-import { isAllowedInstant } from "#shared/scheduling/sending-window.ts";
-import { localDate } from "#shared/scheduling/zoned-time.ts";
+import { allocateCapacity } from "#shared/sending/daily-capacity.ts";
+import { isAllowedInstant } from "#shared/sending/sending-window.ts";
+import { localDate } from "#shared/zoned-time.ts";
 import { queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { loadSigningKeys } from "../delivery/dkim-key-ring.ts";

@@ -1,7 +1,7 @@
 // The claim's decisions that need no database: which claimed rows may be sent
 // (splitByPriorRecord) and where the rows that did not fit today go
 // (fullDayDeferrals). Which rows fit is allocateCapacity's, tested in
-// #shared/scheduling/daily-capacity.test.ts.
+// #shared/sending/daily-capacity.test.ts.
 import { describe, expect, it } from "vitest";
 import { fullDayDeferrals } from "./capacity.ts";
 import { type ClaimedRow, splitByPriorRecord } from "./claim-rows.ts";

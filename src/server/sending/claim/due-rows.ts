@@ -3,7 +3,7 @@
 // unsubscribe, bounce), is suppressed, or whose sender was removed are
 // cancelled with the reason on the way, and the next due rows take their places.
 import { type SQL, sql } from "drizzle-orm";
-import { nextAllowedInstant, type SendingRules } from "#shared/scheduling/sending-window.ts";
+import { nextAllowedInstant, type SendingRules } from "#shared/sending/sending-window.ts";
 import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
 
 export type DueRow = { id: string; mailbox_id: string; contact_id: string };

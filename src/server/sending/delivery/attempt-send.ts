@@ -3,11 +3,11 @@
 // Nothing here writes to the database; the outcome is recorded in groups.
 
 import type { FailureCategory } from "#shared/db-enums.ts";
-import { followUpDueAt } from "#shared/scheduling/follow-up.ts";
-import { nextAllowedInstant, type SendingRules } from "#shared/scheduling/sending-window.ts";
-import { localDate } from "#shared/scheduling/zoned-time.ts";
+import { followUpDueAt } from "#shared/sending/follow-up.ts";
 import { nextAttemptAt } from "#shared/sending/retry-policy.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
+import { nextAllowedInstant, type SendingRules } from "#shared/sending/sending-window.ts";
+import { localDate } from "#shared/zoned-time.ts";
 import type { Logger } from "../../logger.ts";
 import type { ClaimedBatch, ClaimedSend } from "../claim/claimed-send.ts";
 import type { OutcomeRecord } from "../outcomes/record-outcomes.ts";

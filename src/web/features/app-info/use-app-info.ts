@@ -4,7 +4,7 @@
 // TanStack Query (decision record 014); a failed read is asked again as the
 // queries are (lib/retry-rule.ts), and by the next screen that mounts.
 import { useEffect, useSyncExternalStore } from "react";
-import type { AppInfo } from "#shared/meta/meta.schemas.ts";
+import type { AppInfo } from "#shared/app-info/app-info.schemas.ts";
 import { unwrap } from "#web/lib/api-error.ts";
 import { takeEarlyResponse } from "#web/lib/early-requests.ts";
 import { withRetry } from "#web/lib/retry-rule.ts";

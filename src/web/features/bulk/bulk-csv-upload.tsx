@@ -6,7 +6,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
-import { FileDropZone } from "../contacts-import/file-drop-zone.tsx";
+import { FileDropZone } from "../contacts/file-drop-zone.tsx";
 
 export type UploadedCsv = { fileName: string; contacts: BulkContact[]; columns: BulkColumn[]; skipped: number };
 

@@ -10,7 +10,7 @@ import { Link, useNavigate } from "react-router";
 import type { BulkSendResult } from "#shared/bulk/bulk.schemas.ts";
 import { bulkMessages } from "#shared/bulk/bulk-messages.ts";
 import { type BulkMode, bulkSendError } from "#shared/bulk/send-validation.ts";
-import { toImportFailure } from "#shared/contacts-import/import-error.ts";
+import { toImportFailure } from "#shared/contacts/import/import-error.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";

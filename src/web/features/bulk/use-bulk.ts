@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BulkSendInput } from "#shared/bulk/bulk.schemas.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
-import { campaignsQueryKey } from "../campaigns/use-campaigns.ts";
+import { campaignsQueryKey } from "#web/lib/campaign-query-keys.ts";
 
 export const bulkDeliveryQueryKey = ["bulk", "delivery"] as const;
 

@@ -1,7 +1,7 @@
 // The calendar screen's dates: months as "YYYY-MM", days as "YYYY-MM-DD" in
 // the user's zone (the month response's timezone), and the spec's formats:
 // 12-hour English times ("9:30 AM"), long dates ("Tuesday, November 24, 2026").
-import { addDays, type LocalDate, localDate, weekdayIndex } from "#shared/scheduling/zoned-time.ts";
+import { addDays, type LocalDate, localDate, weekdayIndex } from "#shared/zoned-time.ts";
 
 export type CalendarCell = { date: LocalDate; inMonth: boolean };
 

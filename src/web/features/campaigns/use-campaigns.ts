@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UpdateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
+import { campaignQueryKey, campaignsQueryKey } from "#web/lib/campaign-query-keys.ts";
 
-export const campaignsQueryKey = ["campaigns"] as const;
-export const campaignQueryKey = (id: string) => ["campaigns", id] as const;
+export { campaignQueryKey, campaignsQueryKey };
 
 export function useCampaignList() {
   return useQuery({ queryKey: campaignsQueryKey, queryFn: async () => unwrap(await api.campaigns.$get()) });

@@ -4,7 +4,7 @@
 // (one request). At most 80% of the screen high; the content scrolls inside.
 import { format } from "date-fns";
 import type { ReactNode } from "react";
-import type { ContactHistoryMeeting, DirectoryContact } from "#shared/contacts/contact-directory.schemas.ts";
+import type { ContactHistoryMeeting, DirectoryContact } from "#shared/contact-directory/contact-directory.schemas.ts";
 import { contactName } from "#shared/contacts/contacts-csv.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";

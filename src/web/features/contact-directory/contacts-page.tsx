@@ -9,7 +9,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Download, Eye, RefreshCw, Users } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { DirectoryContact } from "#shared/contacts/contact-directory.schemas.ts";
+import type { DirectoryContact } from "#shared/contact-directory/contact-directory.schemas.ts";
 import { contactName } from "#shared/contacts/contacts-csv.ts";
 import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";

@@ -2,7 +2,7 @@
 // after another as the list scrolls), one
 // contact's email history (loaded when its dialog opens) and the CSV export.
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { DIRECTORY_PAGE_SIZE } from "#shared/contacts/contact-directory.schemas.ts";
+import { DIRECTORY_PAGE_SIZE } from "#shared/contact-directory/contact-directory.schemas.ts";
 import { contactsCsvFileName } from "#shared/contacts/contacts-csv.ts";
 import { ApiError, api, unwrap } from "#web/lib/api-client.ts";
 

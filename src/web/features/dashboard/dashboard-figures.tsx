@@ -3,7 +3,7 @@ import { BarChart3, Mail, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import type { DashboardSummary } from "#shared/dashboard/dashboard.schemas.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
-import { Figure } from "./figure.tsx";
+import { Figure } from "../../components/figure.tsx";
 
 const number = new Intl.NumberFormat("en-US");
 const n = (value: number) => number.format(value);

@@ -19,7 +19,7 @@ import { Progress } from "#web/components/ui/progress.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { formatDayTime } from "#web/lib/date-format.ts";
-import { Figure } from "./figure.tsx";
+import { Figure } from "../../components/figure.tsx";
 
 const number = new Intl.NumberFormat("en-US");
 const n = (value: number) => number.format(value);

@@ -21,7 +21,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { cn } from "#web/lib/cn.ts";
-import { SkippedMessagesNote } from "../mailbox/skipped-messages-note.tsx";
+import { SkippedMessagesNote } from "../../components/skipped-messages-note.tsx";
 
 const looks: Record<MailSyncState, { icon: typeof CheckCircle2; className: string }> = {
   not_configured: { icon: CircleSlash, className: "text-muted-foreground" },

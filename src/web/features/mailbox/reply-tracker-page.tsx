@@ -17,7 +17,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useDebounced } from "#web/lib/use-debounced.ts";
-import { Figure } from "../dashboard/figure.tsx";
+import { Figure } from "../../components/figure.tsx";
 import { ManualReplyCard, useMarkRepliedAction } from "./manual-reply-card.tsx";
 import { SyncRefreshButton } from "./sync-refresh-button.tsx";
 import { useReplyTrackerContacts, useReplyTrackerSummary } from "./use-mailbox.ts";

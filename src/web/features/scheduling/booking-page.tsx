@@ -11,7 +11,7 @@ import { useParams, useSearchParams } from "react-router";
 import { isBookableDay } from "#shared/scheduling/booking-slots.ts";
 import type { BookedMeeting, PublicLink, Slot } from "#shared/scheduling/scheduling.schemas.ts";
 import { schedulingMessages } from "#shared/scheduling/scheduling-messages.ts";
-import { zonedInstant } from "#shared/scheduling/zoned-time.ts";
+import { zonedInstant } from "#shared/zoned-time.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";

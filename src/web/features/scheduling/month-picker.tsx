@@ -7,7 +7,7 @@
 // dates ("YYYY-MM-DD"), not instants.
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { addDays, type LocalDate, weekdayIndex } from "#shared/scheduling/zoned-time.ts";
+import { addDays, type LocalDate, weekdayIndex } from "#shared/zoned-time.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { formatLongDate, formatMonth, monthOf, monthWeeks, shiftMonth } from "./schedule-format.ts";

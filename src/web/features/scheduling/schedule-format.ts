@@ -2,8 +2,8 @@
 // Intl, shared by the Scheduling Links manager and the public booking page (so
 // the public page pulls in nothing of the signed-in app).
 
-import { addDays, type LocalDate, weekdayIndex, weekdayOf } from "#shared/scheduling/zoned-time.ts";
 import { type Weekday, weekdays } from "#shared/weekdays.ts";
+import { addDays, type LocalDate, weekdayIndex, weekdayOf } from "#shared/zoned-time.ts";
 
 export function dayLabel(day: Weekday): string {
   return day[0]!.toUpperCase() + day.slice(1);

@@ -18,8 +18,8 @@ import {
 import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { toast } from "#web/lib/toast.ts";
-import type { WizardSender } from "../campaigns/wizard/wizard-draft.ts";
 import { useSendersQuery } from "./use-senders.ts";
+import type { WizardSender } from "./wizard-senders.ts";
 import { hasSenderEmail, sendersToImport, uniqueByEmail } from "./wizard-senders.ts";
 
 function SavedSenderOption({

@@ -14,8 +14,8 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { toast } from "#web/lib/toast.ts";
-import type { WizardSender } from "../campaigns/wizard/wizard-draft.ts";
 import { formProviders } from "./sender-form-values.ts";
+import type { WizardSender } from "./wizard-senders.ts";
 import { hasSenderEmail, manualSender } from "./wizard-senders.ts";
 
 export function ManualSenderForm({

@@ -12,7 +12,6 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardFooter, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { DomainHealthPanel, domainOfEmail } from "../domain-health/domain-health-panel.tsx";
-import { MailboxSyncState } from "../mailbox/mailbox-sync-state.tsx";
 import {
   CannotSendReason,
   ConnectionStatusBadge,
@@ -20,6 +19,7 @@ import {
   connectionSummary,
 } from "./connection-status.tsx";
 import { GmailSyncSection, showsGmailSync } from "./gmail-sync-section.tsx";
+import { MailboxSyncState } from "./mailbox-sync-state.tsx";
 import { SenderEmailHistory } from "./sender-email-list.tsx";
 import { SenderStatsTable } from "./sender-stats-table.tsx";
 import { useTestConnection } from "./use-senders.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WizardSender } from "../campaigns/wizard/wizard-draft.ts";
+import type { WizardSender } from "./wizard-senders.ts";
 import { hasSenderEmail, manualSender, sendersToImport, totalDailyLimit, uniqueByEmail } from "./wizard-senders.ts";
 
 const existing: WizardSender[] = [

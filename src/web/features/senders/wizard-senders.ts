@@ -3,7 +3,16 @@
 // saved senders offered for import are de-duplicated by email.
 import type { SenderProvider } from "#shared/db-enums.ts";
 import type { Sender } from "#shared/senders/senders.schemas.ts";
-import type { WizardSender } from "../campaigns/wizard/wizard-draft.ts";
+
+/** A campaign's sender in the wizard or the edit page, before it is saved with the campaign. */
+export type WizardSender = {
+  localId: string;
+  email: string;
+  provider: SenderProvider;
+  dailyLimit: number;
+  /** Set when imported from the saved senders (the copy keeps using its connection). */
+  savedSenderId: string | null;
+};
 
 const key = (email: string) => email.trim().toLowerCase();
 

@@ -3,7 +3,7 @@
 import type { Template } from "#shared/templates/templates.schemas.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";
-import { useDeleteTemplate } from "./use-templates.ts";
+import { useDeleteTemplate } from "../templates/use-templates.ts";
 
 export function DeleteTemplateDialog({ template, onClose }: { template: Template | null; onClose: () => void }) {
   const remove = useDeleteTemplate();

@@ -19,8 +19,8 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
-import { parseTagList } from "./template-tags.ts";
-import { useSaveTemplate } from "./use-templates.ts";
+import { parseTagList } from "../templates/template-tags.ts";
+import { useSaveTemplate } from "../templates/use-templates.ts";
 
 /** Steps worth saving: readable, and with a subject or a body. */
 function savableSteps(steps: readonly unknown[]): SequenceDraftStep[] {

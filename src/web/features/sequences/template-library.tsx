@@ -11,13 +11,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useDebounced } from "#web/lib/use-debounced.ts";
+import { collectTags } from "../templates/template-tags.ts";
+import { useTemplatesQuery } from "../templates/use-templates.ts";
 import { DeleteTemplateDialog } from "./delete-template-dialog.tsx";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { SaveTemplateDialog } from "./save-template-dialog.tsx";
 import { TemplateCard } from "./template-card.tsx";
 import { TemplatePreviewDialog } from "./template-preview-dialog.tsx";
-import { collectTags } from "./template-tags.ts";
-import { useTemplatesQuery } from "./use-templates.ts";
 
 const ALL_TAGS = "__all__";
 const SEARCH_DELAY_MS = 250;

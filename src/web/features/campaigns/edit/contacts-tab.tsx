@@ -13,13 +13,13 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useDebounced } from "#web/lib/use-debounced.ts";
-import { AddContactsPanel } from "../../contacts-import/add-contacts-panel.tsx";
+import { AddContactsPanel } from "../../contacts/add-contacts-panel.tsx";
 import {
   fetchContactAddresses,
   useCampaignContacts,
   useRemoveContact,
   useRemoveContacts,
-} from "../../contacts-import/use-campaign-contacts.ts";
+} from "../../contacts/use-campaign-contacts.ts";
 import { VerdictBadge } from "../../verification/verdict-badge.tsx";
 import { useVerifyContacts, VerifyContactsPanel } from "../../verification/verify-contacts-panel.tsx";
 

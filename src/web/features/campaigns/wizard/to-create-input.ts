@@ -1,6 +1,6 @@
 import type { CreateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
 import type { ContactInput } from "#shared/contacts/contacts.schemas.ts";
-import { toContactInput } from "#shared/contacts-import/to-contact-input.ts";
+import { toContactInput } from "#shared/contacts/import/to-contact-input.ts";
 import { toSequenceInput } from "#shared/sequences/sequence-draft.ts";
 import type { ImportedContact, WizardDraft } from "./wizard-draft.ts";
 

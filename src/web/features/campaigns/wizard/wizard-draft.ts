@@ -1,17 +1,12 @@
 // The Create Campaign wizard's state. It is kept in the browser (IndexedDB) so
 // a reload does not lose a half-built campaign, and becomes one
 // CreateCampaignInput when the user launches.
-import type { SenderProvider, SendFormat } from "#shared/db-enums.ts";
+import type { SendFormat } from "#shared/db-enums.ts";
 import { emptyDraftStep, type SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
+import type { WizardSender } from "../../senders/wizard-senders.ts";
 
-export type WizardSender = {
-  localId: string;
-  email: string;
-  provider: SenderProvider;
-  dailyLimit: number;
-  /** Set when imported from the saved senders (the copy keeps using its connection). */
-  savedSenderId: string | null;
-};
+// A campaign's sender as the wizard holds it: the senders feature owns the type (its forms build them).
+export type { WizardSender };
 
 /** One imported row: the email column plus every other column, keyed by normalised header. */
 export type ImportedContact = Record<string, string>;

@@ -1,13 +1,13 @@
 import { ArrowRightIcon, InfoIcon } from "lucide-react";
 import { useMemo } from "react";
-import { contactEmail, detectionCounts } from "#shared/contacts-import/duplicates.ts";
+import { contactEmail, detectionCounts } from "#shared/contacts/import/duplicates.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { toast } from "#web/lib/toast.ts";
-import { ColumnSelection } from "../../../contacts-import/column-selection.tsx";
-import { DuplicateManager } from "../../../contacts-import/duplicate-manager.tsx";
-import { useDuplicateCheck } from "../../../contacts-import/use-duplicate-check.ts";
+import { ColumnSelection } from "../../../contacts/column-selection.tsx";
+import { DuplicateManager } from "../../../contacts/duplicate-manager.tsx";
+import { useDuplicateCheck } from "../../../contacts/use-duplicate-check.ts";
 import { useVerifyContacts, VerifyContactsPanel } from "../../../verification/verify-contacts-panel.tsx";
 import type { StepProps } from "../wizard-draft.ts";
 

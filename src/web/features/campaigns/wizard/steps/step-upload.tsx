@@ -1,15 +1,15 @@
 import { DownloadIcon, FileSpreadsheetIcon, InfoIcon } from "lucide-react";
-import { ACCEPTED_CONTACT_FILES } from "#shared/contacts-import/file-check.ts";
+import { ACCEPTED_CONTACT_FILES } from "#shared/contacts/import/file-check.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { ContactsPreview, ImportedFields } from "../../../contacts-import/contacts-preview.tsx";
-import { downloadSampleCsv } from "../../../contacts-import/download-sample.ts";
-import { FileDropZone } from "../../../contacts-import/file-drop-zone.tsx";
-import { importNotices } from "../../../contacts-import/import-notices.ts";
-import { SkippedRowsReport } from "../../../contacts-import/skipped-rows-report.tsx";
-import { useContactFileImport } from "../../../contacts-import/use-contact-file-import.ts";
+import { ContactsPreview, ImportedFields } from "../../../contacts/contacts-preview.tsx";
+import { downloadSampleCsv } from "../../../contacts/download-sample.ts";
+import { FileDropZone } from "../../../contacts/file-drop-zone.tsx";
+import { importNotices } from "../../../contacts/import-notices.ts";
+import { SkippedRowsReport } from "../../../contacts/skipped-rows-report.tsx";
+import { useContactFileImport } from "../../../contacts/use-contact-file-import.ts";
 import type { StepProps } from "../wizard-draft.ts";
 
 /** Step 3: upload a CSV or Excel contact list and check what was read (spec part 2 §2.1, §5). */
