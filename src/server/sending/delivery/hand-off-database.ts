@@ -26,10 +26,9 @@ const CONNECTIONS = 2;
  * The statement. Each row is found by its primary key; the status is tested
  * through coalesce() on purpose: written plainly, it lets the planner pick the
  * partial lease index (status = 'sending'), whose statistics count the claimed
- * rows as about none, and walk every claimed row for each statement
- * (`pg_stat_statements` on `npm run bench`: 0.28 ms a statement, against
- * 0.13–0.16 ms by primary key). Only ids come back: a returned id had its
- * lease matched already.
+ * rows as about none, and walk every claimed row for each statement, about
+ * twice as slow (docs/decisions/020-hand-off-moment-and-connections.md). Only
+ * ids come back: a returned id had its lease matched already.
  */
 const HAND_OFF = `update scheduled_emails se set handed_off_at = now()
   from unnest($1::uuid[], $2::timestamptz[]) as j(id, lease)

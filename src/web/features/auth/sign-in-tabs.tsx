@@ -2,7 +2,7 @@
 // activation: arrow keys, Home and End move the focus and choose the tab),
 // written out here instead of Radix Tabs, whose primitives and their roving
 // focus helpers are about 7 KB gzipped on the page every visitor loads first
-// (docs/decisions/011). Only the chosen panel is rendered, as Radix does, so a
+// (docs/decisions/021-own-auth-client-and-tabs.md). Only the chosen panel is rendered, as Radix does, so a
 // half-typed form is not kept when the other tab is chosen.
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 
