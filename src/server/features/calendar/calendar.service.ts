@@ -28,7 +28,7 @@ import type {
   DayCounts,
 } from "#shared/calendar/calendar.schemas.ts";
 import { parseSendErrorMessage } from "#shared/sending/send-error-message.ts";
-import { isCursorTime } from "../../db/cursor-time.ts";
+import { afterRow, cursorInstant, cursorTimeText, isCursorTime, jsonCursor } from "../../db/keyset-cursor.ts";
 import { type Executor, queryRows } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
@@ -44,36 +44,27 @@ type Cursor = { at: string; kind: Kind; id: string };
 
 // ------------------------------------------------------------------- cursor
 
-/**
- * A position in the day's order (time, then event id), opaque to clients. The
- * time travels as PostgreSQL's text with microseconds: a JS Date would drop
- * them and a page boundary could skip or repeat events.
- */
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, `${cursor.kind}-${cursor.id}`])).toString("base64url");
-}
+/** An event id of the day's list: "<kind>-<uuid>". */
+const EVENT_ID = /^(meeting|scheduled|sent)-(.+)$/;
+
+const isEventId = (value: unknown): value is string => {
+  const match = typeof value === "string" ? EVENT_ID.exec(value) : null;
+  return match !== null && isUuid(match[2]);
+};
+
+/** A position in the day's order (time, then event id) as [time, event id] in keyset-cursor's JSON form. */
+const cursorForm = jsonCursor(isCursorTime, isEventId);
+
+const encodeCursor = (cursor: Cursor): string => cursorForm.encode([cursor.at, `${cursor.kind}-${cursor.id}`]);
 
 function decodeCursor(text: string | undefined): Cursor | null {
-  if (text === undefined) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    if (Array.isArray(value) && value.length === 2) {
-      const [at, eventId] = value;
-      const match = typeof eventId === "string" ? /^(meeting|scheduled|sent)-(.+)$/.exec(eventId) : null;
-      if (isCursorTime(at) && match && isUuid(match[2])) {
-        return { at, kind: match[1] as Kind, id: match[2]!.toLowerCase() };
-      }
-    }
-  } catch {
-    // Falls through to the error below.
-  }
-  throw new AppError("validation_error", "Invalid cursor", { fields: { cursor: "Invalid cursor" } });
+  const parts = cursorForm.decode(text);
+  if (!parts) return null;
+  const [, kind, id] = EVENT_ID.exec(parts[1])!;
+  return { at: parts[0], kind: kind as Kind, id: id!.toLowerCase() };
 }
 
 // ---------------------------------------------------------------- the zone
-
-/** Timestamps as cursor text: UTC with microseconds. */
-const exactText = (instant: SQL) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 type Span = { tz: string; lo: string; hi: string };
 
@@ -86,8 +77,8 @@ async function localDaySpan(db: Executor, userId: string, date: string): Promise
   const [row] = await queryRows<Span>(
     db,
     sql`select z.tz,
-          ${exactText(sql`(${date}::date)::timestamp at time zone z.tz`)} as lo,
-          ${exactText(sql`(${date}::date + interval '1 day') at time zone z.tz`)} as hi
+          ${cursorTimeText(sql`(${date}::date)::timestamp at time zone z.tz`)} as lo,
+          ${cursorTimeText(sql`(${date}::date + interval '1 day') at time zone z.tz`)} as hi
         from (select coalesce((select s.timezone from user_settings s where s.user_id = ${userId}), 'UTC') as tz) z`,
   );
   if (!row) throw new Error("calendar: the span query returned no row");
@@ -118,8 +109,8 @@ const instants = (values: string[]) => sql`${`{${values.join(",")}}`}::timestamp
  */
 function afterCursor(kind: Kind, at: SQL, id: SQL, cursor: Cursor | null): SQL {
   if (!cursor) return sql``;
-  const t = sql`${cursor.at}::timestamptz`;
-  if (kind === cursor.kind) return sql`and (${at}, ${id}) > (${t}, ${cursor.id}::uuid)`;
+  const t = cursorInstant(cursor.at);
+  if (kind === cursor.kind) return sql`and ${afterRow("asc", [at, id], [t, sql`${cursor.id}::uuid`])}`;
   return kind < cursor.kind ? sql`and ${at} > ${t}` : sql`and ${at} >= ${t}`;
 }
 
@@ -217,7 +208,7 @@ type EventRow = {
 function eventsQuery(userId: string, filter: Filter, limit: number | null): SQL {
   const from = sources(userId);
   return sql`
-    select e.*, ${exactText(sql`e.at`)} as at_key from (
+    select e.*, ${cursorTimeText(sql`e.at`)} as at_key from (
       select 'scheduled-' || se.id::text as event_id, 'scheduled' as type, se.scheduled_for as at,
         coalesce(nullif(q.subject, ''), '(no subject)') as title, se.status, se.campaign_name,
         coalesce(ct.email, 'Unknown') as contact_email, q.subject, q.step_number, se.error_message,
@@ -302,7 +293,7 @@ function monthQuery(userId: string, month: string): SQL {
         generate_series((${`${month}-01`}::date)::timestamp,
                         (${`${month}-01`}::date) + interval '1 month' - interval '1 day', interval '1 day') g
     )
-    select to_char(d.day, 'YYYY-MM-DD') as day, d.tz, ${exactText(sql`d.lo`)} as lo, ${exactText(sql`d.hi`)} as hi,
+    select to_char(d.day, 'YYYY-MM-DD') as day, d.tz, ${cursorTimeText(sql`d.lo`)} as lo, ${cursorTimeText(sql`d.hi`)} as hi,
       ${count(
         sql`scheduled_emails se join campaigns c on c.id = se.campaign_id
             where c.user_id = ${userId} and se.status = 'scheduled'`,
@@ -383,7 +374,7 @@ export function createCalendarService({ db }: Pick<FeatureDeps, "db">) {
       const last = page.at(-1);
       let nextCursor: string | null = null;
       if (rows.length > DAY_PAGE_SIZE && last) {
-        const [, kind, id] = /^(meeting|scheduled|sent)-(.+)$/.exec(last.event_id) ?? [];
+        const [, kind, id] = EVENT_ID.exec(last.event_id) ?? [];
         nextCursor = encodeCursor({ at: last.at_key, kind: kind as Kind, id: id! });
       }
       return { date, timezone: span.tz, events: page.map(toEvent), nextCursor };

@@ -31,6 +31,7 @@ import {
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
+import { withConnections } from "../../sending/sender-connection.ts";
 import { insertContacts } from "../contacts/insert-contacts.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { cannotSendReasonOf, canSendThrough } from "../senders/sender-dto.ts";
@@ -175,25 +176,19 @@ export function createCampaignsService(
       .from(contacts)
       .where(eq(contacts.campaignId, campaignId));
     // An imported sender sends through its saved sender's connection.
-    const sourceIds = senders.map((s) => s.sourceSenderId).filter((id): id is string => Boolean(id));
-    const sources = sourceIds.length
-      ? await tx.select().from(senderAccounts).where(inArray(senderAccounts.id, sourceIds))
-      : [];
-    const sourceById = new Map(sources.map((s) => [s.id, s]));
-    const connectionOf = (s: (typeof senders)[number]) =>
-      (s.sourceSenderId ? sourceById.get(s.sourceSenderId) : undefined) ?? s;
+    const withConnection = await withConnections(tx, senders);
     const tracksOpens = await settingTrackOpens(tx, userId);
     const counters = await countersOf(tx, campaignId);
     return {
       campaign: toCampaignDto(campaign, tracksOpens, counters),
-      senders: senders.map((s) => ({
+      senders: withConnection.map(({ sender: s, connection }) => ({
         id: s.id,
         email: s.email,
         provider: s.provider,
         dailyLimit: s.dailyLimit,
         savedSenderId: s.sourceSenderId,
-        canSend: canSendThrough(connectionOf(s), config.mailDelivery),
-        cannotSendReason: cannotSendReasonOf(connectionOf(s), config),
+        canSend: canSendThrough(connection, config.mailDelivery),
+        cannotSendReason: cannotSendReasonOf(connection, config),
       })),
       sequence: steps.map(toStepDto),
       contactCount: count?.n ?? 0,

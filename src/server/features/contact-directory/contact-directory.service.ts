@@ -27,10 +27,9 @@ import { CSV_BOM, contactCsvHeader, contactCsvRecord, csvRecord } from "#shared/
 import type { MeetingStatus } from "#shared/db-enums.ts";
 import { contactEmailStatus, contactSendStatus, type SendLike } from "#shared/reporting/display-status.ts";
 import type { Db } from "../../db/client.ts";
-import { isCursorTime } from "../../db/cursor-time.ts";
+import { afterRow, cursorInstant, cursorTimeText, timeBarKeyCursor } from "../../db/keyset-cursor.ts";
 import { queryRows } from "../../db/sql-helpers.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
-import { AppError } from "../../errors.ts";
 
 /** Entries per detail query when exporting. */
 const EXPORT_CHUNK = 1_000;
@@ -77,7 +76,7 @@ function matchingEntries(userId: string, search: string): SQL {
 
 /** Where a page of entries starts: after the cursor, if any (the index's keyset condition). */
 function afterCursor(cursor: Cursor | undefined, added: SQL, key: SQL): SQL {
-  return cursor ? sql`and (${added}, ${key}) < (${cursor.added}::timestamptz, ${cursor.key})` : sql``;
+  return cursor ? sql`and ${afterRow("desc", [added, key], [cursorInstant(cursor.added), sql`${cursor.key}`])}` : sql``;
 }
 
 type EntryRow = {
@@ -147,20 +146,12 @@ function toEntry(row: EntryRow): DirectoryContact {
 /** Where a page starts: after the entry with this Added time (microseconds, UTC) and key. */
 type Cursor = { added: string; key: string };
 
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.added}|${cursor.key}`).toString("base64url");
-}
+const encodeCursor = (cursor: Cursor): string => timeBarKeyCursor.encode([cursor.added, cursor.key]);
 
 function decodeCursor(text: string): Cursor {
-  const raw = Buffer.from(text, "base64url").toString();
-  const bar = raw.indexOf("|");
-  const added = raw.slice(0, bar);
-  if (bar < 0 || !isCursorTime(added)) throw new AppError("validation_error", "Invalid cursor");
-  return { added, key: raw.slice(bar + 1) };
+  const [added, key] = timeBarKeyCursor.decode(text)!;
+  return { added, key };
 }
-
-/** A timestamptz as UTC ISO text with all six fractional digits, so a cursor loses nothing. */
-const exactTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 type KeyRow = { key: string | null; added: string; total: number | string };
 
@@ -183,7 +174,7 @@ export function createContactDirectoryService(db: Db) {
       search
         ? sql`with g as materialized (${matchingEntries(userId, search)}),
               t as (select count(*) as total from g)
-              select t.total, p.key, ${exactTime(sql`p.added_at`)} as added
+              select t.total, p.key, ${cursorTimeText(sql`p.added_at`)} as added
               from t left join lateral (
                 select key, added_at from g
                 where true ${afterCursor(cursor, sql`added_at`, sql`key`)}
@@ -191,7 +182,7 @@ export function createContactDirectoryService(db: Db) {
                 limit ${limit}
               ) p on true
               order by p.added_at desc, p.key desc`
-        : sql`select t.total, p.key, ${exactTime(sql`p.added_at`)} as added
+        : sql`select t.total, p.key, ${cursorTimeText(sql`p.added_at`)} as added
               from (
                 select coalesce((select contact_addresses from user_send_stats where user_id = ${userId}), 0) as total
               ) t left join lateral (

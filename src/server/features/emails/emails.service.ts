@@ -13,6 +13,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { EmailSendStatus } from "#shared/db-enums.ts";
 import type { EmailList, EmailListItem, EmailListQuery } from "#shared/emails/emails.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { afterRow, cursorInstant, cursorTimeText } from "../../db/keyset-cursor.ts";
 import { rowsOf } from "../../db/sql-helpers.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { decodeEmailCursor, type EmailCursor, encodeEmailCursor } from "./email-cursor.ts";
@@ -51,9 +52,13 @@ const iso = (value: Date | string | null): string | null =>
 const ORDER = sql`(s.opened_at is not null) desc, s.created_at desc, s.id desc`;
 const after = (cursor: EmailCursor | null): SQL =>
   cursor
-    ? sql`and ((s.opened_at is not null), s.created_at, s.id) < (${cursor.opened}::boolean, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    ? sql`and ${afterRow(
+        "desc",
+        [sql`(s.opened_at is not null)`, sql`s.created_at`, sql`s.id`],
+        [sql`${cursor.opened}::boolean`, cursorInstant(cursor.at), sql`${cursor.id}::uuid`],
+      )}`
     : sql``;
-const atKey = sql`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const atKey = cursorTimeText(sql`s.created_at`);
 
 const cursorOf = (row: Row): string =>
   encodeEmailCursor({ opened: row.opened_at !== null, at: row.at_key, id: row.id });

@@ -28,42 +28,27 @@ import {
 import { contactName, repliedCount } from "#shared/inbox/inbox-labels.ts";
 import { inboxMessageText } from "#shared/inbox/message-text.ts";
 import type { Db } from "../../db/client.ts";
-import { isCursorTime } from "../../db/cursor-time.ts";
+import { afterTimeThenKey, cursorTimeText, isCursorTime, jsonCursor } from "../../db/keyset-cursor.ts";
 import { rowsOf } from "../../db/sql-helpers.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { AppError } from "../../errors.ts";
 
 type Cursor = { at: string; key: string };
 
-/** Timestamps travel in cursors with their microseconds, so a page boundary never skips or repeats a row. */
-const atText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** Keys (a contact id, an address, a row id as text) are checked as text, not uuids: the group list mixes them. */
+const isKey = (value: unknown): value is string => typeof value === "string" && value.length <= 400;
+const cursorForm = jsonCursor(isCursorTime, isKey);
 
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.key])).toString("base64url");
-}
+const encodeCursor = (cursor: Cursor): string => cursorForm.encode([cursor.at, cursor.key]);
 
 function decodeCursor(text: string | undefined): Cursor | null {
-  if (text === undefined) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    if (Array.isArray(value) && value.length === 2) {
-      const [at, key] = value;
-      if (isCursorTime(at) && typeof key === "string" && key.length <= 400) {
-        return { at, key };
-      }
-    }
-  } catch {
-    // Falls through to the error below.
-  }
-  throw new AppError("validation_error", "Invalid cursor", { fields: { cursor: "Invalid cursor" } });
+  const parts = cursorForm.decode(text);
+  return parts && { at: parts[0], key: parts[1] };
 }
 
-/** Rows after the cursor in (at desc, key desc) order; the first bound lets an index scan start at the cursor. */
+/** Rows after the cursor in (at desc, key desc) order. */
 const after = (cursor: Cursor | null, at: SQL, key: SQL) =>
-  cursor
-    ? sql`and ${at} <= ${cursor.at}::timestamptz
-        and (${at} < ${cursor.at}::timestamptz or (${at} = ${cursor.at}::timestamptz and ${key} < ${cursor.key}))`
-    : sql``;
+  cursor ? sql`and ${afterTimeThenKey(at, key, { at: cursor.at, key: sql`${cursor.key}` })}` : sql``;
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -200,7 +185,7 @@ export function createInboxService(db: Db) {
         ), top as (
           select * from page order by last_at desc, coalesce(contact_id::text, address) desc limit ${limit}
         )
-        select t.contact_id, t.address, ${atText(sql`t.last_at`)} as at_key,
+        select t.contact_id, t.address, ${cursorTimeText(sql`t.last_at`)} as at_key,
           coalesce(cs.sent, dr.sent) as sent, coalesce(cs.failed, dr.failed) as failed,
           coalesce(cs.opened, dr.opened) as opened,
           c.email, coalesce(c.first_name, k.first_name) as first_name,
@@ -254,7 +239,7 @@ export function createInboxService(db: Db) {
       const filter = await groupFilter(userId, query, "e");
       const result = await db.execute(sql`
         select e.id, e.status, e.to_email, e.from_email, e.campaign_id, cp.name as campaign_name,
-          seq.step_number, e.subject, e.body, e.created_at, ${atText(sql`e.created_at`)} as at_key,
+          seq.step_number, e.subject, e.body, e.created_at, ${cursorTimeText(sql`e.created_at`)} as at_key,
           e.sent_at, e.opened_at, e.failure_category, e.error_message
         from email_sends e
         left join campaigns cp on cp.id = e.campaign_id
@@ -293,7 +278,7 @@ export function createInboxService(db: Db) {
       const filter = await groupFilter(userId, query, "r");
       const result = await db.execute(sql`
         select r.id, r.kind, r.contact_email, r.sender_email, r.subject, r.reply_content, cp.name as campaign_name,
-          r.replied_at, ${atText(sql`r.replied_at`)} as at_key
+          r.replied_at, ${cursorTimeText(sql`r.replied_at`)} as at_key
         from replies r
         left join campaigns cp on cp.id = r.campaign_id
         where ${filter} ${after(cursor, sql`r.replied_at`, sql`r.id::text`)}
@@ -311,7 +296,7 @@ export function createInboxService(db: Db) {
       const cursor = decodeCursor(query.cursor);
       const result = await db.execute(sql`
         select r.id, r.kind, r.contact_email, r.sender_email, r.subject, r.reply_content, cp.name as campaign_name,
-          r.replied_at, ${atText(sql`r.replied_at`)} as at_key
+          r.replied_at, ${cursorTimeText(sql`r.replied_at`)} as at_key
         from replies r
         left join campaigns cp on cp.id = r.campaign_id
         where r.user_id = ${userId} and r.kind = 'received'

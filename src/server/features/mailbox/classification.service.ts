@@ -19,12 +19,13 @@ import {
   type ReplyDetail,
 } from "#shared/mailbox/mailbox.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { cursorTimeText } from "../../db/keyset-cursor.ts";
 import { type Executor, queryRows } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { stopContactSequence } from "../../domain/stop-contact-sequence.ts";
 import { addSuppression } from "../../domain/suppressions.ts";
 import { AppError } from "../../errors.ts";
-import { afterCursor, cursorTime, decodeCursor, iso, pageOf } from "./mailbox-cursor.ts";
+import { afterCursor, decodeCursor, iso, pageOf } from "./mailbox-cursor.ts";
 
 type ReplyRow = {
   id: string;
@@ -76,7 +77,7 @@ function toDto(row: ReplyRow): ClassifiedReply {
 const replyColumns = (contentChars: number | null) => sql`
   r.id, r.contact_id, r.contact_email, c.first_name, c.last_name, r.sender_email, r.subject,
   ${contentChars === null ? sql`r.reply_content` : sql`left(r.reply_content, ${contentChars})`} as content,
-  r.replied_at, ${cursorTime(sql`r.replied_at`)} as cursor_at, r.kind, r.reply_class, r.class_rule,
+  r.replied_at, ${cursorTimeText(sql`r.replied_at`)} as cursor_at, r.kind, r.reply_class, r.class_rule,
   r.class_corrected, cp.name as campaign_name, r.message_id, r.in_reply_to, r.references_header`;
 
 const replyJoins = sql`

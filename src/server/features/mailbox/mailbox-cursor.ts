@@ -1,41 +1,28 @@
 // The mailbox lists' keyset cursor (Reply Tracker, spam, classified replies):
-// a row's position in "newest first" order as its timestamp and id, opaque to
-// clients. The timestamp travels with its microseconds (PostgreSQL text, not a
-// JS Date), so a page boundary never skips or repeats a row.
+// a row's position in "newest first" order as [timestamp, id] in
+// keyset-cursor's JSON form.
 import { type SQL, sql } from "drizzle-orm";
-import { isCursorTime } from "../../db/cursor-time.ts";
+import { afterTimeThenKey, isCursorTime, jsonCursor } from "../../db/keyset-cursor.ts";
 import { isUuid } from "../../db/uuid.ts";
-import { AppError } from "../../errors.ts";
 
 export type MailboxCursor = { at: string; id: string };
 
-/** A timestamp column as cursor text: UTC with microseconds. */
-export const cursorTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const form = jsonCursor(isCursorTime, isUuid);
 
 export function encodeCursor(cursor: MailboxCursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url");
+  return form.encode([cursor.at, cursor.id]);
 }
 
 /** The cursor, or a 400 validation error when it was not made by encodeCursor. */
 export function decodeCursor(text: string | undefined): MailboxCursor | null {
-  if (text === undefined) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    if (Array.isArray(value) && value.length === 2) {
-      const [at, id] = value;
-      if (isCursorTime(at) && isUuid(id)) return { at, id };
-    }
-  } catch {
-    // Falls through to the error below.
-  }
-  throw new AppError("validation_error", "Invalid cursor", { fields: { cursor: "Invalid cursor" } });
+  const parts = form.decode(text);
+  return parts && { at: parts[0], id: parts[1] };
 }
 
-/** Rows after the cursor in (at desc, id desc) order; the first bound lets an index scan start at the cursor. */
+/** Rows after the cursor in (at desc, id desc) order. */
 export function afterCursor(cursor: MailboxCursor | null, at: SQL, id: SQL): SQL {
   if (!cursor) return sql``;
-  return sql`and ${at} <= ${cursor.at}::timestamptz
-    and (${at} < ${cursor.at}::timestamptz or (${at} = ${cursor.at}::timestamptz and ${id} < ${cursor.id}::uuid))`;
+  return sql`and ${afterTimeThenKey(at, id, { at: cursor.at, key: sql`${cursor.id}::uuid` })}`;
 }
 
 /** One row more than a page was read: the page, and the cursor after its last row when there is more. */

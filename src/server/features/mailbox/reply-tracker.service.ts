@@ -23,11 +23,12 @@ import {
 } from "#shared/mailbox/mailbox.schemas.ts";
 import { replyRate } from "#shared/reporting/rates.ts";
 import type { Db } from "../../db/client.ts";
+import { cursorTimeText } from "../../db/keyset-cursor.ts";
 import { queryRows } from "../../db/sql-helpers.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { stopContactSequence } from "../../domain/stop-contact-sequence.ts";
 import { AppError } from "../../errors.ts";
-import { afterCursor, cursorTime, decodeCursor, iso, isoOrNull, pageOf } from "./mailbox-cursor.ts";
+import { afterCursor, decodeCursor, iso, isoOrNull, pageOf } from "./mailbox-cursor.ts";
 
 type ContactRow = {
   id: string;
@@ -73,7 +74,7 @@ export function createReplyTrackerService({ db, now: clock }: { db: Db; now?: ()
       db,
       sql`
       select c.id, c.email, c.first_name, c.last_name, c.company, c.campaign_id, cp.name as campaign_name,
-        c.replied_at, c.created_at, ${cursorTime(at)} as cursor_at,
+        c.replied_at, c.created_at, ${cursorTimeText(at)} as cursor_at,
         ${
           replied
             ? sql`(select left(r.reply_content, ${PREVIEW_LENGTH * 4}) from replies r

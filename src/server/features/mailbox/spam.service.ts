@@ -14,10 +14,11 @@ import {
   spamText,
 } from "#shared/mailbox/mailbox.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { cursorTimeText } from "../../db/keyset-cursor.ts";
 import { queryRows } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
-import { afterCursor, cursorTime, decodeCursor, iso, pageOf } from "./mailbox-cursor.ts";
+import { afterCursor, decodeCursor, iso, pageOf } from "./mailbox-cursor.ts";
 import { spamSamples } from "./spam-samples.ts";
 
 type SpamRow = {
@@ -63,7 +64,7 @@ export function createSpamService({ db, now: clock }: { db: Db; now?: () => Date
           (select count(*)::int as total from spam_emails where user_id = ${userId}) t
         left join lateral (
           select s.id, s.subject, s.sender_email, left(s.content, ${PREVIEW_SOURCE}) as content, s.received_at,
-            ${cursorTime(sql`s.received_at`)} as cursor_at, sa.email as mailbox, s.folder
+            ${cursorTimeText(sql`s.received_at`)} as cursor_at, sa.email as mailbox, s.folder
           from spam_emails s
           left join sender_accounts sa on sa.id = s.sender_account_id
           where s.user_id = ${userId} ${afterCursor(cursor, sql`s.received_at`, sql`s.id`)}

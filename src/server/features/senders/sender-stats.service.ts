@@ -21,7 +21,7 @@ import {
   senderStatsWindow,
 } from "#shared/senders/sender-stats.ts";
 import { parseSendErrorMessage } from "#shared/sending/send-error-message.ts";
-import { isCursorTime } from "../../db/cursor-time.ts";
+import { afterRow, cursorInstant, cursorTimeText, isCursorTime, jsonCursor } from "../../db/keyset-cursor.ts";
 import { campaigns } from "../../db/schema/campaigns.ts";
 import { senderAccounts } from "../../db/schema/senders.ts";
 import { emailSends, scheduledEmails } from "../../db/schema/sending.ts";
@@ -34,27 +34,16 @@ import { toSenderDto } from "./sender-dto.ts";
 const ERROR_TEXT_MAX = 500;
 
 const notFound = () => new AppError("not_found", "Sender account not found");
-const badCursor = () => new AppError("validation_error", "Invalid cursor", { fields: { cursor: "Invalid cursor" } });
 
 type Cursor = { createdAt: string; id: string };
 
-export function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify([c.createdAt, c.id]), "utf8").toString("base64url");
-}
+const cursorForm = jsonCursor(isCursorTime, isUuid);
 
-export function decodeCursor(text: string): Cursor {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    if (Array.isArray(value) && value.length === 2) {
-      const [createdAt, id] = value;
-      if (isCursorTime(createdAt) && isUuid(id)) {
-        return { createdAt, id };
-      }
-    }
-  } catch {
-    // Falls through to the error below.
-  }
-  throw badCursor();
+const encodeCursor = (c: Cursor): string => cursorForm.encode([c.createdAt, c.id]);
+
+function decodeCursor(text: string): Cursor {
+  const [createdAt, id] = cursorForm.decode(text)!;
+  return { createdAt, id };
 }
 
 function errorText(status: string, errorMessage: string | null): string | null {
@@ -75,7 +64,11 @@ export function createSenderStatsService(deps: FeatureDeps) {
     const conditions: SQL[] = [eq(emailSends.userId, userId), sql`${addressOf(emailSends.fromEmail)} = ${address}`];
     if (after) {
       conditions.push(
-        sql`(${emailSends.createdAt}, ${emailSends.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+        afterRow(
+          "desc",
+          [emailSends.createdAt, emailSends.id],
+          [cursorInstant(after.createdAt), sql`${after.id}::uuid`],
+        ),
       );
     }
     const rows = await db
@@ -91,7 +84,7 @@ export function createSenderStatsService(deps: FeatureDeps) {
         campaignName: campaigns.name,
         failureCategory: emailSends.failureCategory,
         errorMessage: emailSends.errorMessage,
-        cursorTime: sql<string>`to_char(${emailSends.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        cursorTime: cursorTimeText(emailSends.createdAt),
       })
       .from(emailSends)
       .leftJoin(campaigns, eq(campaigns.id, emailSends.campaignId))

@@ -11,7 +11,7 @@
 //    a bounded few seconds, then reports what the queue holds: sent, failed,
 //    retrying, still queued. Without a worker in this process (role web) the
 //    worker processes' next poll sends, and the answer says what is queued.
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { LaunchResult } from "#shared/sending/launch.schemas.ts";
 import { campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
 import { queryRows, type Tx } from "../../db/sql-helpers.ts";
@@ -20,6 +20,7 @@ import { type FirstStepResult, scheduleFirstStep } from "../../domain/campaign-q
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
 import type { SenderAccountRow } from "../../sending/outgoing.ts";
+import { withConnections } from "../../sending/sender-connection.ts";
 import { launchRefusal, reasonNotToSend } from "../../sending/sender-readiness.ts";
 import { assertStoredStepsHaveBookingLink } from "../campaigns/campaign-booking-link.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
@@ -48,16 +49,11 @@ export async function assertSendersCanSend(
   senders: SenderAccountRow[],
 ): Promise<void> {
   if (deps.config.mailDelivery === "capture") return;
-  const sourceIds = senders.map((s) => s.sourceSenderId).filter((id): id is string => Boolean(id));
-  const sources = sourceIds.length
-    ? await deps.db.select().from(senderAccounts).where(inArray(senderAccounts.id, sourceIds))
-    : [];
-  const byId = new Map(sources.map((s) => [s.id, s]));
   const checked = await Promise.all(
-    senders.map(async (s) => {
-      const connection = (s.sourceSenderId && byId.get(s.sourceSenderId)) || s;
-      return { email: s.email, reason: await reasonNotToSend(connection, deps) };
-    }),
+    (await withConnections(deps.db, senders)).map(async ({ sender, connection }) => ({
+      email: sender.email,
+      reason: await reasonNotToSend(connection, deps),
+    })),
   );
   const blocked = checked.filter((c): c is { email: string; reason: string } => c.reason !== null);
   if (blocked.length > 0) throw new AppError("bad_request", `${launchRefusal(blocked)} Then launch again.`);

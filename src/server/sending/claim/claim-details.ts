@@ -7,7 +7,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { BodyFormat, DelayUnit, SendFormat } from "#shared/db-enums.ts";
 import { senderAccounts } from "../../db/schema/index.ts";
 import { anyUuid, queryRows, type Tx } from "../../db/sql-helpers.ts";
-import type { SenderAccountRow } from "../outgoing.ts";
+import { type SenderWithConnection, withConnections } from "../sender-connection.ts";
 import type { ClaimedSend } from "./claimed-send.ts";
 
 type DetailRow = {
@@ -115,24 +115,20 @@ async function loadSteps(tx: Tx, ids: string[]): Promise<Map<string, ClaimedSend
   );
 }
 
-/** The senders by id, with the saved senders they were imported from. */
-async function loadSenders(tx: Tx, ids: string[]): Promise<Map<string, SenderAccountRow>> {
+/** The senders by id, each with its connection (the saved sender it was imported from, or itself). */
+async function loadSenders(tx: Tx, ids: string[]): Promise<Map<string, SenderWithConnection>> {
   const senderRows = await tx.select().from(senderAccounts).where(inArray(senderAccounts.id, ids));
-  const sourceIds = senderRows.map((s) => s.sourceSenderId).filter((id): id is string => Boolean(id));
-  const sourceRows = sourceIds.length
-    ? await tx.select().from(senderAccounts).where(inArray(senderAccounts.id, sourceIds))
-    : [];
-  return new Map([...senderRows, ...sourceRows].map((s) => [s.id, s]));
+  return new Map((await withConnections(tx, senderRows)).map((s) => [s.sender.id, s]));
 }
 
 function toClaimedSend(
   d: DetailRow,
   userId: string,
   send: { id: string; messageId: string },
-  senders: ReadonlyMap<string, SenderAccountRow>,
+  senders: ReadonlyMap<string, SenderWithConnection>,
   steps: ReadonlyMap<string, ClaimedSend["step"]>,
 ): Omit<ClaimedSend, "leaseExpiresAt"> {
-  const sender = senders.get(d.sender_account_id)!;
+  const { sender, connection } = senders.get(d.sender_account_id)!;
   return {
     scheduledId: d.scheduled_id,
     attempts: d.attempts,
@@ -166,6 +162,6 @@ function toClaimedSend(
     send,
     thread: d.thread_message_id ? { messageId: d.thread_message_id, subject: d.thread_subject ?? "" } : null,
     sender,
-    connection: (sender.sourceSenderId && senders.get(sender.sourceSenderId)) || sender,
+    connection,
   };
 }
