@@ -1,5 +1,5 @@
-// Access and sign-in journeys (spec part 1 §2 routes, access guard, /auth;
-// §8 authentication messages), with the confirmation email read from the
+// Access and sign-in journeys (docs/product.md §2: routes, access
+// guard, /auth and its messages), with the confirmation email read from the
 // capture-mode outbox as a local user would.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "./support/app-server.ts";

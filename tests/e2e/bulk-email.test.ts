@@ -1,4 +1,4 @@
-// Email in Bulk (spec part 2 §2.3, §5 'Bulk email', §8 'Bulk', §4 'Bulk send'):
+// Email in Bulk (docs/product.md §12):
 // the sender list's rules, the CSV upload with its summary and preview, the
 // send checks in the spec's order, a send through Coldreach (engine mode,
 // saved senders, mail in the outbox) that clears the form, and a send to an

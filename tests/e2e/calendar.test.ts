@@ -1,4 +1,4 @@
-// The calendar (spec part 1 §2 Calendar) on data made through the app: a
+// The calendar (docs/product.md §8.1) on data made through the app: a
 // campaign launched in capture mode (3 emails sent now, the 4th queued for
 // the next day by the sender's daily limit), a failed direct send and a
 // meeting last month. The user's timezone is Asia/Baghdad and the browser's

@@ -1,4 +1,4 @@
-// The main journey of campaign building (spec part 2 §2.1, §2.2; part 1 §2
+// The main journey of campaign building (docs/product.md §9, §10, §3.2
 // dashboard rows): a campaign built through all six steps from an uploaded CSV
 // with a BOM, quoted commas and a duplicate of an earlier send; then edited,
 // activated, paused and deleted from the dashboard.
@@ -139,7 +139,7 @@ describeJourneys("building a campaign", () => {
       page,
       "Campaign launched successfully! Sent 2 emails. 1 more email is queued and will be sent within your sending window and daily limits.",
     ).waitFor();
-    // Spec part 2 §8: back on the campaign list, the draft discarded.
+    // docs/product.md §9.9: back on the campaign list, the draft discarded.
     await page.waitForURL(`${app.baseUrl}/campaigns-overview`);
     await page
       .getByRole("list", { name: "Campaigns" })

@@ -1,4 +1,4 @@
-// Direct compose (spec part 2 §2.6, §5 Compose): validation in the spec's order,
+// Direct compose (docs/product.md §14.2): validation in its order,
 // a real send over SMTP to the capture server, and the message in the outbox.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "./support/app-server.ts";

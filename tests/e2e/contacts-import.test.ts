@@ -1,5 +1,5 @@
-// Contact import in the Create Campaign wizard (spec part 2 §2.1 steps 3 and 4,
-// §4 file import and duplicate detection, §5 'Contact file upload', §8).
+// Contact import in the Create Campaign wizard (docs/product.md §9.4, §9.5:
+// file import and duplicate detection).
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";

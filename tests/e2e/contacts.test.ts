@@ -1,4 +1,4 @@
-// Contacts page (spec part 1 §2): two campaigns launched in capture mode share
+// Contacts page (docs/product.md §6): two campaigns launched in capture mode share
 // an address (in different letter case); the page shows it once with both
 // campaigns and both sends, the details dialog lists the history, the search
 // narrows the table and the export downloads every matching contact as CSV.

@@ -1,4 +1,4 @@
-// Deliverability (spec part 2 §2.4, §5 Verification, §8, §9) and "Verify
+// Deliverability (docs/product.md §13) and "Verify
 // contacts" in the wizard's Detect Emails step.
 //
 // Every state of the screen needs verdicts on demand (valid, invalid,

@@ -1,4 +1,4 @@
-// Gmail connect (spec part 2 §2.8, §2.10, §8 "Gmail sync"; part 1 §2, §8):
+// Gmail connect (docs/product.md §17.4):
 // from a sender's panel, Connect goes to Google's consent (the local stand-in,
 // which sends the browser straight back), /gmail-callback finishes the
 // connection, and Disconnect asks first, then revokes. The return page's

@@ -1,4 +1,4 @@
-// Inbox (spec part 2 §2.5, §8): sends grouped by contact with their counters,
+// Inbox (docs/product.md §14.1): sends grouped by contact with their counters,
 // a failed send's error details with its troubleshooting hints, raw text when
 // the details are not JSON, the Replies list, and Reply opening Compose
 // prefilled. The sends are written to the app's database as the sending

@@ -1,4 +1,4 @@
-// Launching from the wizard (spec part 2 §8): the campaign built in the six
+// Launching from the wizard (docs/product.md §9.9): the campaign built in the six
 // steps is created and launched, the first batch goes out at once (within the
 // sender's daily limit), the toast says how many, the user is back on the
 // campaign list, and the messages are in the capture outbox.
@@ -66,7 +66,7 @@ describeJourneys("launching a campaign", () => {
       page,
       "Campaign launched successfully! Sent 3 emails. 1 more email is queued and will be sent within your sending window and daily limits.",
     ).waitFor();
-    // Spec part 2 §8: the user returns to the campaign list.
+    // docs/product.md §9.9: the user returns to the campaign list.
     await page.waitForURL(`${app.baseUrl}/campaigns-overview`);
     const card = page.getByRole("list", { name: "Campaigns" }).getByRole("listitem").filter({
       hasText: "Launch Journey",

@@ -1,6 +1,5 @@
-// Scheduling links and the public booking page (issue 14; spec part 1 §2
-// Scheduling links manager, Public booking page, Calendar; §5; §8; §9): a link
-// created from the calendar (both validation messages first), its public URL
+// Scheduling links and the public booking page (issue 14; docs/product.md §8):
+// a link created from the calendar (both validation messages first), its public URL
 // copied and opened signed out, a slot booked and gone after a reload, the
 // meeting on the calendar in purple, the confirmation with its invite in the
 // outbox. Dates come from the picker (its first enabled date with free times),
@@ -82,7 +81,7 @@ describeJourneys("scheduling links and public booking", () => {
     const user = await signedInUser(page, app.baseUrl, "scheduling");
     const writes = countLinkWrites(page);
 
-    // The manager, empty, with the spec's defaults (§9).
+    // The manager, empty, with its defaults (docs/product.md §8.3).
     const dialog = await openManager(page, app.baseUrl);
     await dialog.getByText("No scheduling links yet").waitFor();
     expect(await dialog.getByLabel("Duration (minutes)").inputValue()).toBe("30");
@@ -110,7 +109,7 @@ describeJourneys("scheduling links and public booking", () => {
     await eventually(() => dialog.getByLabel("Organizer name").inputValue()).toBe(user.fullName);
     await eventually(() => dialog.getByLabel("Organizer email").inputValue()).toBe(user.email);
 
-    // Both validation messages (§5), and nothing sent to the server.
+    // Both validation messages (docs/product.md §8.3), and nothing sent to the server.
     const create = dialog.getByRole("button", { name: "Create Link" });
     await create.click();
     await dialog.getByText("Please enter a title", { exact: true }).waitFor();
@@ -182,7 +181,7 @@ describeJourneys("scheduling links and public booking", () => {
     await guest.goto(url);
     await guest.getByRole("heading", { level: 1, name: "Intro call" }).waitFor();
 
-    // Date, time and email are required (§5).
+    // Date, time and email are required (docs/product.md §8.4).
     const schedule = guest.getByRole("button", { name: "Schedule Meeting" });
     await schedule.click();
     await guest.getByText("Please fill in all required fields", { exact: true }).waitFor();

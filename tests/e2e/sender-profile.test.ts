@@ -1,4 +1,4 @@
-// Sender statistics and the sender profile (spec part 2 §2.8, §2.9, §8 Senders):
+// Sender statistics and the sender profile (docs/product.md §17.2, §17.3):
 // after a launch, the sender's card on the Senders page counts what went out
 // (Active Senders, today's figures, the email history), its profile shows
 // Total Sent, Daily Email Activity and Recent Emails, 'Back to Senders' returns,

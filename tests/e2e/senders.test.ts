@@ -1,4 +1,4 @@
-// Sender accounts (spec part 2 §2.8, §5 Sender accounts, §8 Senders): the
+// Sender accounts (docs/product.md §17.1): the
 // Senders page (add, duplicate, edit, a real connection test against the
 // app's capture SMTP server, delete) and the wizard's Sender Accounts step
 // (manual add, duplicates, import from saved senders, summary).

@@ -158,7 +158,7 @@ describeJourneys("Sending options", () => {
     await choose(page, "Send as", "Plain text only");
     await shot(page, "sending-options-review");
     await page.getByRole("button", { name: "Launch Campaign" }).click();
-    // Back on the campaign list (spec part 2 §8).
+    // Back on the campaign list (docs/product.md §9.9).
     await page.getByRole("heading", { level: 1, name: "Campaigns" }).waitFor();
 
     await page.getByRole("link", { name: "Edit Wizard Plain" }).click();

@@ -1,5 +1,5 @@
-// Wizard step 5, Email Sequence (spec part 2 §2.1 step 5, §4 sequence and
-// template actions, §5 Templates, §8): steps with merge tags and previews,
+// Wizard step 5, Email Sequence (docs/product.md §9.6, §9.7:
+// steps, templates and their messages): steps with merge tags and previews,
 // plain → rich text with bold and a link, Preview Mode, and the template
 // library (save, use, preview, delete). No contacts are uploaded, so previews
 // show [tagName] for every tag.

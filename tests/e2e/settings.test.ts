@@ -1,5 +1,5 @@
-// The settings page (spec part 1 §2 settings page, §5 validation, §8 messages,
-// §9 defaults): sections, defaults, validation that saves nothing, a save that
+// The settings page (docs/product.md §5: fields, validation,
+// messages, defaults): sections, defaults, validation that saves nothing, a save that
 // persists, and a failed save that leaves the stored values alone.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The application shell (spec part 1 §2): side menu, every protected route
+// The application shell (docs/product.md §2): side menu, every protected route
 // inside it, the capture banner, the 404 page, the /campaigns/edit fallback
 // and the session debugger.
 import { afterAll, beforeAll, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Theme (spec part 1 §4): signed out it follows the system preference; signed
+// Theme (docs/product.md §2.6): signed out it follows the system preference; signed
 // in the user's stored choice (light, dark or auto) decides, and auto follows
 // the system and reacts to its changes.
 import type { Page } from "playwright-core";

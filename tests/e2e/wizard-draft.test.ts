@@ -1,5 +1,5 @@
-// The Create Campaign wizard keeps its draft in this browser (spec part 2
-// §2.1): these journeys drive it at automation speed, as a person in a hurry
+// The Create Campaign wizard keeps its draft in this browser
+// (docs/product.md §9.1): these journeys drive it at automation speed, as a person in a hurry
 // (or a script) would, and then reload or close the tab at once. Nothing the
 // user saw on screen may be missing from the restored draft.
 import { eq } from "drizzle-orm";

@@ -3,7 +3,7 @@
 // deliver in a few seconds (one short transaction), deliver it with bounded
 // concurrency while the next claim is made, and record outcomes in groups as
 // they arrive. Workers share nothing but the database, so any number of them
-// can run (DESIGN.md §1, §4).
+// can run (docs/architecture.md §2, §3).
 import { sql } from "drizzle-orm";
 import { claimNow, holdLimit, recentRate } from "#shared/sending/claim-size.ts";
 import type { Config } from "../config.ts";

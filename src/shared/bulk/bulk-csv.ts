@@ -1,4 +1,4 @@
-// Email in Bulk → CSV upload (spec part 2 §5 'Bulk email', §3 'Bulk contact'):
+// Email in Bulk → CSV upload (docs/product.md §12):
 // a .csv under 10 MB whose header has an email-like column; first name, last
 // name and company columns found by header; a row is kept when its email
 // contains @ and is not a repeat (case-insensitive); the email is lowercased;

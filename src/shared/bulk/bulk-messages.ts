@@ -1,15 +1,15 @@
-// Email in Bulk (spec part 2 §2.3, §5 'Bulk email', §8 'Bulk'): limits and
+// Email in Bulk (docs/product.md §12): limits and
 // every user-facing text, the spec's words where it gives them. The UI, the
 // server and the tests use this one copy.
 import { editContactMessages, MAX_EDIT_CSV_BYTES } from "../contacts/import/import-messages.ts";
 
-/** The bulk CSV must be under 10 MB (spec §9: edit-campaign and bulk CSV limit 10MB). */
+/** The bulk CSV must be under 10 MB (docs/product.md §18). */
 export const MAX_BULK_CSV_BYTES = MAX_EDIT_CSV_BYTES;
 /** Contacts in one send: the same cap as a campaign's contact list. */
 export const MAX_BULK_CONTACTS = 10_000;
 /** Sender addresses in one send. */
 export const MAX_BULK_SENDERS = 100;
-/** Rows in the upload preview (spec §2.3). */
+/** Rows in the upload preview. */
 export const BULK_PREVIEW_ROWS = 10;
 
 /** The automation webhook's request headers (the receiver verifies the signature with them). */
@@ -19,14 +19,14 @@ export const BULK_TIMESTAMP_HEADER = "X-Coldreach-Timestamp";
 const count = (n: number) => n.toLocaleString("en-US");
 
 export const bulkMessages = {
-  // CSV upload (§5 'Bulk email'; the same texts as the edit screen's CSV upload).
+  // CSV upload (the same texts as the edit screen's CSV upload).
   csvOnly: editContactMessages.csvOnly,
   csvTooLarge: editContactMessages.csvTooLarge,
   noEmailColumn: editContactMessages.noEmailColumn,
   noValidEmails: editContactMessages.noValidCsvEmails,
   csvUploaded: (n: number) => `CSV file uploaded successfully! Found ${count(n)} valid emails.`,
 
-  // Sender list (§5; the add/remove toast wording is not shown in the spec).
+  // Sender list (the add/remove toasts' wording is ours).
   invalidSenderEmail: "Please enter a valid email address.",
   duplicateSenderEmail: "This email address is already added.",
   senderAdded: "Sender email added",
@@ -42,7 +42,7 @@ export const bulkMessages = {
   subjectRequired: "Please enter a subject for the email.",
   messageRequired: "Please enter the email message.",
 
-  // Outcome (§8 'Bulk').
+  // Outcome.
   sendFailed: "Failed to send bulk emails. Please try again.",
   sendError: "An error occurred while sending bulk emails. Please try again.",
   sent: (n: number) => `Bulk emails sent successfully! ${count(n)} emails processed.`,

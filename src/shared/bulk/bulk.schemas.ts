@@ -1,5 +1,4 @@
-// The Email in Bulk API contract (spec part 2 §3 'Bulk contact' and 'Bulk
-// payload', §7 bulk send): what the screen posts, what the user's automation
+// The Email in Bulk API contract (docs/product.md §12): what the screen posts, what the user's automation
 // webhook receives, and what the send answers.
 import { z } from "zod";
 import { bulkMessages, MAX_BULK_CONTACTS, MAX_BULK_SENDERS } from "./bulk-messages.ts";
@@ -36,7 +35,7 @@ export const bulkSendInputSchema = z
 export type BulkSendInput = z.input<typeof bulkSendInputSchema>;
 export type BulkSendRequest = z.output<typeof bulkSendInputSchema>;
 
-/** The JSON body posted to the automation webhook (spec §3 'Bulk payload'). */
+/** The JSON body posted to the automation webhook (docs/product.md §12). */
 export const bulkPayloadSchema = z
   .object({
     campaignName: z.string(),

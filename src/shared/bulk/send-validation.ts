@@ -1,5 +1,5 @@
-// Email in Bulk → Send Bulk Emails: the checks in the spec's order (part 2 §5
-// 'Bulk email'): campaign name, sender emails, contacts. When Coldreach sends
+// Email in Bulk → Send Bulk Emails: the checks in their order
+// (docs/product.md §12): campaign name, sender emails, contacts. When Coldreach sends
 // the emails itself (no automation webhook), the email needs a subject and a
 // message too. The browser and the server run the same function.
 import { bulkMessages, MAX_BULK_CONTACTS } from "./bulk-messages.ts";

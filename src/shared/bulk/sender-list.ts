@@ -1,4 +1,4 @@
-// Email in Bulk → sender email list (spec part 2 §5 'Bulk email'): an address
+// Email in Bulk → sender email list (docs/product.md §12): an address
 // must contain @ and may be listed once (compared case-insensitively).
 import { bulkMessages, MAX_BULK_SENDERS } from "./bulk-messages.ts";
 

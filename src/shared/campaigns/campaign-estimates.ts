@@ -1,4 +1,4 @@
-// Review & Launch figures (spec part 2 §9).
+// Review & Launch figures (docs/product.md §9.8).
 import type { DelayUnit } from "../db-enums.ts";
 
 /** Days needed to send step 1 to everyone: ceil(contacts / sum of sender daily limits). */

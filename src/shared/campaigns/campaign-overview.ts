@@ -1,5 +1,5 @@
-// The figures of a Campaigns overview card (spec part 1 §2 "Campaigns
-// overview", §4, §9), from the campaign's counters.
+// The figures of a Campaigns overview card (docs/product.md §4.3), from the
+// campaign's counters.
 import { barPercent, openRate } from "../reporting/rates.ts";
 
 export type CampaignCounters = {

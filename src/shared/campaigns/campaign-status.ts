@@ -1,4 +1,4 @@
-// A campaign's status as every screen shows it (spec part 1 §4), derived once:
+// A campaign's status as every screen shows it (docs/product.md §4.1), derived once:
 // the server puts it in each campaign it returns (displayStatus), and the
 // dashboard row, the Campaigns overview and the Edit page show that, with the
 // toggle that goes with it.

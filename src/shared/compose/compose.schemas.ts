@@ -1,4 +1,4 @@
-// Direct compose (spec part 2 §2.6, §5 Compose): the fields are checked in the
+// Direct compose (docs/product.md §14.2): the fields are checked in the
 // order From, To, Subject, Message, and the first problem is reported with the
 // spec's message. Any From address is allowed (it must still be an address).
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Contacts page (spec part 1 §2, §4): every contact of the user's campaigns,
+// Contacts page (docs/product.md §6): every contact of the user's campaigns,
 // one entry per email address (case-insensitively) across campaigns.
 import { z } from "zod";
 import { meetingStatuses } from "../db-enums.ts";

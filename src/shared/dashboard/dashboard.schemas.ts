@@ -1,5 +1,5 @@
-// Dashboard API contract (spec part 1 §2 Dashboard, failure-rate panel,
-// mail-sync card; issue 6's 30-day chart). Figures come from the reporting
+// Dashboard API contract (docs/product.md §3: figures, failure-rate
+// panel, mail-sync card; issue 6's 30-day chart). Figures come from the reporting
 // counters; rates are whole percents by src/shared/reporting/rates.ts.
 import { z } from "zod";
 import { failureCategories } from "../db-enums.ts";
@@ -66,7 +66,7 @@ export const failureStatsSchema = z
     successRate: percent,
     bounceRate: percent,
     rejectionRate: percent,
-    /** The summary banner's band (spec part 1 §9). */
+    /** The summary banner's band (docs/product.md §3.3). */
     band: failureBandSchema,
     /** The Failure Breakdown grid: only the spec's eight categories, only counts above 0, in the spec's order. */
     breakdown: z.array(

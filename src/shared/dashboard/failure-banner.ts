@@ -1,4 +1,4 @@
-// The failure-rate panel's summary banner (spec part 1 §2, §9 bands): its
+// The failure-rate panel's summary banner (docs/product.md §3.3): its
 // tone, headline and advice for each band. The spec names the bands and what
 // they call for (monitor, immediate attention); the wording is ours.
 import type { FailureBand } from "../reporting/failure-breakdown.ts";

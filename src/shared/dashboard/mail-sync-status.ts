@@ -1,5 +1,5 @@
-// The mail-sync status card (spec part 1 §4 "Mail-sync card states", §8
-// messages, §9: a 7-day window, at most 100 sends looked at), and what the
+// The mail-sync status card (docs/product.md §3.4: its states
+// and messages; a 7-day window, at most 100 sends looked at), and what the
 // mailbox sync records of each mailbox it reads (mailbox_syncs, issue 12).
 
 export const MAIL_SYNC_WINDOW_DAYS = 7;
@@ -41,7 +41,7 @@ export function mailSyncErrorCount(facts: MailSyncFacts): number {
   return facts.syncedMailboxes > 0 ? facts.syncErrors : facts.recentErrors;
 }
 
-/** The card's headline for each state (spec part 1 §8). */
+/** The card's headline for each state (docs/product.md §3.4). */
 export const mailSyncMessages: Record<MailSyncState, string> = {
   not_configured: "Gmail sync not configured",
   disabled: "Gmail sync disabled",

@@ -1,4 +1,4 @@
-// Emails screen API contract (spec part 1 §2 "Emails screen"): the user's
+// Emails screen API contract (docs/product.md §4.2): the user's
 // sends, opened ones first, then newest first, a page at a time (keyset
 // cursor), optionally narrowed by a search on subject, recipient address,
 // contact name and campaign name.

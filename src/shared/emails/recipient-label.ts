@@ -1,4 +1,4 @@
-// The Emails screen's 'To:' (spec part 1 §2): the contact's full name when it
+// The Emails screen's 'To:' (docs/product.md §4.2): the contact's full name when it
 // has both a first and a last name, else the address.
 
 export function recipientLabel(r: { firstName: string | null; lastName: string | null; toEmail: string }): string {

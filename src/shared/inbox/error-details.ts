@@ -1,4 +1,4 @@
-// Inbox → email history → error details (spec part 2 §2.5, §3, §8): a failed
+// Inbox → email history → error details (docs/product.md §11.2, §14.1): a failed
 // send's error_message is JSON with error, recipient, sender, subject,
 // timestamp and troubleshooting { suggestion, commonCauses } (built by
 // shared/sending/send-error-message.ts); rows written by other code or before

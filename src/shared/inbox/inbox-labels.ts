@@ -1,4 +1,4 @@
-// Inbox display rules (spec part 2 §2.5, §8): the placeholders Unknown
+// Inbox display rules (docs/product.md §14.1): the placeholders Unknown
 // Contact, Unknown Campaign and Unknown Sender, the group's title and its
 // Replied counter.
 import type { FailureCategory } from "../db-enums.ts";

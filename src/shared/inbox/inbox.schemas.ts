@@ -1,4 +1,4 @@
-// Inbox API contract (spec part 2 §2.5): sends grouped by contact (one group
+// Inbox API contract (docs/product.md §14.1): sends grouped by contact (one group
 // per contact row; direct sends without a contact grouped by recipient
 // address), newest activity first, a page at a time; a group's email history
 // and replies, a page at a time.

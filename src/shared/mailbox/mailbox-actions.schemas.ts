@@ -18,7 +18,7 @@ export type MailboxSyncResult = z.infer<typeof mailboxSyncResultSchema>;
 export const mailboxActionResultSchema = z.object({ message: z.string() }).meta({ id: "MailboxActionResult" });
 export type MailboxActionResult = z.infer<typeof mailboxActionResultSchema>;
 
-/** The Manual Reply Tracking card's two inputs, checked as for Mark as Replied (spec part 1 §5). */
+/** The Manual Reply Tracking card's two inputs, checked as for Mark as Replied (docs/product.md §7.1). */
 export const testReplyRequestSchema = z
   .object({ contactEmail: z.string().max(320), campaignId: z.string().max(100) })
   .superRefine((fields, ctx) => {

@@ -1,6 +1,6 @@
-// Mailbox screens' API contract: the Reply Tracker (spec part 1 §2, §4, §5,
-// §7 "Contacts and replies", §8), Failed emails / Spam (part 2 §2.7, §3, §4,
-// §7, §8) with its Recent Failures panel, and Email Classification (issue 12).
+// Mailbox screens' API contract: the Reply Tracker (docs/product.md §7),
+// Failed emails / Spam (docs/product.md §15) with its Recent Failures panel,
+// and Email Classification (issue 12).
 // The words shown to the user are the spec's, kept here so the server's
 // messages and the screens' say the same thing.
 import { z } from "zod";
@@ -14,7 +14,7 @@ const searchSchema = z.string().trim().max(200).optional();
 // ---------------------------------------------------------------- Reply Tracker
 
 export const REPLY_TRACKER_PAGE_SIZE = 25;
-/** A reply's or a spam email's text as listed: the first 200 characters (spec part 2 §9). */
+/** A reply's or a spam email's text as listed: the first 200 characters (docs/product.md §15). */
 export const PREVIEW_LENGTH = 200;
 
 export const replyTrackerSummarySchema = z
@@ -167,7 +167,7 @@ export type SpamList = z.infer<typeof spamListSchema>;
 export const spamClearResultSchema = z.object({ deleted: count }).meta({ id: "SpamClearResult" });
 export const spamSamplesResultSchema = z.object({ added: count }).meta({ id: "SpamSamplesResult" });
 
-/** Spec part 2 §8 "Spam". */
+/** docs/product.md §15. */
 export const spamText = {
   fetchFailed: "Failed to fetch spam emails",
   deleteFailed: "Failed to delete spam email",

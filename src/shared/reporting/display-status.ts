@@ -1,4 +1,4 @@
-// Statuses derived from sends (spec part 1 §4).
+// Statuses derived from sends (docs/product.md §4.2, §6.2).
 
 export type SendLike = { status: string; sentAt: string | null; openedAt: string | null };
 

@@ -1,4 +1,4 @@
-// The failure-rate panel (spec part 1 §2, §8, §9): which failure categories it
+// The failure-rate panel (docs/product.md §3.3): which failure categories it
 // shows, with their labels and hints, and the band its summary banner is in.
 import type { FailureCategory } from "../db-enums.ts";
 import { failureRate, percent, successRate } from "./rates.ts";

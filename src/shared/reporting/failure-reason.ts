@@ -1,4 +1,4 @@
-// The Recent Failures panel of Failed emails (spec part 2 §2.7: category,
+// The Recent Failures panel of Failed emails (docs/product.md §15: category,
 // reason and technical error): the reason is what the category means in the
 // user's words — the breakdown's hint for its eight categories, a hint of the
 // same kind for the three it does not show — and, for a bounce, whether it was

@@ -1,5 +1,5 @@
 // The rates the dashboard, the campaigns overview and the sender pages show
-// (spec part 1 §9): whole percents, rounded, and 0 when there is nothing to
+// (docs/product.md §1.2): whole percents, rounded, and 0 when there is nothing to
 // divide by — except the success rate, which is 100 before anything was sent
 // (nothing has failed yet).
 

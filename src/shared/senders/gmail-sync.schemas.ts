@@ -10,7 +10,7 @@ export const GMAIL_CALLBACK_PATH = "/gmail-callback";
 /** The settings that enable Gmail sync, named when they are missing. */
 export const GMAIL_SYNC_SETTINGS = ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"] as const;
 
-/** The spec's texts (part 1 §8 "Mail authorization", part 2 §8 "Gmail sync"). */
+/** The texts of docs/product.md §17.4. */
 export const gmailSyncMessages = {
   authorizationFailed: (error: string) => `Gmail authorization failed: ${error}`,
   missingParameters: "Missing authorization code or state parameter",

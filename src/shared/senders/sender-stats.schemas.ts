@@ -65,7 +65,7 @@ export type SenderEmail = z.infer<typeof senderEmailSchema>;
 
 export const SENDER_EMAILS_PAGE_DEFAULT = 20;
 export const SENDER_EMAILS_PAGE_MAX = 100;
-/** The sender profile's Recent Emails (spec part 2 §9). */
+/** The sender profile's Recent Emails (docs/product.md §17.3). */
 export const SENDER_PROFILE_RECENT_EMAILS = 10;
 
 export const senderEmailsQuerySchema = z.object({

@@ -1,4 +1,4 @@
-// Sender statistics (spec part 2 §2.8, §2.9, §9): the periods of the Senders
+// Sender statistics (docs/product.md §17.2, §17.3): the periods of the Senders
 // page (today, last 7 days, last month), their success and open rates, and the
 // sender profile's daily activity bar. Days are UTC days, as the reporting
 // counters keep them (docs/decisions/002-reporting-counters.md).

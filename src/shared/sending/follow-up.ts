@@ -14,7 +14,7 @@ export type FollowUpTiming = {
   scheduledTime: string | null;
 };
 
-/** The time a dated step without its own time goes out (spec part 2 §9: display time 09:00). */
+/** The time a dated step without its own time goes out (docs/product.md §9.6, §11.1). */
 export const DEFAULT_STEP_TIME = "09:00";
 
 const pad = (n: number) => String(n).padStart(2, "0");

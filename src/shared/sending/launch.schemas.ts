@@ -1,4 +1,4 @@
-// The launch API contract (spec part 2 §7 send-campaign-email, §8 Launch):
+// The launch API contract (docs/product.md §9.9):
 // what step 1 came to by the time the launch answered (the worker sends; the
 // answer waits for it a few seconds at most), for the wizard's toasts.
 import { z } from "zod";
@@ -21,10 +21,10 @@ export const launchResultSchema = z
   .meta({ id: "LaunchResult" });
 export type LaunchResult = z.infer<typeof launchResultSchema>;
 
-/** The success toast (spec part 2 §8). */
+/** The success toast (docs/product.md §9.9). */
 export const launchSuccessMessage = (sent: number) => `Campaign launched successfully! Sent ${sent} emails.`;
 
-/** The 8-second warning when some of the first batch failed (spec part 2 §8). */
+/** The 8-second warning when some of the first batch failed (docs/product.md §9.9). */
 export const launchFailureWarning = (failed: number) =>
   `${failed} emails failed to send. Check the Inbox for detailed error information.`;
 

@@ -1,5 +1,5 @@
 // email_sends.error_message: the JSON the inbox shows as "error details with
-// troubleshooting hints" (spec part 2 §3): error, recipient, sender, subject,
+// troubleshooting hints" (docs/product.md §11.2): error, recipient, sender, subject,
 // timestamp and troubleshooting { suggestion, commonCauses }, plus the failure
 // category. Readers must accept any text too: the spec shows unreadable details
 // as raw text, and rows written before this format exist.

@@ -1,7 +1,7 @@
 // How large a step's message may be. Every byte goes to every contact, and
 // receiving servers refuse whole messages above their size limit (10 MB is
 // still common: Postfix's default is 10,240,000 bytes). Images are embedded
-// inline as data: URLs (spec §5, up to 5 MB each), and the message carries
+// inline as data: URLs (docs/product.md §9.6, up to 5 MB each), and the message carries
 // them base64-encoded, a third larger plus line breaks. So the limit is on
 // what the message carries, measured before that encoding: 7 MB of text and
 // decoded images, about 9.6 MB once encoded, under those 10 MB; a 5 MB image

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { bodyFormats, delayUnits, sendFormats } from "../db-enums.ts";
 import type { SequenceStepInput } from "./sequence.schemas.ts";
 
-/** The time a follow-up on a fixed date goes out unless the user picks another (spec §9). */
+/** The time a follow-up on a fixed date goes out unless the user picks another (docs/product.md §9.6). */
 export const DEFAULT_SCHEDULED_TIME = "09:00";
 
 export const sequenceDraftStepSchema = z.object({

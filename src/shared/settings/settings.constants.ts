@@ -3,7 +3,7 @@ import { type FromNameFormat, type ThemeMode, type Weekday, weekdays } from "../
 export const DAILY_SEND_LIMIT_MIN = 1;
 export const DAILY_SEND_LIMIT_MAX = 10_000;
 
-/** The spec's defaults (part 1 §3); the database column defaults match them. */
+/** The defaults (docs/product.md §5.1); the database column defaults match them. */
 export const defaultSettings = {
   timezone: "UTC",
   themeMode: "light" as ThemeMode,

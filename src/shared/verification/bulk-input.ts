@@ -1,6 +1,6 @@
 // The Deliverability screen's bulk box and the "Verify contacts" action turn a
-// list of addresses into the requests the verification API accepts (spec part 2
-// §5 Verification, §9: at most 100 per request).
+// list of addresses into the requests the verification API accepts
+// (docs/product.md §13: at most 100 per request).
 import { BULK_VERIFY_LIMIT } from "./verification.schemas.ts";
 import { bulkEmails, verificationMessages } from "./verification-messages.ts";
 

@@ -1,8 +1,8 @@
-// The Deliverability screen's texts (spec part 2 §5 'Verification', §8
-// 'Verification and CSV'), one copy for the server, the screen and the tests.
+// The Deliverability screen's texts (docs/product.md §13), one copy for the
+// server, the screen and the tests.
 import { BULK_VERIFY_LIMIT } from "./verification.schemas.ts";
 
-/** The verification CSV must be under 10 MB (spec §9, as the other CSV uploads). */
+/** The verification CSV must be under 10 MB (as the other CSV uploads). */
 export const MAX_VERIFY_CSV_BYTES = 10 * 1024 * 1024;
 
 export const verificationMessages = {
@@ -19,11 +19,11 @@ export const verificationMessages = {
   verifyFailed: "Failed to verify email",
   bulkError: "An error occurred during bulk verification",
   csvError: "An error occurred during CSV email verification",
-  /** The screen's own check of the file name (spec §5, as the other CSV uploads). */
+  /** The screen's own check of the file name (as the other CSV uploads). */
   uploadCsv: "Please upload a CSV file",
 };
 
-/** Spec §5: bulk input keeps the lines (entries) that contain an @, trimmed. */
+/** Bulk input keeps the lines (entries) that contain an @, trimmed. */
 export function bulkEmails(lines: readonly string[]): string[] {
   return lines.map((l) => l.trim()).filter((l) => l.includes("@"));
 }

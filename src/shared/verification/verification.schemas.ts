@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { verificationResults } from "../db-enums.ts";
 
-/** Spec part 2 §9: a bulk verification takes at most this many addresses. */
+/** docs/product.md §13: a bulk verification takes at most this many addresses. */
 export const BULK_VERIFY_LIMIT = 100;
 
 export const verificationSchema = z

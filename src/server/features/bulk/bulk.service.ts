@@ -1,4 +1,4 @@
-// Email in Bulk (spec part 2 §2.3, §7 bulk send). Two ways to send, chosen by
+// Email in Bulk (docs/product.md §12). Two ways to send, chosen by
 // the user's settings:
 // - webhook: the user set an automation webhook URL; the server posts the
 //   spec's bulk payload to it, signed (X-Coldreach-Signature), through the

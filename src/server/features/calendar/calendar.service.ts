@@ -1,4 +1,4 @@
-// The calendar (spec part 1 §2 Calendar, §4 "Calendar event type"): a month as
+// The calendar (docs/product.md §8.1, §8.2): a month as
 // per-day counts, and one day's events a page at a time, in the user's
 // timezone setting (UTC when none).
 //

@@ -1,5 +1,5 @@
-// The dashboard's figures (spec part 1 §2, §7 "Dashboard and failure
-// statistics", "Mail-sync card"; issue 6's 30-day chart). Every figure is read
+// The dashboard's figures (docs/product.md §3; issue 6's
+// 30-day chart). Every figure is read
 // from the reporting counters the database triggers keep (docs/decisions/
 // 002-reporting-counters.md), never by aggregating email_sends: each endpoint
 // is one or two indexed queries whatever the number of sends.

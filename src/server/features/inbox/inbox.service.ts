@@ -1,4 +1,4 @@
-// Inbox (spec part 2 §2.5): the user's sends grouped by contact, newest
+// Inbox (docs/product.md §14.1): the user's sends grouped by contact, newest
 // activity first, with Sent / Opened / Failed / Replied counters; a group's
 // email history and replies.
 //

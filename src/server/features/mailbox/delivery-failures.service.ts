@@ -1,5 +1,4 @@
-// Failed emails → Recent Failures (spec part 2 §2.7; part 1 §7
-// get_recent_failures_by_category with limit 10): the user's 10 newest failed
+// Failed emails → Recent Failures (docs/product.md §15): the user's 10 newest failed
 // sends, each with its category, the reason in the user's words and the
 // technical error (the server's reply and troubleshooting hints, parsed as the
 // Inbox shows them). One query down email_sends_user_status_created_idx.

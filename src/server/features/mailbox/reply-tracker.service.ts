@@ -1,4 +1,4 @@
-// Reply Tracker (spec part 1 §2, §4 "Replies", §5, §7 "Contacts and replies"):
+// Reply Tracker (docs/product.md §7):
 // the user's contacts with status active, their reply figures, the Replied
 // Contacts and Awaiting Replies lists (a page at a time, searchable), and
 // marking a contact as replied by hand.

@@ -1,5 +1,4 @@
-// 'Add Sample Emails' on the Failed emails page (spec part 2 §2.7, §7 "Other":
-// a helper creates sample spam emails): a few typical junk messages, so a new
+// 'Add Sample Emails' on the Failed emails page (docs/product.md §15): a few typical junk messages, so a new
 // user can try Delete and Clear All Spam before any mailbox is synced.
 export type SpamSample = { subject: string; senderEmail: string; content: string; hoursAgo: number };
 

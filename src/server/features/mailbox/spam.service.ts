@@ -1,4 +1,4 @@
-// Failed emails → spam (spec part 2 §2.7, §3 "Spam email", §4, §7, §8): the
+// Failed emails → spam (docs/product.md §15): the
 // user's spam emails, newest first, with the count badge; an email's full
 // content; Delete (permanent), Clear All Spam and Add Sample Emails. Every
 // statement is scoped to the signed-in user: Clear All Spam deletes the

@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-/** The create form's defaults (spec §9). */
+/** The create form's defaults (docs/product.md §8.3). */
 const input = (patch: Partial<CreateLinkInput> = {}): CreateLinkInput => ({
   title: "Intro call",
   description: "A quick chat",

@@ -1,4 +1,4 @@
-// Sender statistics (spec part 2 §2.8, §2.9, §9): the Senders page's
+// Sender statistics (docs/product.md §17.2, §17.3): the Senders page's
 // per-sender figures, the sender profile and a sender's email history.
 // Figures come from the sender_activity_daily counters (one query for all of a
 // user's senders), lists from email_sends through the index on

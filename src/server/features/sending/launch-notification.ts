@@ -1,4 +1,4 @@
-// The launch notification (spec part 2 §7 send-campaign-notification): a
+// The launch notification (docs/product.md §11.5): a
 // system email to the owner when campaign notifications are on in Settings,
 // to the notification address or, when that is empty, the account's address.
 import { eq } from "drizzle-orm";

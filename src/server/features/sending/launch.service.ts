@@ -1,4 +1,4 @@
-// Launch (spec part 2 §8). No request waits on SMTP (issue 26: a launch that
+// Launch (docs/product.md §9.9). No request waits on SMTP (issue 26: a launch that
 // delivered its first batch itself never answered when its sender's server
 // could not be reached, and a launch's own delivery raced the background
 // worker for the same claims). So:

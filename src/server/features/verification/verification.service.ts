@@ -21,13 +21,13 @@ import type { FeatureDeps } from "../feature-deps.ts";
 import { readCsvUpload, storeCsvUpload } from "./csv-upload.ts";
 import { createVerifier } from "./verify-address.ts";
 
-/** Spec §5 and §9: something to verify, and at most 100 at a time. */
+/** Something to verify, and at most 100 at a time. */
 function checkBatch(emails: readonly string[], none: string): void {
   if (emails.length === 0) throw new AppError("validation_error", none);
   if (emails.length > BULK_VERIFY_LIMIT) throw new AppError("validation_error", verificationMessages.bulkLimit);
 }
 
-/** Spec §2.4: the results list shows the last 100. */
+/** The results list shows the last 100 (docs/product.md §13). */
 export const VERIFICATION_LIST_LIMIT = 100;
 
 const toDto = (row: typeof emailVerifications.$inferSelect): Verification => ({

@@ -3,7 +3,7 @@
 // 'sending' by a worker that stopped (recover-claims.ts). A send whose
 // outcome is unknown waits for the user's decision ('unknown': send anyway or
 // skip), never resent blindly: a duplicate cold email is worse than a late one
-// (DESIGN.md §4).
+// (docs/architecture.md §3.2).
 import { sql } from "drizzle-orm";
 import { anyUuid, at, type Executor } from "../../db/sql-helpers.ts";
 

@@ -1,5 +1,5 @@
-// Edit campaign → Add Contacts → Bulk Import → CSV upload (spec part 2 §5
-// 'Contacts in edit campaign'): a .csv up to 10 MB with an email-like column;
+// Edit campaign → Add Contacts → Bulk Import → CSV upload
+// (docs/product.md §10.2): a .csv up to 10 MB with an email-like column;
 // first name, last name and company found by header; every other column kept
 // as a custom field; addresses lower-cased, checked and de-duplicated.
 // Parsed with the same RFC 4180 reader as the wizard (quoted commas work).

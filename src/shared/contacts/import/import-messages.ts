@@ -1,5 +1,5 @@
 // The contact import's limits and user-facing messages. The messages are the
-// spec's text (part 2 §5 and §8), word for word, so the UI, the worker and the
+// product's text (docs/product.md §9.4, §10.2), word for word, so the UI, the worker and the
 // tests all use one copy.
 
 /** Wizard upload limit: 5 MB, counted in binary megabytes. */

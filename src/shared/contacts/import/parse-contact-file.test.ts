@@ -1,4 +1,4 @@
-// Every bullet of spec part 2 §5 'Contact file upload (wizard)', end to end
+// Every rule of docs/product.md §9.4 (the wizard's contact file), end to end
 // through the same function the upload worker runs, plus malformed files.
 import { utils, write } from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,9 +1,9 @@
-// Email in Bulk (spec part 2 §2.3): campaign name and description, the sender
+// Email in Bulk (docs/product.md §12): campaign name and description, the sender
 // email list, a CSV of contacts with its summary and preview, and the Ready to
 // Send panel. The server decides how the send goes out: to the user's
 // automation webhook when one is set in Settings, else through Coldreach's own
 // sending engine (then the page also asks for the email's subject and message).
-// A successful send clears the form; a failed one keeps every input (§4).
+// A successful send clears the form; a failed one keeps every input.
 import { ExternalLink, Loader2, RefreshCw, Send, Webhook, Zap } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";

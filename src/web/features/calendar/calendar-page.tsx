@@ -1,4 +1,4 @@
-// The calendar (/calendar; spec part 1 §2 Calendar): a month of scheduled,
+// The calendar (/calendar; docs/product.md §8.1): a month of scheduled,
 // sent and failed emails and meetings, as per-day counts from the server
 // (a day's events load when it is opened), in the user's timezone setting.
 // 'Create Scheduling Link' opens the Scheduling Links manager; when it closes

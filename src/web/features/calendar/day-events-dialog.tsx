@@ -1,4 +1,4 @@
-// The day list (spec §2 Calendar): titled with the long date, the day's
+// The day list (docs/product.md §8.1): titled with the long date, the day's
 // events in time order, coloured by type, loaded when the day is opened, a
 // page at a time ("Load more"). Choosing an event opens Event Details.
 import { useEffect, useState } from "react";

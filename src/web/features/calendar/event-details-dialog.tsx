@@ -1,4 +1,4 @@
-// Event Details (spec §2 Calendar): type, title, date and time, contact,
+// Event Details (docs/product.md §8.1): type, title, date and time, contact,
 // campaign (if any), status (if any), error message (if any); an email's step
 // and a meeting's length when known. A meeting's Contact is who booked it (as
 // typed on the booking page); its Linked contact is the campaign contact it is

@@ -1,4 +1,4 @@
-// How each kind of calendar event looks (spec §2 Calendar legend): Scheduled
+// How each kind of calendar event looks (docs/product.md §8.1, the legend): Scheduled
 // blue, Sent green, Failed red, Meetings purple; light and dark themes.
 import type { CalendarEventType, DayCounts } from "#shared/calendar/calendar.schemas.ts";
 

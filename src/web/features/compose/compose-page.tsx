@@ -28,7 +28,7 @@ const empty: ComposeFields = { from: "", to: "", subject: "", message: "" };
 type Threading = Pick<ComposeInput, "inReplyTo" | "references">;
 
 /**
- * Compose Email (spec part 2 §2.6). Prefilled from the query string, so the
+ * Compose Email (docs/product.md §14.2). Prefilled from the query string, so the
  * Inbox's Reply and New Email buttons can open it with the right fields; with
  * ?reply=<id> it answers that received reply: to its sender, from the mailbox
  * it came to, quoted, and in its thread (In-Reply-To / References).

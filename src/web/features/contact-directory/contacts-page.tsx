@@ -1,4 +1,4 @@
-// Contacts page (spec part 1 §2): every contact across the user's campaigns,
+// Contacts page (docs/product.md §6): every contact across the user's campaigns,
 // one row per email address, searchable, a page at a time from the server
 // (the next page loads as the end of the table scrolls into view; 'Load more'
 // does the same from the keyboard), with a details dialog and a CSV export of
@@ -44,7 +44,7 @@ export function ContactsPage() {
   const [selected, setSelected] = useState<DirectoryContact | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  // Spec part 1 §8: the toast says whether the server answered with an error or the request failed.
+  // docs/product.md §6.1: the toast says whether the server answered with an error or the request failed.
   const reported = useRef<unknown>(null);
   useEffect(() => {
     if (!list.isError || reported.current === list.error) return;

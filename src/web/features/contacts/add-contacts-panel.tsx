@@ -1,5 +1,5 @@
 // Edit campaign → Contacts → Add Contacts: one contact by hand, or many from
-// pasted lines or a CSV file (spec part 2 §2.2, §5 'Contacts in edit campaign').
+// pasted lines or a CSV file (docs/product.md §10.2).
 import { type FormEvent, useState } from "react";
 import type { ContactInput } from "#shared/contacts/contacts.schemas.ts";
 import { BULK_TEXT_FORMAT, parseBulkText } from "#shared/contacts/import/bulk-text.ts";

@@ -18,7 +18,7 @@ type DuplicateManagerProps = {
 
 const ROW_HEIGHT = 64;
 
-/** Each duplicate kept or removed; Remove All marks every one, Keep All clears the marks (spec part 2 §4). */
+/** Each duplicate kept or removed; Remove All marks every one, Keep All clears the marks (docs/product.md §9.5). */
 export function DuplicateManager({ groups, removed, onToggle, onRemoveAll, onKeepAll }: DuplicateManagerProps) {
   const [open, setOpen] = useState(false);
   const removedCount = groups.filter((g) => removed.has(g.email)).length;

@@ -1,4 +1,4 @@
-// Step 3's upload: idle → processing → imported | failed (spec part 2 §4).
+// Step 3's upload: idle → processing → imported | failed (docs/product.md §9.4).
 // A new upload cancels a parse still running and clears the earlier error and
 // the previous parse; the type and size are checked before anything is
 // cleared, so a wrong file does not throw away a good import.

@@ -1,6 +1,6 @@
 // Duplicate detection for wizard step 4: runs by itself when there are
-// contacts. A failed check is logged and treated as "no duplicates" (spec part
-// 2 §8): it must never block the wizard.
+// contacts. A failed check is logged and treated as "no duplicates"
+// (docs/product.md §9.5): it must never block the wizard.
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type DuplicateGroup, groupDuplicates } from "#shared/contacts/import/duplicates.ts";

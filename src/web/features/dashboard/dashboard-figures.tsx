@@ -1,4 +1,4 @@
-// Campaign Overview, Contact Management and Email Performance (spec part 1 §2).
+// Campaign Overview, Contact Management and Email Performance (docs/product.md §3.1).
 import { BarChart3, Mail, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import type { DashboardSummary } from "#shared/dashboard/dashboard.schemas.ts";

@@ -23,7 +23,7 @@ import {
 } from "./use-dashboard.ts";
 
 /**
- * The dashboard (spec part 1 §2): figures, a 30-day activity chart, the
+ * The dashboard (docs/product.md §3): figures, a 30-day activity chart, the
  * failure-rate panel, the mail-sync card and the campaign rows. Refresh
  * refetches every query of the page instead of reloading it.
  *
@@ -65,7 +65,7 @@ function RefreshButton() {
 
 /**
  * One toast for the page, whichever part failed. Failure statistics fall
- * back to the basic counts instead (spec part 1 §8), unless those failed too.
+ * back to the basic counts instead (docs/product.md §3.1), unless those failed too.
  */
 function LoadFailedToast() {
   const summary = useDashboardSummary();

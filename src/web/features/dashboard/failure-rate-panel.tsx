@@ -1,4 +1,4 @@
-// The failure-rate panel (spec part 1 §2, §8, §9): four figures, success and
+// The failure-rate panel (docs/product.md §3.3): four figures, success and
 // failure bars, a banner by band, the Failure Breakdown grid (categories above
 // 0 only) and the 10 newest failures, with its own Refresh.
 import { AlertTriangle, CheckCircle2, Info, MailX, OctagonAlert, RefreshCw, ShieldAlert } from "lucide-react";

@@ -1,4 +1,4 @@
-// The mail-sync status card (spec part 1 §2, §4, §8): one of four states, and
+// The mail-sync status card (docs/product.md §3.4): one of four states, and
 // the way to /senders, where each sender's Gmail Sync section is (Settings has
 // none, issue 28). Each mailbox the sync reads, IMAP or Gmail, is listed as
 // working or has issues. Once the mailbox sync reads a mailbox, it also says

@@ -1,4 +1,4 @@
-// /campaigns, the Emails screen (spec part 1 §2, §4, §8): the user's sent
+// /campaigns, the Emails screen (docs/product.md §4.2): the user's sent
 // emails, opened ones first, then newest first, a page at a time (the next
 // page loads as the end of the list scrolls into view; 'Load more' does the
 // same from the keyboard); search on subject, recipient, contact name and

@@ -1,4 +1,4 @@
-// A group's email history (spec part 2 §2.5): for each email, newest first,
+// A group's email history (docs/product.md §14.1): for each email, newest first,
 // its subject and status, from, campaign, sent and opened times, the message,
 // the error details with troubleshooting hints, and Reply / New Email, which
 // open Compose prefilled. Virtualised like the Inbox list it sits in: an

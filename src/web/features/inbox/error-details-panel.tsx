@@ -1,4 +1,4 @@
-// A failed send's error details (spec part 2 §2.5, §8): what went wrong and the
+// A failed send's error details (docs/product.md §11.2, §14.1): what went wrong and the
 // troubleshooting hints (suggestion, common causes) read from the error JSON,
 // or the raw text when it is not JSON.
 import { AlertTriangle, Lightbulb } from "lucide-react";

@@ -1,4 +1,4 @@
-// One Inbox group (spec part 2 §2.5): a contact (or the address of direct
+// One Inbox group (docs/product.md §14.1): a contact (or the address of direct
 // sends) with its Sent / Opened / Failed / Replied counters, an expandable
 // email history and an expandable Replies list. A row of the virtualised
 // Inbox list: the page says which panels are open (see open-panels.ts).

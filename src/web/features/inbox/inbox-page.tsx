@@ -1,4 +1,4 @@
-// Inbox (spec part 2 §2.5, §8): sent emails grouped by contact, latest activity
+// Inbox (docs/product.md §14.1): sent emails grouped by contact, latest activity
 // first, a page at a time (the next page loads as the end of the list scrolls
 // into view; 'Load more' does the same from the keyboard); search; Compose and
 // Refresh; the empty state 'No emails sent yet'. The list is virtualised:

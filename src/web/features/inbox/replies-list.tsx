@@ -1,4 +1,4 @@
-// A group's replies (spec part 2 §2.5: an expandable Replies list), newest
+// A group's replies (docs/product.md §14.1: an expandable Replies list), newest
 // first. What the mailbox sync recognised as an auto-reply, a bounce or an
 // unsubscribe request says so. Reply answers a reply in its thread, quoted,
 // from the mailbox it came to. Virtualised like the Inbox list it sits in;

@@ -5,7 +5,7 @@ import { SpamPanel } from "./spam-panel.tsx";
 import { SyncRefreshButton } from "./sync-refresh-button.tsx";
 
 /**
- * Failed emails (/spam; spec part 2 §2.7): the sends whose delivery is unknown,
+ * Failed emails (/spam; docs/product.md §15): the sends whose delivery is unknown,
  * each waiting for Send anyway or Skip (shown only when there are some); the
  * spam list; the Recent Failures panel. Refresh syncs the mailboxes first.
  */

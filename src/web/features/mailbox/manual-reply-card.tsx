@@ -1,4 +1,4 @@
-// Reply Tracker → Manual Reply Tracking (spec part 1 §2, §5, §8): a contact
+// Reply Tracker → Manual Reply Tracking (docs/product.md §7.1): a contact
 // email and a campaign ID, 'Mark as Replied' and 'Test Reply Tracking'. Both
 // need both fields ('Missing Information'); the campaign ID field suggests the
 // user's campaigns by name. Test Reply Tracking sends a real reply into the

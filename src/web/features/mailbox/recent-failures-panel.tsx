@@ -1,4 +1,4 @@
-// Failed emails → Recent Failures (spec part 2 §2.7): the 10 newest delivery
+// Failed emails → Recent Failures (docs/product.md §15): the 10 newest delivery
 // failures, each with its category, the reason in plain words and the
 // technical error — the server's reply and troubleshooting hints, shown as
 // the Inbox shows a failed send's error details.

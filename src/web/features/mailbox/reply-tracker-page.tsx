@@ -1,4 +1,4 @@
-// Reply Tracker (/replies; spec part 1 §2, §4, §5, §8): Manual Reply Tracking,
+// Reply Tracker (/replies; docs/product.md §7): Manual Reply Tracking,
 // a search box, the three figures (Total Contacts, Replied with the reply
 // rate, No Reply), the Replied Contacts and Awaiting Replies lists (each a
 // page at a time from the server; every awaiting row has 'Mark as Replied'),

@@ -1,4 +1,4 @@
-// Failed emails → spam (spec part 2 §2.7, §4, §8): the user's spam emails,
+// Failed emails → spam (docs/product.md §15): the user's spam emails,
 // newest first, with the count badge and a 200-character preview (the whole
 // message on demand); Restore and Delete on each; Clear All Spam (with a
 // confirmation; the user's own only) and Add Sample Emails.

@@ -1,4 +1,4 @@
-// /schedule/{linkCode} (spec §2 Public booking page, §5 booking rules): a
+// /schedule/{linkCode} (docs/product.md §8.4): a
 // visitor without an account picks a date (past dates and the link's closed
 // weekdays cannot be chosen), one of that date's free times (in the link's
 // zone, with the visitor's own time beside it when it differs), leaves an

@@ -1,4 +1,4 @@
-// The Scheduling Links manager's create form (spec §2, §5, §9): title,
+// The Scheduling Links manager's create form (docs/product.md §8.3): title,
 // description, duration (minimum 15, step 15), time window, days and the
 // link's timezone, validated with the same schema the server applies; and
 // (issue 27) how far ahead and how soon visitors may book, and the organizer

@@ -1,4 +1,4 @@
-// The Scheduling Links manager (spec §2, opened from the calendar): the
+// The Scheduling Links manager (docs/product.md §8.3, opened from the calendar): the
 // owner's links, newest first, and the form that creates one. The calendar
 // reloads its data when this dialog closes (its onOpenChange).
 import { CalendarClock } from "lucide-react";

@@ -1,4 +1,4 @@
-// /gmail-callback (spec part 1 §2, part 2 §2.10): where Google sends the
+// /gmail-callback (docs/product.md §17.4): where Google sends the
 // browser back after the consent screen. Loading while the code is exchanged
 // for the sender's refresh token, then success or the error in the spec's
 // words, with 'Go to Settings' and 'Close Window'. The page is open, but the

@@ -1,5 +1,5 @@
 // What /gmail-callback makes of the parameters Google sent back, and of the
-// code exchange's failure, in the spec's words (part 1 §5, §8).
+// code exchange's failure, in the words of docs/product.md §17.4.
 import { gmailSyncMessages as messages, parseGmailState } from "#shared/senders/gmail-sync.schemas.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 

@@ -1,4 +1,4 @@
-// The Gmail Sync part of a sender's expandable panel (spec part 2 §2.8):
+// The Gmail Sync part of a sender's expandable panel (docs/product.md §17.4):
 // whether the sender's Gmail is connected, Connect (Google's consent screen,
 // back through /gmail-callback) or Disconnect with confirmation, and, when the
 // server has no Google OAuth client, which settings to set.

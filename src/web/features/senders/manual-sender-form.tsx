@@ -1,4 +1,4 @@
-// The wizard's "Add Manually" form (spec §5 Sender accounts (wizard)): email,
+// The wizard's "Add Manually" form (docs/product.md §9.3): email,
 // provider and daily limit; Add stays disabled until email and provider are set.
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { SenderProvider } from "#shared/db-enums.ts";

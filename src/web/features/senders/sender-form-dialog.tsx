@@ -1,4 +1,4 @@
-// Add / Edit sender dialog (spec §2.8, §5 Sender accounts (management)).
+// Add / Edit sender dialog (docs/product.md §17.1).
 // Validation runs on the shared schema before anything is sent; the server's
 // 400 field messages and 409 duplicate message land on the same fields.
 import { Controller, useForm } from "react-hook-form";

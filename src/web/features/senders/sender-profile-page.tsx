@@ -1,4 +1,4 @@
-// /senders/profile/:email (spec part 2 §2.9): a sender's Account information,
+// /senders/profile/:email (docs/product.md §17.3): a sender's Account information,
 // Total Sent, Success Rate, Open Rate, Scheduled Today, Daily Email Activity
 // (percent of its daily limit, capped at 100%), Recent Emails (10) and Back to
 // Senders. Opened from a sender card on the Senders page, by sender email.

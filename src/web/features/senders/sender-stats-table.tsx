@@ -1,4 +1,4 @@
-// A sender card's figures (spec part 2 §2.8, §9): sent, failed, opened,
+// A sender card's figures (docs/product.md §17.2): sent, failed, opened,
 // success rate and open rate for today, the last 7 days and the last month.
 
 import type { SenderActivity, SenderStats } from "#shared/senders/sender-stats.schemas.ts";

@@ -1,4 +1,4 @@
-// /senders (spec §2.8): saved sender accounts in two groups, Active (has sent
+// /senders (docs/product.md §17.1): saved sender accounts in two groups, Active (has sent
 // at least one email) and Unused, with add, edit, delete and connection tests,
 // per-sender figures (today, last 7 days, last month), email history and a
 // link to each sender's profile.

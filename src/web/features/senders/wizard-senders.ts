@@ -1,4 +1,4 @@
-// The wizard's sender list rules (spec §5 Sender accounts (wizard)): emails
+// The wizard's sender list rules (docs/product.md §9.3): emails
 // are unique case-insensitively, imports skip what is already there, and the
 // saved senders offered for import are de-duplicated by email.
 import type { SenderProvider } from "#shared/db-enums.ts";

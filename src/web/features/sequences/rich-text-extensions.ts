@@ -8,7 +8,7 @@ import { FontSize, TextStyle } from "@tiptap/extension-text-style";
 import { StarterKit } from "@tiptap/starter-kit";
 import { isAllowedHref } from "#shared/sequences/email-html-policy.ts";
 
-/** The spec's font sizes (§9). */
+/** The font sizes (docs/product.md §9.6). */
 export const FONT_SIZES = ["8px", "10px", "12px", "14px", "16px", "18px", "24px"] as const;
 
 export function richTextExtensions(placeholder: string): Extensions {

@@ -23,7 +23,7 @@ import { StepCard } from "./step-card.tsx";
 import { previewContactLabel } from "./step-rendering.ts";
 import { TemplateLibrary } from "./template-library.tsx";
 
-/** The preview contact picker offers the first 10 contacts (spec §9). */
+/** The preview contact picker offers the first 10 contacts (docs/product.md §9.6). */
 export const PREVIEW_CONTACTS = 10;
 
 export type SequenceEditorProps = {

@@ -1,4 +1,4 @@
-// Bulk verify (spec part 2 §2.4, §5, §9): one address per line, at most 100.
+// Bulk verify (docs/product.md §13): one address per line, at most 100.
 import { ListChecksIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { parseBulkEmails } from "#shared/verification/bulk-input.ts";

@@ -1,4 +1,4 @@
-// CSV import and verify (spec part 2 §2.4, §7 csv-uploads, §8): the server
+// CSV import and verify (docs/product.md §13): the server
 // stores the file, reads its email column and verifies each address.
 import { FileUpIcon } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-// Deliverability (spec part 2 §2.4): verify one address, a list or a CSV file;
+// Deliverability (docs/product.md §13): verify one address, a list or a CSV file;
 // the figures, the Deliverability Rate, recent verifications and the results.
 import { RefreshCwIcon } from "lucide-react";
 import { PageHeader } from "#web/components/page-header.tsx";

@@ -1,4 +1,4 @@
-// Single verify (spec part 2 §2.4, §5, §8): one address, its verdict, flags and
+// Single verify (docs/product.md §13): one address, its verdict, flags and
 // a suggested correction the user can apply and check in one click.
 import { MailCheckIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";

@@ -1,4 +1,4 @@
-// The verification API (spec part 2 §7 verify-email-simple, csv-uploads),
+// The verification API (docs/product.md §13),
 // through the typed client; the CSV upload is a multipart form, which the
 // route reads itself (it declares no body), so it goes with fetch.
 import type { VerificationList } from "#shared/verification/verification.schemas.ts";

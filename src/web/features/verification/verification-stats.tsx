@@ -1,4 +1,4 @@
-// The figures (spec part 2 §2.4, §9): four cards and the Deliverability Rate bar.
+// The figures (docs/product.md §13): four cards and the Deliverability Rate bar.
 import type { VerificationStats } from "#shared/verification/verification.schemas.ts";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Progress } from "#web/components/ui/progress.tsx";

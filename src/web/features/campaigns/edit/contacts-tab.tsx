@@ -1,4 +1,4 @@
-// Edit campaign → Contacts (spec part 2 §2.2): search, a server-paginated
+// Edit campaign → Contacts (docs/product.md §10.2): search, a server-paginated
 // list with status and Replied badges, removal, and the Add Contacts panel.
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, Trash2Icon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";

@@ -43,7 +43,7 @@ function NotFound() {
   );
 }
 
-/** Edit Campaign (spec part 2 §2.2): Details, Contacts, Email Sequence and Sender Accounts tabs. */
+/** Edit Campaign (docs/product.md §10.1): Details, Contacts, Email Sequence and Sender Accounts tabs. */
 export function EditCampaignPage() {
   const { id = "" } = useParams();
   const query = useCampaign(id);

@@ -1,4 +1,4 @@
-// /campaigns-overview (spec part 1 §2 "Campaigns overview", §4, §9): a card per
+// /campaigns-overview (docs/product.md §4.3): a card per
 // campaign with Total Emails, Open Rate, Sent, Launched and Ended dates,
 // 'Opened: x of y' and an open-rate bar capped at 100%. The figures come from
 // the campaign list (campaigns joined to their counters, one query), fetched

@@ -16,7 +16,7 @@ import { useWizardDraft } from "./use-wizard-draft.ts";
 import type { WizardDraft } from "./wizard-draft.ts";
 import { wizardSteps } from "./wizard-steps.ts";
 
-// Spec part 2 §9: the launch error toast stays 10 s, the partial-failure warning 8 s.
+// docs/product.md §9.9: the launch error toast stays 10 s, the partial-failure warning 8 s.
 const LAUNCH_ERROR_MS = 10_000;
 const LAUNCH_WARNING_MS = 8_000;
 const NO_ANSWER = "The server did not answer. Check your connection and launch again.";
@@ -35,7 +35,7 @@ async function launchedCampaign(launchKey: string): Promise<string | null> {
 }
 
 /**
- * The six-step Create Campaign wizard (spec part 2 §2.1). Launch is one
+ * The six-step Create Campaign wizard (docs/product.md §9). Launch is one
  * request that stores and launches the campaign under the draft's launch key
  * (issue 26 §1). The draft is discarded only once the server has answered
  * that it launched; until then it stays, marked with when Launch was sent,
@@ -140,7 +140,7 @@ export function CreateCampaignPage() {
       if (result.emailsFailed > 0) {
         toast.warning(launchFailureWarning(result.emailsFailed), { duration: LAUNCH_WARNING_MS });
       }
-      // Spec part 2 §8: then the user returns to the campaign list.
+      // Then the user returns to the campaign list.
       if (mounted.current) navigate("/campaigns-overview", { replace: true });
     } finally {
       sending.current = false;

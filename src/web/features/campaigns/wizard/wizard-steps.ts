@@ -7,7 +7,7 @@ import { SequenceStep } from "./steps/step-sequence.tsx";
 import { UploadStep } from "./steps/step-upload.tsx";
 import type { StepProps } from "./wizard-draft.ts";
 
-/** The six steps, in order (spec part 2 §2.1). */
+/** The six steps, in order (docs/product.md §9.1). */
 export const wizardSteps: { title: string; component: ComponentType<StepProps> }[] = [
   { title: "Campaign Details", component: DetailsStep },
   { title: "Sender Accounts", component: SendersStep },

@@ -23,7 +23,7 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: "wa
   );
 }
 
-/** Step 4: earlier sends to the imported addresses, and the columns to keep (spec part 2 §2.1, §4). */
+/** Step 4: earlier sends to the imported addresses, and the columns to keep (docs/product.md §9.5). */
 export function DetectStep({ draft, update, goNext }: StepProps) {
   const emails = useMemo(
     () => draft.contacts.map((row) => contactEmail(row, draft.emailColumn)).filter(Boolean),

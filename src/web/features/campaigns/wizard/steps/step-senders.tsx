@@ -1,4 +1,4 @@
-// Wizard step 2, Sender Accounts (spec §2.1): import saved senders or add them
+// Wizard step 2, Sender Accounts (docs/product.md §9.3): import saved senders or add them
 // by hand; the campaign sends from them round-robin.
 import { Download, Mail, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";

@@ -12,7 +12,7 @@ import { SkippedRowsReport } from "../../../contacts/skipped-rows-report.tsx";
 import { useContactFileImport } from "../../../contacts/use-contact-file-import.ts";
 import type { StepProps } from "../wizard-draft.ts";
 
-/** Step 3: upload a CSV or Excel contact list and check what was read (spec part 2 §2.1, §5). */
+/** Step 3: upload a CSV or Excel contact list and check what was read (docs/product.md §9.4). */
 export function UploadStep({ draft, update }: StepProps) {
   const { state, importFile } = useContactFileImport({
     onStart: () =>
