@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { classifyBounce, detectBounce, noticeText, parseDeliveryStatus } from "./bounce-report.ts";
+import {
+  bounceHeadersOf,
+  classifyBounce,
+  detectBounce,
+  mayBeBounce,
+  noticeText,
+  parseDeliveryStatus,
+} from "./bounce-report.ts";
 import { bounceCorpus } from "./fixtures/load-fixtures.ts";
 
 describe("detectBounce on the bounce corpus", () => {
   it.each(bounceCorpus.map((entry) => [entry.name, entry] as const))("%s", (_name, entry) => {
     const detection = detectBounce(entry.message);
+    // The mailbox sync fetches what mayBeBounce accepts: every bounce and notice among them.
+    if (detection) expect(mayBeBounce(bounceHeadersOf(entry.message))).toBe(true);
     const { expected } = entry;
     if (expected.outcome === "none") {
       expect(detection).toBeNull();
