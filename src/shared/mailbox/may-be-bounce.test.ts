@@ -1,6 +1,6 @@
 // mayBeBounce: the header-only test the mailbox sync fetches bounces by. It
 // must accept every message detectBounce could take for a bounce (the bounce
-// corpus's test checks it on every case too).
+// corpus, server/mailbox/corpus.test.ts, checks it on every case too).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bounceHeadersOf, detectBounce, mayBeBounce } from "./bounce-report.ts";
