@@ -1,6 +1,6 @@
 // The header record the sync selects on, from a raw header section.
 import { describe, expect, it } from "vitest";
-import { parseHeaderBlock } from "./header-block.ts";
+import { decodeEncodedWords, parseHeaderBlock } from "./header-block.ts";
 
 describe("parseHeaderBlock", () => {
   it("lower-cases names, unfolds values, joins repeats and stops at the body", () => {
@@ -31,5 +31,22 @@ describe("parseHeaderBlock", () => {
       "x-b": "2",
     });
     expect(Object.getPrototypeOf(parseHeaderBlock("__proto__: x\n"))).toBe(Object.prototype);
+  });
+});
+
+describe("decodeEncodedWords", () => {
+  it("decodes B and Q words in their charset, joining adjacent words", () => {
+    expect(decodeEncodedWords("=?UTF-8?Q?Onbestelbaar:_Hello?=")).toBe("Onbestelbaar: Hello");
+    expect(decodeEncodedWords("=?utf-8?B?6YCA5L+h?= Hello")).toBe("退信 Hello");
+    expect(decodeEncodedWords("=?ISO-8859-1?Q?N=E3o_entregue?=")).toBe("Não entregue");
+    // "ã" (C3 A3) split between two words, and the space between them dropped.
+    expect(decodeEncodedWords("=?UTF-8?Q?N=C3?= =?UTF-8?Q?=A3o?= foi")).toBe("Não foi");
+    expect(decodeEncodedWords("=?gb2312?B?zcvQxQ==?=")).toBe("退信");
+  });
+
+  it("leaves plain text, malformed words and unknown charsets as they are", () => {
+    expect(decodeEncodedWords("Undelivered Mail")).toBe("Undelivered Mail");
+    expect(decodeEncodedWords("a =?x-unknown?Q?abc?= b")).toBe("a =?x-unknown?Q?abc?= b");
+    expect(decodeEncodedWords("=?utf-8?Q?not closed")).toBe("=?utf-8?Q?not closed");
   });
 });

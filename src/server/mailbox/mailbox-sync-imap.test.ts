@@ -2,7 +2,9 @@
 // sender's INBOX stops the contact's sequence, a Junk message becomes a spam
 // row that Restore moves back to INBOX, a broken login is recorded on its
 // mailbox while the others still sync, and a sync that lost its positions
-// processes nothing twice.
+// processes nothing twice; and a bounce the bounce rules know from its sender
+// and subject alone (bounces@…, a Dutch subject, a plain-text body) is fetched
+// and fails its send.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Dovecot, describeWithImap, startDovecot } from "../../../tests/support/dovecot.ts";
@@ -152,5 +154,71 @@ describeWithImap("mailbox sync over IMAP", () => {
       (await db().select().from(replies).where(eq(replies.userId, owner.userId))).map((r) => r.kind).sort(),
     ).toEqual(["received", "reply"]);
     expect(await db().select().from(spamEmails).where(eq(spamEmails.userId, owner.userId))).toHaveLength(0);
+  });
+
+  it("fetches a plain-text bounce from bounces@ with a Dutch subject, and fails its send", async () => {
+    const owner = await ctx.signUpVerified("imap-bounce-owner@example.com");
+    await sendAnyTime(db(), owner.userId);
+    const sender = "bounced-sender@imap.test";
+    const created = await createCampaign(ctx, owner.cookie, {
+      senderAccounts: [{ email: sender, provider: "custom", dailyLimit: 50 }],
+      contacts: people(2, "imap-bounce"),
+      sequence: [step("Hello {{firstName}}", "Hi"), step("Follow-up", "Again", { amount: 1, unit: "days" })],
+    });
+    expect((await launch(ctx, owner.cookie, created.campaign.id)).body.emailsSent).toBe(2);
+    const box = createSecretBox(ctx.config.appSecret);
+    await imap.addUser(sender, "bounce-password");
+    await db()
+      .update(senderAccounts)
+      .set({
+        imapHost: imap.host,
+        imapPort: imap.port,
+        smtpUsername: sender,
+        smtpPasswordEncrypted: box.encrypt("bounce-password", secretPurposes.smtpPassword),
+      })
+      .where(eq(senderAccounts.campaignId, created.campaign.id));
+    const [send, other] = await db()
+      .select()
+      .from(emailSends)
+      .where(eq(emailSends.campaignId, created.campaign.id))
+      .orderBy(emailSends.toEmail);
+    // No multipart/report, no thread headers, a sender the mailbox never wrote to: only the
+    // sender (bounces@, a daemon address to the bounce rules) and the Dutch subject say "bounce".
+    await imap.appendMessage(
+      sender,
+      "INBOX",
+      [
+        "From: Mail Delivery <bounces@mx.prospects.test>",
+        `To: ${sender}`,
+        `Subject: Onbestelbaar: ${send!.subject}`,
+        "Message-ID: <nl-bounce-1@mx.prospects.test>",
+        `Date: ${new Date().toUTCString()}`,
+        "MIME-Version: 1.0",
+        "Content-Type: text/plain; charset=utf-8",
+        "",
+        "This message was created automatically by mail delivery software.",
+        "",
+        "A message that you sent could not be delivered to one or more of its",
+        "recipients. This is a permanent error. The following address(es) failed:",
+        "",
+        `  ${send!.toEmail}`,
+        `    host mx.prospects.test [192.0.2.25]`,
+        `    SMTP error from remote mail server after RCPT TO:<${send!.toEmail}>:`,
+        "    550 5.1.1 User unknown",
+        "",
+      ].join("\r\n"),
+    );
+
+    await syncMailboxesNow(ctx);
+    const [failed] = await db().select().from(emailSends).where(eq(emailSends.id, send!.id));
+    expect(failed).toMatchObject({ status: "failed", failureCategory: "invalid_address", bounceType: "hard" });
+    const [contact] = await db().select().from(contacts).where(eq(contacts.id, send!.contactId!));
+    expect(contact?.status).toBe("bounced");
+    const queue = await db().select().from(scheduledEmails).where(eq(scheduledEmails.contactId, send!.contactId!));
+    expect(queue.find((q) => q.status !== "sent")?.status).toBe("cancelled");
+    const [bounce] = await db().select().from(replies).where(eq(replies.userId, owner.userId));
+    expect(bounce).toMatchObject({ kind: "bounce", replyClass: "bounce", contactEmail: send!.toEmail });
+    // The other prospect's send is untouched.
+    expect((await db().select().from(emailSends).where(eq(emailSends.id, other!.id)))[0]?.status).toBe("sent");
   });
 });

@@ -11,12 +11,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import addressparser from "nodemailer/lib/addressparser";
+import { type BounceHeaders, mayBeBounce } from "#shared/mailbox/bounce-report.ts";
 import type { Db } from "../db/client.ts";
 import { type Executor, queryRows, type Tx } from "../db/sql-helpers.ts";
 import type { Logger } from "../logger.ts";
 import { startPeriodicTask } from "../periodic-task.ts";
 import { createWorkerHeartbeat } from "../sending/worker-heartbeat.ts";
 import { type Applied, applyInbound, type Mailbox, TEST_REPLY_HEADER } from "./apply-inbound.ts";
+import { decodeEncodedWords } from "./header-block.ts";
 import { cleanText, MAX_ID_CHARS, safeAddress, safeIdentifier } from "./inbound-safety.ts";
 import {
   type FetchedMessage,
@@ -72,13 +74,21 @@ export type MailboxSyncOptions = {
 const LEASE_SECONDS = 300;
 export const MAILBOX_WORKER_PREFIX = "mailbox-";
 const FIRST_SYNC_DAYS = 30;
-const BOUNCE_FROM = /^(mailer-daemon|postmaster|mail-daemon|mailerdaemon)@/i;
-const BOUNCE_SUBJECT =
-  /(undeliver|delivery status notification|delivery failure|failure notice|returned mail|mail delivery failed|non.?delivery|could not be delivered|couldn't be delivered|unzustellbar|nicht zustellbar|non remis|no se puede entregar)/i;
-
 /** The first address of a From header ("Name <a@b>", groups, quoting: nodemailer's parser), lower-cased. */
 function addressOf(value: string | undefined): string {
   return safeAddress(addressparser(value ?? "", { flatten: true })[0]?.address);
+}
+
+/** The headers the bounce rules' mayBeBounce reads, from a message's raw headers. */
+function bounceHeaders(headers: Record<string, string>): BounceHeaders {
+  const from = addressparser(headers.from ?? "", { flatten: true })[0];
+  return {
+    from: safeAddress(from?.address),
+    fromName: decodeEncodedWords(from?.name ?? ""),
+    subject: decodeEncodedWords(headers.subject ?? ""),
+    contentType: headers["content-type"] ?? "",
+    autoSubmitted: headers["auto-submitted"] ?? "",
+  };
 }
 
 /** The Message-IDs a message's headers say it answers; one too long to be ours is left out. */
@@ -210,8 +220,8 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
       if (messageIdsOf(h.headers).some((id) => ids.has(id))) return true;
       const from = addressOf(h.headers.from);
       if (addresses.has(from)) return true;
-      const type = h.headers["content-type"] ?? "";
-      return BOUNCE_FROM.test(from) || /multipart\/report/i.test(type) || BOUNCE_SUBJECT.test(h.headers.subject ?? "");
+      // Whatever the bounce rules could take for a bounce (detectBounce reads only what this accepts).
+      return mayBeBounce(bounceHeaders(h.headers));
     });
   }
 

@@ -16,8 +16,7 @@
 //      until …"). People write those too ("I'm on holiday until Monday, but let's
 //      talk then"), so the caller treats this signal as an auto-reply only when the
 //      text shows no human intent (#shared/mailbox/analyze-inbound.ts).
-import { findFirst, foldText } from "./phrase-matching.ts";
-import { phrasePatterns } from "./phrases/index.ts";
+import { findFirst, foldText, phrasePatterns } from "./phrase-matching.ts";
 import { stripReplyPrefixes } from "./reply-subject.ts";
 
 export type AutoReplySignal = {

@@ -189,6 +189,56 @@ const DAEMON_NAME = /mail delivery (?:system|subsystem|service)|mailer-daemon|po
 const BOUNCE_SUBJECT =
   /undeliver|undelivered mail|returned mail|returned to sender|mail delivery (?:failed|failure)|delivery (?:status notification|failure|has failed|failed|problem|incomplete)|failure notice|non-?delivery|nondeliverable|could not be delivered|couldn't be delivered|message not delivered|unzustellbar|nicht zustellbar|non remis|non distribue|no se puede entregar|no entregado|nao entregue|nao (?:e|foi) possivel entregar|onbestelbaar|niet bezorgd|non recapitabile|mancato recapito|退信|无法投递|投递失败|未送达|無法傳遞/iu;
 
+/** A report's top-level type: a delivery status report (RFC 3464/6522), or the status part alone. */
+const STATUS_REPORT_TYPE = /multipart\/report|message\/(?:global-)?delivery-status/i;
+const AUTO_SUBMITTED = /^auto-(?:replied|generated)/i;
+
+/** What a message's headers say, all that is known of it before its body is fetched. */
+export type BounceHeaders = {
+  /** The From address and its display name (RFC 2047 words decoded). */
+  from: string;
+  fromName: string;
+  /** The subject, RFC 2047 words decoded. */
+  subject: string;
+  /** The Content-Type header as sent ("" without one). */
+  contentType: string;
+  /** The Auto-Submitted header ("" without one). */
+  autoSubmitted: string;
+};
+
+/** The headers' signs of a bounce, each on its own (detectBounce weighs them). */
+function bounceSigns(headers: BounceHeaders) {
+  return {
+    statusReport: STATUS_REPORT_TYPE.test(headers.contentType),
+    fromDaemon: DAEMON_ADDRESS.test(headers.from) || DAEMON_NAME.test(headers.fromName),
+    bounceSubject: BOUNCE_SUBJECT.test(fold(headers.subject)),
+    automatic: AUTO_SUBMITTED.test(headers.autoSubmitted.trim()),
+  };
+}
+
+/**
+ * Whether a message with these headers may be a bounce: false only when
+ * detectBounce would return null whatever the body (detectBounce itself
+ * starts with this test). The mailbox sync fetches the bodies of the messages
+ * this accepts (besides answers to our sends), so a bounce the rules know
+ * is never left unread.
+ */
+export function mayBeBounce(headers: BounceHeaders): boolean {
+  const signs = bounceSigns(headers);
+  return signs.statusReport || signs.fromDaemon || signs.bounceSubject || signs.automatic;
+}
+
+/** The headers mayBeBounce reads, of a parsed message. */
+export function bounceHeadersOf(msg: InboundMessage): BounceHeaders {
+  return {
+    from: msg.from,
+    fromName: msg.fromName,
+    subject: msg.subject,
+    contentType: msg.headers["content-type"] ?? "",
+    autoSubmitted: msg.headers["auto-submitted"] ?? "",
+  };
+}
+
 const ADDRESS = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi;
 
 /** The first address after `from` that is neither ours nor the reporting server's. */
@@ -276,15 +326,16 @@ function shorten(text: string): string {
 
 /**
  * Whether the message is a bounce (or a delivery notice), and what it says.
- * Null for everything else.
+ * Null for everything else, and always when mayBeBounce refuses its headers.
  */
 export function detectBounce(msg: InboundMessage): BounceDetection | null {
+  const headers = bounceHeadersOf(msg);
+  // Nothing the headers do not announce: the mailbox sync fetches no other message to read.
+  if (!mayBeBounce(headers)) return null;
   const statusPart = msg.parts.find((p) => STATUS_PART_TYPES.has(p.contentType));
   if (statusPart) return fromStatusReport(msg, statusPart.content);
 
-  const fromDaemon = DAEMON_ADDRESS.test(msg.from) || DAEMON_NAME.test(msg.fromName);
-  const bounceSubject = BOUNCE_SUBJECT.test(fold(msg.subject));
-  const automatic = /^auto-(?:replied|generated)/i.test(msg.headers["auto-submitted"] ?? "");
+  const { fromDaemon, bounceSubject, automatic } = bounceSigns(headers);
   // A server's wording alone could be a person pasting a bounce into a reply: it needs a bounce sender or subject.
   if (!fromDaemon && !bounceSubject && !automatic) return null;
   const { notice, copy } = splitReturnedCopy(msg.text);

@@ -12,8 +12,7 @@
 // (#shared/mailbox/analyze-inbound.ts); this reads only the writer's own text.
 import type { ReplyClass } from "../db-enums.ts";
 import { personLeftPatterns } from "./auto-reply.ts";
-import { findAll, foldText, isNegated } from "./phrase-matching.ts";
-import { phrasePatterns } from "./phrases/index.ts";
+import { findAll, foldText, isNegated, phrasePatterns } from "./phrase-matching.ts";
 import { detectUnsubscribeRequest } from "./unsubscribe-request.ts";
 
 export type ReplyClassification = { replyClass: ReplyClass; classRule: string };

@@ -4,7 +4,9 @@
 // the middle of a sentence. The text is folded once (diacritics removed,
 // compatibility forms and apostrophes unified, whitespace collapsed) so every
 // pattern is written once, in plain letters; a match is reported in the
-// writer's own wording, which is what the rule names on hover.
+// writer's own wording, which is what the rule names on hover. The words
+// themselves are data, one file per language (./phrases/); this is the logic.
+import { languages, type Phrases } from "./phrases/index.ts";
 
 /** A text folded for matching, with the way back to the original wording. */
 export type FoldedText = {
@@ -124,15 +126,44 @@ export function findFirst(text: FoldedText, patterns: readonly RegExp[]): Phrase
   return findAll(text, patterns)[0] ?? null;
 }
 
-/** Negations in the eight languages ("do not", "will not" are caught by their "not"). */
-const NEGATORS = new Set(
-  "don't dont didn't never not won't wouldn't nicht kein keine keinen nie ne pas jamais no nao nunca niet geen nooit non mai".split(
-    " ",
-  ),
+/** One phrase list in every language, compiled, one pattern per phrase. */
+export function phrasePatterns(list: (phrases: Phrases) => readonly string[]): RegExp[] {
+  return languages.flatMap((language) => (language.wholeWords ? words : cjk)(list(language)));
+}
+
+/** One list in every language, as written. */
+export function phraseList(list: (phrases: Phrases) => readonly string[]): string[] {
+  return languages.flatMap(list);
+}
+
+/** One list of the languages written with spaces (or without) as one regex's alternatives; a regex that never matches for none. */
+function alternatives(
+  wholeWords: boolean,
+  list: (phrases: Phrases) => readonly string[],
+  shape: (a: string) => string,
+) {
+  const sources = languages.filter((language) => language.wholeWords === wholeWords).flatMap(list);
+  return new RegExp(sources.length > 0 ? shape(sources.join("|")) : "(?!)", "iu");
+}
+
+/** A negator, as one whole word (../phrases/: negation.negators). */
+const NEGATOR = alternatives(
+  true,
+  (phrases) => phrases.negation.negators,
+  (a) => `^(?:${a})$`,
 );
 /** Words that make "not … please remove me" the start of a request, not a negation of it. */
-const INTEREST =
-  /^(?:interested|interesse\p{L}*|interessiert|interesad[oa]s?|interessad[oa]s?|interessat[oa]|geinteresseerd|thanks|thank|merci|danke|gracias|obrigad[oa]|bedankt|grazie)$/iu;
+const INTEREST = alternatives(
+  true,
+  (phrases) => phrases.negation.interestWords,
+  (a) => `^(?:${a})$`,
+);
+/** A negation in a language written without spaces, ending where the phrase starts. */
+const NEGATOR_BEFORE = alternatives(
+  false,
+  (phrases) => phrases.negation.negators,
+  (a) => `(?:${a})$`,
+);
 
 /**
  * Whether the words just before a match negate it ("I don't want to
@@ -143,14 +174,14 @@ const INTEREST =
 export function isNegated(folded: string, match: PhraseMatch): boolean {
   const before = folded.slice(0, match.start);
   const clause = before.slice(Math.max(0, before.search(/[^.,;:!?()\u3002\uff0c]*$/u)));
-  if (/[不没沒别別]\p{Script=Han}{0,2}$/u.test(clause.trimEnd())) return true;
+  if (NEGATOR_BEFORE.test(clause.trimEnd())) return true;
   const tokens = clause
     .toLowerCase()
     .split(/[^\p{L}']+/u)
     .filter(Boolean);
   const recent = tokens.slice(-3);
   for (let i = recent.length - 1; i >= 0; i--) {
-    if (!NEGATORS.has(recent[i]!)) continue;
+    if (!NEGATOR.test(recent[i]!)) continue;
     const between = recent.slice(i + 1);
     return !between.some((w) => INTEREST.test(w));
   }

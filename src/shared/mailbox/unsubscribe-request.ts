@@ -3,8 +3,7 @@
 // suppressed and the sequence stops. Read only in the writer's own text (the
 // quoted original carries our footer's unsubscribe link), and not when the
 // sentence says the opposite ("I don't want to unsubscribe").
-import { findAll, foldText, isNegated } from "./phrase-matching.ts";
-import { phraseList, phrasePatterns } from "./phrases/index.ts";
+import { findAll, foldText, isNegated, phraseList, phrasePatterns } from "./phrase-matching.ts";
 import { normalizeReplySubject } from "./reply-subject.ts";
 
 /** Requests ("please remove me", "stop emailing me"). */

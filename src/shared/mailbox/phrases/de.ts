@@ -83,4 +83,8 @@ export const de: Phrases = {
     footerLines: ["(?:um sich|zum) ab(?:zu)?melden"],
     linkOnlyWords: ["abmelden"],
   },
+  negation: {
+    negators: ["nicht", "kein", "keine", "keinen", "nie"],
+    interestWords: ["interessiert", "danke"],
+  },
 };

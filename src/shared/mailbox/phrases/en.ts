@@ -126,4 +126,8 @@ export const en: Phrases = {
     ],
     linkOnlyWords: ["unsubscribe"],
   },
+  negation: {
+    negators: ["don't", "dont", "didn't", "never", "not", "won't", "wouldn't"],
+    interestWords: ["interested", "thanks", "thank"],
+  },
 };

@@ -74,4 +74,8 @@ export const es: Phrases = {
     footerLines: ["para (?:darse|dar) de baja"],
     linkOnlyWords: ["baja"],
   },
+  negation: {
+    negators: ["no", "nunca"],
+    interestWords: ["interesad[oa]s?", "gracias"],
+  },
 };

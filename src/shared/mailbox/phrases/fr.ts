@@ -70,4 +70,8 @@ export const fr: Phrases = {
     footerLines: ["pour vous desinscrire"],
     linkOnlyWords: ["desabonner", "desinscription"],
   },
+  negation: {
+    negators: ["ne", "pas", "jamais"],
+    interestWords: ["interesse\\p{L}*", "merci"],
+  },
 };

@@ -1,8 +1,8 @@
 // The languages the mailbox rules read, one data file each; a new language is a
 // new file listed here. The rules (../classify-reply.ts, ../auto-reply.ts,
 // ../unsubscribe-request.ts) read each list in every language, in the order of
-// `languages`.
-import { cjk, words } from "../phrase-matching.ts";
+// `languages`, through ../phrase-matching.ts (phrasePatterns, phraseList,
+// isNegated). Data only: nothing here imports the rules.
 import { de } from "./de.ts";
 import { en } from "./en.ts";
 import { es } from "./es.ts";
@@ -16,13 +16,3 @@ import { zh } from "./zh.ts";
 export type { Phrases };
 
 export const languages: readonly Phrases[] = [en, de, fr, es, pt, nl, it, zh];
-
-/** One phrase list in every language, compiled, one pattern per phrase. */
-export function phrasePatterns(list: (phrases: Phrases) => readonly string[]): RegExp[] {
-  return languages.flatMap((language) => (language.wholeWords ? words : cjk)(list(language)));
-}
-
-/** One list in every language, as written. */
-export function phraseList(list: (phrases: Phrases) => readonly string[]): string[] {
-  return languages.flatMap(list);
-}

@@ -70,4 +70,8 @@ export const it: Phrases = {
     footerLines: ["per annullare l'iscrizione"],
     linkOnlyWords: ["disiscriviti"],
   },
+  negation: {
+    negators: ["non", "mai"],
+    interestWords: ["interessat[oa]", "grazie"],
+  },
 };

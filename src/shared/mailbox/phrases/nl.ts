@@ -69,4 +69,8 @@ export const nl: Phrases = {
     footerLines: ["om je af te melden"],
     linkOnlyWords: ["afmelden"],
   },
+  negation: {
+    negators: ["niet", "geen", "nooit"],
+    interestWords: ["geinteresseerd", "bedankt"],
+  },
 };

@@ -1,4 +1,4 @@
-// What one language's data file holds (index.ts lists the languages; the rules read them).
+// What one language's data file holds (index.ts lists the languages; ../phrase-matching.ts reads them).
 /**
  * One language's phrases. The phrase lists are regex sources written in folded
  * form (no accents, straight apostrophes, single spaces; ../phrase-matching.ts)
@@ -37,5 +37,18 @@ export type Phrases = {
     footerLines: readonly string[];
     /** The word that is a whole line beside an unsubscribe link ("Unsubscribe: https://…"). */
     linkOnlyWords: readonly string[];
+  };
+  /** What makes a phrase no request ("I don't want to unsubscribe"; ../phrase-matching.ts isNegated). */
+  negation: {
+    /**
+     * Written with spaces: words that negate a phrase from at most two words
+     * before it, in the same clause ("do not", "will not" are caught by their
+     * "not"); each matches one whole word. Written without spaces: what
+     * negates a phrase when it ends right where the phrase starts, the
+     * characters it lets come between included.
+     */
+    negators: readonly string[];
+    /** Words that, between a negator and a phrase, leave the phrase standing ("not interested, thanks: remove me"); each matches one whole word. */
+    interestWords: readonly string[];
   };
 };

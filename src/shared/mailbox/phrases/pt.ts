@@ -64,4 +64,8 @@ export const pt: Phrases = {
     footerLines: ["para cancelar (?:a|sua) inscricao"],
     linkOnlyWords: ["descadastrar"],
   },
+  negation: {
+    negators: ["nao", "nunca"],
+    interestWords: ["interessad[oa]s?", "obrigad[oa]"],
+  },
 };

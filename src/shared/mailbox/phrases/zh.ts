@@ -100,4 +100,8 @@ export const zh: Phrases = {
     footerLines: [],
     linkOnlyWords: [],
   },
+  negation: {
+    negators: ["[不没沒别別]\\p{Script=Han}{0,2}"],
+    interestWords: [],
+  },
 };

@@ -1,6 +1,38 @@
+// The mailbox rules (#shared/mailbox) on the corpora of fixtures/: every reply
+// and bounce, parsed by the server's parser as the sync parses mail, must get
+// the verdict its .json names. No database: pure rules on parsed messages.
 import { describe, expect, it } from "vitest";
-import { analyzeInbound } from "./analyze-inbound.ts";
+import { analyzeInbound } from "#shared/mailbox/analyze-inbound.ts";
+import { bounceHeadersOf, detectBounce, mayBeBounce, noticeText } from "#shared/mailbox/bounce-report.ts";
 import { bounceCorpus, replyCorpus } from "./fixtures/load-fixtures.ts";
+
+describe("detectBounce on the bounce corpus", () => {
+  it.each(bounceCorpus.map((entry) => [entry.name, entry] as const))("%s", (_name, entry) => {
+    const detection = detectBounce(entry.message);
+    // The mailbox sync fetches what mayBeBounce accepts: every bounce and notice among them.
+    if (detection) expect(mayBeBounce(bounceHeadersOf(entry.message))).toBe(true);
+    const { expected } = entry;
+    if (expected.outcome === "none") {
+      expect(detection).toBeNull();
+      return;
+    }
+    expect(detection?.outcome).toBe(expected.outcome);
+    if (expected.outcome === "failed" && detection?.outcome === "failed") {
+      expect(detection.report).toMatchObject(expected.report);
+      expect(detection.rule).toMatch(expected.rule);
+    }
+  });
+});
+
+describe("noticeText", () => {
+  it("is the bounce's own text without the returned copy", () => {
+    const qmail = bounceCorpus.find((entry) => entry.name === "qmail: Remote host said")!;
+    const text = noticeText(qmail.message);
+    expect(text).toContain("Remote host said: 550 5.1.1");
+    expect(text).not.toContain("Message-ID");
+    expect(text).not.toContain("Unsubscribe");
+  });
+});
 
 describe("analyzeInbound on the reply corpus", () => {
   it("has at least 80 replies in each of the eight languages", () => {
