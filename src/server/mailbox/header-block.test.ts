@@ -1,4 +1,5 @@
 // The header record the sync selects on, from a raw header section.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeEncodedWords, parseHeaderBlock } from "./header-block.ts";
 
@@ -44,9 +45,26 @@ describe("decodeEncodedWords", () => {
     expect(decodeEncodedWords("=?gb2312?B?zcvQxQ==?=")).toBe("退信");
   });
 
-  it("leaves plain text, malformed words and unknown charsets as they are", () => {
+  it("leaves plain text and malformed words as they are, and reads an unknown charset's bytes as mailparser does", () => {
     expect(decodeEncodedWords("Undelivered Mail")).toBe("Undelivered Mail");
-    expect(decodeEncodedWords("a =?x-unknown?Q?abc?= b")).toBe("a =?x-unknown?Q?abc?= b");
+    expect(decodeEncodedWords("a =?x-unknown?Q?abc?= b")).toBe("a abc b");
     expect(decodeEncodedWords("=?utf-8?Q?not closed")).toBe("=?utf-8?Q?not closed");
+  });
+
+  it("never throws, and keeps a header's bound, whatever the words hold", () => {
+    const word = fc
+      .tuple(
+        fc.constantFrom("utf-8", "gb2312", "iso-8859-1", "x-unknown", "utf-16", ""),
+        fc.constantFrom("B", "Q", "b", "x"),
+        fc.string(),
+      )
+      .map(([charset, enc, text]) => `=?${charset}?${enc}?${text}?=`);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(word, fc.string()), { maxLength: 8 }), (parts) => {
+        const out = decodeEncodedWords(parts.join(" "));
+        expect(typeof out).toBe("string");
+        expect(out).not.toContain("\u0000");
+      }),
+    );
   });
 });

@@ -5,10 +5,11 @@
 // (RFC 2047 encoded words are not decoded): selection reads ids and a few
 // markers, and the whole message is parsed with mailparser once fetched;
 // decodeEncodedWords decodes the subject and the sender's name it reads.
-// Written by hand because it runs on every message of a first sync (10,000
-// headers in a few milliseconds) where mailparser would take seconds.
+// The header block itself is read by hand because it runs on every message of
+// a first sync, where a whole mailparser parse per message would be far slower.
 // Values are cleaned and bounded (inbound-safety.ts): they go into the
 // engine's queries (a NUL would make PostgreSQL refuse the whole chunk's).
+import libmime from "libmime";
 import { boundedText, MAX_HEADER_CHARS } from "./inbound-safety.ts";
 
 /** Header names lower-cased → unfolded values (repeated headers joined with "\n"). */
@@ -32,51 +33,17 @@ export function parseHeaderBlock(block: Buffer | string): Record<string, string>
   return headers;
 }
 
-/** One RFC 2047 encoded word: charset (an RFC 2231 language after "*" is dropped), B or Q, the text. */
-const ENCODED_WORD = /=\?([^?\s*]+)(?:\*[^?\s]*)?\?([bq])\?([^?\s]*)\?=/gi;
-
-function wordBytes(encoding: string, text: string): Buffer {
-  if (encoding.toLowerCase() === "b") return Buffer.from(text, "base64");
-  // Q: "_" is a space, "=XX" a byte.
-  const latin1 = text
-    .replace(/_/g, " ")
-    .replace(/=([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(latin1, "latin1");
-}
-
-function decoded(charset: string, bytes: Buffer, word: string): string {
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return word; // a charset Node does not know: left as sent
-  }
-}
-
 /**
  * A header value with its RFC 2047 encoded words decoded ("=?UTF-8?Q?Onbestelbaar?=",
- * "=?GB2312?B?zsvQxQ==?="), for the few markers selection reads in words. The
- * white space between two encoded words is dropped (RFC 2047 §6.2), and the
- * bytes of adjacent words in one charset are decoded together (a character may
- * be split between them).
+ * "=?GB2312?B?zsvQxQ==?="), for the few markers selection reads in words:
+ * libmime's decoder (mailparser's own), on the header alone. A value it cannot
+ * decode is left as sent.
  */
 export function decodeEncodedWords(value: string): string {
   if (!value.includes("=?")) return value;
-  let out = "";
-  let last = 0;
-  let run = null as { charset: string; bytes: Buffer[]; words: string } | null;
-  for (const match of value.matchAll(ENCODED_WORD)) {
-    const between = value.slice(last, match.index);
-    const charset = match[1]!.toLowerCase();
-    const adjacent = run !== null && between.trim() === "";
-    if (!(adjacent && run?.charset === charset)) {
-      if (run) out += decoded(run.charset, Buffer.concat(run.bytes), run.words);
-      if (!adjacent) out += between;
-      run = { charset, bytes: [], words: "" };
-    }
-    run!.bytes.push(wordBytes(match[2]!, match[3]!));
-    run!.words += match[0];
-    last = match.index + match[0].length;
+  try {
+    return boundedText(libmime.decodeWords(value), MAX_HEADER_CHARS);
+  } catch {
+    return value;
   }
-  if (run) out += decoded(run.charset, Buffer.concat(run.bytes), run.words);
-  return out + value.slice(last);
 }
