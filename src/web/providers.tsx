@@ -8,7 +8,8 @@ import { ThemeProvider, useTheme } from "./features/theme/theme-provider.tsx";
 import { isToasterWanted, subscribeToasterWanted } from "./lib/toaster-wanted.ts";
 
 // Loaded when a toast may come (lib/toaster-wanted.ts says when): no page
-// needs it to show, and sonner is 9 KB gzipped (toasts raised before it mounts
+// needs it to show, and sonner would add to every first load
+// (docs/decisions/011-first-load-size-budget.md; toasts raised before it mounts
 // are shown when it does). If its chunk
 // cannot be fetched the pages still work, without toasts: nothing above this
 // has an error boundary to catch a failed lazy component.

@@ -74,7 +74,7 @@ export function fromPglite(client: PGlite): Database {
 export function fromPostgres(url: string, max = 10, onIdleError: (err: Error) => void = () => {}): Database {
   // JIT off: the app's queries are short keyset reads, but a cost estimate over
   // a large table (an anti-join in the Inbox) crossed jit_above_cost and spent
-  // ~250 ms compiling a query that runs in ~20 ms (`npm run bench`, screens).
+  // many times longer compiling a query than running it (bench/RESULTS.md, screens).
   const pool = new pg.Pool({ connectionString: url, max, options: "-c jit=off" });
   pool.on("error", onIdleError);
   return {

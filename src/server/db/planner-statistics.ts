@@ -1,7 +1,7 @@
 // PGlite has no autovacuum, so nothing gathers planner statistics there: the
-// planner guesses row counts, and at some table sizes it guessed wrong (the
-// Inbox took 1.3–2 s with 50,000 sends instead of ~15 ms after an ANALYZE,
-// `npm run bench`, screens part). This keeps them fresh: ANALYZE when the
+// planner guesses row counts, and at some table sizes it guessed wrong: the
+// Inbox was two orders of magnitude slower than after an ANALYZE
+// (bench/RESULTS.md, screens). This keeps them fresh: ANALYZE when the
 // server starts and then every PGLITE_ANALYZE_MINUTES. PostgreSQL servers run
 // autovacuum themselves, so nothing is done there.
 import type { Logger } from "../logger.ts";

@@ -27,8 +27,8 @@ export const at = (instant: Date): SQL => sql`${instant.toISOString()}::timestam
  * length, in the form the planner reads as "these few keys" and answers from
  * the primary key. (`in (select jsonb_array_elements_text(…))`, used before,
  * is estimated at 100 rows whatever the list, and on tables of a few thousand
- * rows the planner chose a sequential scan of the whole table: measured with
- * `npm run bench` as most of a claim's and of an outcome write's time on PGlite.)
+ * rows the planner chose a sequential scan of the whole table: most of a
+ * claim's and of an outcome write's time on PGlite, bench/RESULTS.md.)
  */
 export const anyUuid = (ids: readonly string[]): SQL => {
   // Ids come from the database; anything else would be a bug, and must not reach SQL text.

@@ -23,8 +23,8 @@ export type FirstStepResult = { scheduled: number; suppressed: number };
  *   batch), starting at the window's opening when it may not.
  *
  * One INSERT … SELECT and no write to contacts: assigning senders with an
- * UPDATE of every contact first made launch 2.3× the cost of the insert alone
- * (`npm run bench`, bench/RESULTS.md).
+ * UPDATE of every contact first put launch over its target of twice the cost
+ * of the insert alone (bench/RESULTS.md).
  */
 export async function scheduleFirstStep(
   tx: Executor,

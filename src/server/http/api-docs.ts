@@ -19,7 +19,10 @@ type Script = { body: Uint8Array<ArrayBuffer>; gzipped: Uint8Array<ArrayBuffer>;
 
 let script: Promise<Script> | undefined;
 
-/** Read (3.5 MB) and compressed once per process, on first use: most runs never open the docs. */
+/**
+ * Read (several MB: docs/decisions/022-measurements-behind-the-code.md) and compressed once per process, on first
+ * use: most runs never open the docs.
+ */
 function loadScript(): Promise<Script> {
   script ??= (async () => {
     const file = createRequire(import.meta.url).resolve("@scalar/api-reference/browser/standalone.js");

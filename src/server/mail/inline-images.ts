@@ -2,8 +2,9 @@
 // to the spec's 5 MB each) become MIME parts referenced by cid:, computed once
 // per step version rather than once per contact. Filled per contact, a body
 // that carried its images as base64 text was copied, merge-tagged, sanitised
-// and posted to the delivery thread whole for every message: with a 7 MB
-// step that starved the event loop for minutes (issue 26). Now the per-contact
+// and posted to the delivery thread whole for every message: with a step near
+// the 7 MB limit that starved the event loop (issue 26;
+// docs/decisions/017-launch-wakes-the-worker-fencing-liveness.md). Now the per-contact
 // work is on the text alone, and each image's bytes sit once in shared memory
 // (a SharedArrayBuffer, which postMessage passes to the delivery thread without
 // copying). Mail clients that block data: images (Gmail among them) show

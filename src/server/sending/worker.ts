@@ -92,8 +92,8 @@ export function createSendWorker(opts: SendWorkerOptions) {
   // Defaults measured with `npm run bench` (bench/RESULTS.md). Deliveries run on
   // the delivery thread (sending/delivery/delivery-thread.ts), so many in flight cost this
   // thread nothing. They are what keeps that thread busy while a claim or a
-  // record statement holds this one (with PGlite, for 50–150 ms: at ~500 msg/s
-  // that is 25–75 messages). A send in flight that has not reached its server
+  // record statement holds this one (with PGlite, long enough for dozens of
+  // messages to finish meanwhile). A send in flight that has not reached its server
   // is not at risk: it is handed off only when a connection takes it
   // (hand-off-writer.ts), and goes back to the queue if the worker dies first.
   // How much is claimed ahead follows the measured rate (aheadSeconds of it).

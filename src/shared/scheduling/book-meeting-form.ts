@@ -1,16 +1,17 @@
-// The booking page's form check, without zod: zod is about 35 KB gzipped
-// (zod/mini still 23 KB, its schema classes do not tree-shake), more than the
-// rest of the page, and a visitor would download it before seeing a time.
+// The booking page's form check, without zod: zod would be more than the rest
+// of the page (zod/mini too, its schema classes do not tree-shake), and a
+// visitor would download it before seeing a time (docs/decisions/011-first-load-size-budget.md).
 // The rules, their order and the messages are bookMeetingSchema's (the API
 // contract, which the server applies again), email pattern included;
-// book-meeting-form.test.ts keeps the two agreeing (docs/decisions/011).
+// book-meeting-form.test.ts keeps the two agreeing.
 import { bookerNameProblem } from "./booker-name.ts";
 import { bookingFormMessages, EMAIL_MAX_LENGTH } from "./booking-form-messages.ts";
 import type { BookMeeting } from "./scheduling.schemas.ts";
 
 /**
  * zod's email pattern (zod/v4/core/regexes.js `email`, what `.email()` checks), copied: importing
- * it from zod brings 7 KB gzipped of zod's helpers along. The test compares verdicts with zod's.
+ * it from zod brings zod's shared helpers onto the page too (docs/decisions/022-measurements-behind-the-code.md).
+ * The test compares verdicts with zod's.
  * It is the contacts' rule too (contacts.schemas.ts checks addresses with z.email()).
  */
 const emailPattern =

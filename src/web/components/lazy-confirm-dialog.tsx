@@ -1,6 +1,7 @@
 // ConfirmDialog for the screens a user lands on first (the dashboard): the
-// dialog and the Radix pieces under it (focus trap, scroll lock, portal; about
-// 8 KB gzipped) load when the trigger is first clicked, not with the page.
+// dialog and the Radix pieces under it (focus trap, scroll lock, portal), which
+// no first paint needs, load when the trigger is first clicked, not with the
+// page (docs/decisions/011-first-load-size-budget.md).
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { ConfirmDialogProps } from "./confirm-dialog.tsx";
 

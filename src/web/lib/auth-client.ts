@@ -1,7 +1,7 @@
 // The web app's side of better-auth (mounted by the server at /api/auth; the
 // session is an httpOnly cookie, so nothing about it is readable from JS): the
 // calls the app makes and one shared session store. Written out instead of
-// better-auth's own client, which is 12 KB gzipped on /auth, the page every new
+// better-auth's own client, too heavy for /auth, the page every new
 // visitor loads first (docs/decisions/021-own-auth-client-and-tabs.md). The server is still better-auth's;
 // the browser journeys (tests/e2e/auth.test.ts and every signed-in journey)
 // hold this client to its endpoints.

@@ -1,6 +1,7 @@
 // Toasts for the pages a visitor can land on first (sign-in, the public
-// booking pages, the dashboard and the shell around it): sonner (9 KB gzipped)
-// is fetched when the first toast is shown, not with the page. The Toaster is
+// booking pages, the dashboard and the shell around it): sonner, which no first
+// paint needs (docs/decisions/011-first-load-size-budget.md), is fetched when
+// the first toast is shown, not with the page. The Toaster is
 // lazy too (providers.tsx), mounted when lib/toaster-wanted.ts says, which the
 // first toast here does; sonner replays the toasts raised before it subscribed,
 // so a toast raised while either is still loading is not lost. Every screen

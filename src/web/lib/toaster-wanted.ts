@@ -1,4 +1,4 @@
-// When the Toaster (and sonner, 9 KB gzipped) is fetched: not with the page,
+// When the Toaster (and sonner: docs/decisions/011-first-load-size-budget.md) is fetched: not with the page,
 // nor right after its first paint (a first visit that raises no toast would
 // still download it, issue 28 §5), but at the first sign a toast may come: the
 // first toast raised through lib/toast.ts, the person's first click or key

@@ -1,7 +1,8 @@
 // The few requests of the pages a visitor can land on without the signed-in
 // app (the public booking pages, sign-in): plain fetches with the states those
-// pages show, so they do not load TanStack Query (13 KB gzipped; decision
-// record 014). The signed-in app keeps TanStack Query (components/query-layout.tsx).
+// pages show, so they do not load TanStack Query, more code than those states
+// need (docs/decisions/014-plain-fetches-and-class-merging-before-sign-in.md).
+// The signed-in app keeps TanStack Query (components/query-layout.tsx).
 // The names and the retry rule follow TanStack Query's, which these pages used
 // before, so the pages read the same.
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";

@@ -7,8 +7,9 @@
 //
 // Zod keeps its config on globalThis.__zod_globalConfig and adopts an object
 // already there (zod/v4/core/core.js), which `z.config()` writes too. Setting it
-// here instead of calling z.config() keeps zod (5 KB gzipped) out of the entry
-// chunk: the first screen that builds a schema loads zod with its own chunk.
+// here instead of calling z.config() keeps zod out of the entry chunk
+// (docs/decisions/022-measurements-behind-the-code.md): the first screen that builds
+// a schema loads zod with its own chunk.
 // If a zod upgrade moved the setting, zod would try `new Function` again and the
 // CSP browser test (tests/e2e/content-security-policy.test.ts) would catch it.
 const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };

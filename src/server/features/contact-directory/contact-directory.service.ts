@@ -62,9 +62,9 @@ function rowMatches(userId: string, term: string): SQL {
  * The user's entries (key, added_at) that match the search: the keys of the
  * contact rows that match, each entry once, with Added from contact_addresses.
  * The keys come first as an array, looked up by contact_addresses' primary
- * key: as a subquery join the planner, expecting ten times the matches a
- * selective term finds, hashed all of the user's addresses (twice as slow at
- * 50,000 contacts: `npm run bench`, screens).
+ * key: as a subquery join the planner, expecting far more matches than a
+ * selective term finds, hashed all of the user's addresses, slower the more
+ * contacts the user has (docs/decisions/022-measurements-behind-the-code.md).
  */
 function matchingEntries(userId: string, search: string): SQL {
   return sql`select a.email_key as key, a.added_at

@@ -23,8 +23,8 @@ function recordsetJson(list: ContactInput[]): string {
 /**
  * Contacts per statement. With the embedded database every statement runs on
  * the main thread and holds the event loop: 10,000 contacts in one statement
- * stalled every request for 5–9 s (`npm run bench -- --only=responsiveness`,
- * issue 26); a chunk of 1,000 holds it for a tenth of that.
+ * stalled every request for seconds (issue 26; bench/RESULTS.md, responsiveness);
+ * a chunk of 1,000 holds it about a tenth as long.
  */
 const CHUNK = 1_000;
 

@@ -19,9 +19,9 @@ import { contactFullName, containsPattern } from "../../db/text-search.ts";
 import { decodeEmailCursor, type EmailCursor, encodeEmailCursor } from "./email-cursor.ts";
 
 /**
- * Emails a search request looks at, at most. Measured at 1,000,000 sends on a
- * busy 2-core machine: 25–50 ms per request (p50) on PostgreSQL and on PGlite
- * at 2,000; a window of 5,000 cost two to four times as much.
+ * Emails a search request looks at, at most: a window this size kept a search
+ * near the screens' 50 ms target at a million sends, on PostgreSQL and on PGlite,
+ * and a larger one cost several times as much (docs/decisions/022-measurements-behind-the-code.md).
  */
 export const SEARCH_WINDOW = 2_000;
 

@@ -199,7 +199,8 @@ export function createSenderStatsService(deps: FeatureDeps) {
             and(
               // The senders' ids first, as an array, so today's rows are read per sender from
               // (sender_account_id, scheduled_for): joined as a subquery, the planner read every
-              // row due today, everyone's (30,000 after a launch elsewhere: 78 ms, npm run bench).
+              // row due today, everyone's, and the sender profile missed the screens' target after
+              // another user's launch (bench/RESULTS.md).
               sql`${scheduledEmails.senderAccountId} = any(array(${viaSenders}))`,
               eq(scheduledEmails.status, "scheduled"),
               sql`${scheduledEmails.scheduledFor} >= ${w.dayStart.toISOString()}::timestamptz`,

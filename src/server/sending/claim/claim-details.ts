@@ -42,7 +42,7 @@ export async function loadClaimedSends(
     userId: string;
     /** The contacts of the rows, also given as keys: joined by contact_id alone, a planner
      * without statistics (PGlite never analyzes) read the user's whole contacts table into a
-     * hash for each batch (~20 ms of a claim with 10,000 contacts). */
+     * hash for each batch, a good part of a claim for a user with many contacts (bench/RESULTS.md). */
     contactIds: readonly string[];
     /** The send record (id, Message-ID) each row's outcome will be written under. */
     sendOf: ReadonlyMap<string, { id: string; messageId: string }>;
@@ -86,7 +86,8 @@ export async function loadClaimedSends(
 /**
  * The batch's steps, each read once and shared by its sends: a step's body
  * (with its inline images, up to a few MB) joined into every row was read,
- * parsed and kept once per contact (issue 26: 200 rows of a 7 MB step, 1.4 GB).
+ * parsed and kept once per contact (issue 26: gigabytes for one batch of a large
+ * step; docs/decisions/017-launch-wakes-the-worker-fencing-liveness.md).
  */
 async function loadSteps(tx: Tx, ids: string[]): Promise<Map<string, ClaimedSend["step"]>> {
   const rows = await queryRows<{

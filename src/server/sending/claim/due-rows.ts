@@ -25,8 +25,8 @@ export async function postponeToWindow(tx: Tx, userId: string, now: Date, rules:
 /**
  * Up to `limit` due rows in order, locked FOR UPDATE SKIP LOCKED. Only the rows
  * about to be sent are checked for a stop, so a claim costs the same with 100
- * due rows or 100,000 (checking every due row each time was a quarter of a
- * claim's time with 10,000 due: `npm run bench`). Rows further back are checked
+ * due rows or 100,000 (checking every due row each time was a good part of
+ * a claim with a long backlog: bench/RESULTS.md). Rows further back are checked
  * when their turn comes; the events themselves (reply, unsubscribe, bounce)
  * cancel the contact's rows at once (stop-contact-sequence.ts).
  */

@@ -3,8 +3,7 @@
 // outcome goes to one grouped writer. Lanes never wait for a batch to finish,
 // so the worker claims the next batch while the current one is still being
 // delivered: claiming and delivering overlap instead of taking turns, which
-// is where a round-by-round worker lost a third of its time (`npm run bench`,
-// bench/RESULTS.md).
+// is where a round-by-round worker lost much of its time (bench/RESULTS.md).
 import type { Logger } from "../../logger.ts";
 import type { ClaimedBatch, ClaimedSend } from "../claim/claimed-send.ts";
 import type { OutcomeWriter } from "../outcomes/outcome-writer.ts";

@@ -2,8 +2,8 @@
 // (building the MIME message, DKIM signing, the SMTP conversation) is CPU on
 // the thread that calls it; on the main thread it competed with HTTP requests,
 // the sending engine's queries and, with PGlite, the database itself, so a
-// busy send made the app slow and the engine reached about half of what
-// nodemailer alone does (`npm run bench`; docs/decisions/005-delivery-thread.md).
+// busy send made the app slow and the engine fell well short of what
+// nodemailer alone does (docs/decisions/005-delivery-thread.md).
 // The transports handed out here keep SenderTransport's contract: deliver()
 // resolves with the server's answer or rejects with a DeliveryError.
 import { Worker } from "node:worker_threads";
@@ -28,8 +28,8 @@ export type DeliveryThread = {
   /** Keeps the send worker's heartbeat from the thread, with a PostgreSQL database only (thread-heartbeat.ts). */
   keepHeartbeat(workerId: string, everyMs: number): void;
   /**
-   * Starts the thread now and resolves once it has loaded its code (about half
-   * a second under tsx) and opened its hand-off connections, so the first
+   * Starts the thread now and resolves once it has loaded its code (slow under
+   * tsx: bench/RESULTS.md) and opened its hand-off connections, so the first
    * round of a starting worker does not wait for that. Resolves, never
    * rejects: a thread that fails to start is started again at the next delivery.
    */

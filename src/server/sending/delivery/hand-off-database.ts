@@ -2,7 +2,7 @@
 // to the PostgreSQL server. Recorded through the main thread, each message's
 // DATA waited for that thread's event loop (busy claiming, rendering and
 // recording) as well as for the database: the SMTP connections idled
-// (`npm run bench`: 0.5 of raw nodemailer). Here the write waits for the
+// (docs/decisions/007-hand-off-and-heartbeats.md). Here the write waits for the
 // database only, and overlaps MAIL FROM / RCPT TO / DATA.
 //
 // A hand-off is granted only to a claim that still holds its row (same row,

@@ -1,17 +1,18 @@
 // The hand-off journal: with the embedded database (PGlite), hand-offs are
 // written by the delivery thread to a local append-only file instead of the
 // database. PGlite runs on the main thread, where one claim or record
-// statement holds everything for 50–200 ms; a hand-off that had to wait for it
-// before each message's DATA left the SMTP connections idle most of the time
-// (`npm run bench`: 0.15 of raw nodemailer). The journal costs the delivery
+// statement holds everything for longer than many deliveries take; a hand-off
+// that had to wait for it before each message's DATA left the SMTP connections
+// idle most of the time (docs/decisions/007-hand-off-and-heartbeats.md). The journal costs the delivery
 // thread one write per message, and never waits for the main thread.
 //
 // Written, not fsynced: an entry is in the operating system's cache before the
 // content goes, so it survives anything that stops the process (SIGKILL, a
 // crash, the OOM killer). A power loss could lose the last entries, but PGlite
 // itself runs with fsync=off, so its own last commits (the outcomes) would go
-// with them; an fdatasync per message would have cost ~0.6 ms on the SMTP
-// connection's critical path for no guarantee the database keeps. PGlite is opened by one process at a time, so the next start of
+// with them; an fdatasync per message would have put a disk flush on the SMTP
+// connection's critical path (docs/decisions/022-measurements-behind-the-code.md)
+// for no guarantee the database keeps. PGlite is opened by one process at a time, so the next start of
 // the app reads what a dead process journaled and applies it to the database
 // before any claim is recovered (docs/decisions/007-hand-off-and-heartbeats.md).
 //

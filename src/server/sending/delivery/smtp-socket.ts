@@ -17,8 +17,9 @@ export type GetSocketCallback = (error: Error | null, socket?: { connection: Soc
  *   the TLS server name, so the certificate is checked against the name;
  * - with Nagle's algorithm off. nodemailer writes a message and its
  *   terminating "." as separate small packets; with Nagle on, the second waits
- *   for the server's delayed ACK (40 ms on Linux), so every message costs 40 ms
- *   of idle time (measured: ~47 ms vs ~4 ms per message to a loopback server).
+ *   for the server's delayed ACK (40 ms on Linux), so every message costs that
+ *   much idle time, many times its own delivery to a nearby server
+ *   (docs/decisions/022-measurements-behind-the-code.md).
  * One deadline (connectionTimeout) covers the lookup and the connect.
  */
 export function smtpSocketConnector(policy: AddressPolicy) {

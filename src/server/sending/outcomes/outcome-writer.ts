@@ -14,8 +14,8 @@ import type { OutcomeRecord } from "./record-outcomes.ts";
  * Why not write whatever has arrived as soon as the previous write ends: on
  * PGlite a query runs on this thread and no socket is read while it runs, so
  * after each write only the one or two replies read since were waiting, and
- * the engine wrote one statement per ~2 messages, each costing most of a
- * message's send time (measured with `npm run bench`, bench/RESULTS.md).
+ * the engine wrote a statement for nearly every message, each costing most of a
+ * message's send time (bench/RESULTS.md).
  */
 export function createOutcomeWriter(
   write: (records: OutcomeRecord[]) => Promise<void>,

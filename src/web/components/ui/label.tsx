@@ -3,7 +3,8 @@ import { cn } from "#web/lib/cn.ts";
 
 // A plain <label> doing what Radix's Label does (a double click on the text
 // does not select it), without @radix-ui/react-label and its Primitive: the
-// booking page's first visit loaded them only for this (issue 28 §5, 120 KB).
+// booking page's first visit loaded them only for this (issue 28 §5's 120 KB
+// budget; bench/RESULTS.md, Lighthouse and first-visit JS).
 export function Label({ className, onMouseDown, ...props }: ComponentProps<"label">) {
   const keepTextUnselected = (event: MouseEvent<HTMLLabelElement>) => {
     // A click on a control inside the label is the control's own.

@@ -1,7 +1,7 @@
 // The Sign In / Sign Up switch of /auth: the WAI-ARIA tabs pattern (automatic
 // activation: arrow keys, Home and End move the focus and choose the tab),
 // written out here instead of Radix Tabs, whose primitives and their roving
-// focus helpers are about 7 KB gzipped on the page every visitor loads first
+// focus helpers would weigh on the page every visitor loads first
 // (docs/decisions/021-own-auth-client-and-tabs.md). Only the chosen panel is rendered, as Radix does, so a
 // half-typed form is not kept when the other tab is chosen.
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
