@@ -265,8 +265,17 @@ export function screenChecks(db: Db, userId: string) {
         syncedMailboxes: r!.mailboxes,
         syncErrors: r!.syncErrors,
       };
-      const { lastSyncedAt: _synced, lastError: _error, ...figures } = api;
+      const { lastSyncedAt: _synced, lastError: _error, mailboxes, skipped, ...figures } = api;
       p.same("mail sync", figures, { state: mailSyncState(facts), ...facts });
+      p.same("mail sync: mailboxes listed", mailboxes.length, facts.syncedMailboxes);
+      const [s] = await rows<{ skipped: number }>(sql`
+        select count(*)::int as skipped from mailbox_messages
+        where user_id = ${userId} and kind = 'skipped' and created_at >= now() - interval '7 days'`);
+      p.same(
+        "mail sync: skipped messages",
+        skipped.reduce((n, r) => n + r.count, 0),
+        s!.skipped,
+      );
       return p.list;
     },
 

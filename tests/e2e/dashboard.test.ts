@@ -290,6 +290,24 @@ describeJourneys("dashboard", () => {
     }
   });
 
+  // The shell waits for the app info (its capture banner would otherwise push the page down), but only a
+  // moment: app info the server does not answer must not keep a signed-in user on a spinner.
+  it("shows the dashboard when the app info does not answer, and the banner once it does", async () => {
+    const { page } = browser;
+    await signedInUser(page, app.baseUrl, "dashboard-slow-info");
+    const held: Array<() => Promise<void>> = [];
+    await page.route("**/api/app-info", (route) => {
+      held.push(() => route.continue());
+    });
+    await page.goto(`${app.baseUrl}/`);
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole("region", { name: "Mail delivery" }).count()).toBe(0);
+    expect(held.length).toBeGreaterThan(0);
+    for (const release of held) await release();
+    await page.unroute("**/api/app-info");
+    await page.getByRole("region", { name: "Mail delivery" }).getByRole("link", { name: "Open the outbox" }).waitFor();
+  });
+
   it("says 'Failed to load dashboard data' when the figures cannot be loaded", async () => {
     const { page } = browser;
     browser.allowConsoleError(/\/api\/dashboard\/summary: .*status of 500/, "the summary is made to fail");
