@@ -160,7 +160,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }),
   );
   app.use("/api/*", limitBody());
-  app.use("/api/*", rejectNul());
+  // The booking page's token is checked and dropped, never stored: a mangled one books, linked to nobody.
+  app.use("/api/*", rejectNul([{ path: /^\/api\/public\/schedule\/[^/]+\/meetings$/, field: "token" }]));
 
   // The client address for better-auth's rate limits comes from the socket,
   // overwriting anything the client sent in that header.

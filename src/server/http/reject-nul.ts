@@ -11,8 +11,13 @@ import { errorBody } from "../errors.ts";
  * and in every string and property name of a JSON body — every body that the
  * routes' JSON validator parses, whatever the case or `+json` suffix of its
  * content type.
+ *
+ * `unstored` names body fields that are only checked and never stored (a
+ * booking link's token): one of those holding such a character is a proof that
+ * fails, which its route already answers (a booking linked to nobody), not a
+ * reason to refuse the request.
  */
-export function rejectNul(): MiddlewareHandler {
+export function rejectNul(unstored: readonly { path: RegExp; field: string }[] = []): MiddlewareHandler {
   return async (c, next) => {
     if (!storable(c.req.path)) return refuse(c, "path");
     for (const [name, values] of Object.entries(c.req.queries())) {
@@ -28,7 +33,8 @@ export function rejectNul(): MiddlewareHandler {
         // Not JSON: the route's validator answers with its own 400.
         return next();
       }
-      const field = unstorableField(body);
+      const skipped = new Set(unstored.filter((u) => u.path.test(c.req.path)).map((u) => u.field));
+      const field = unstorableField(body, skipped);
       if (field !== null) return refuse(c, field);
     }
     await next();
@@ -55,12 +61,12 @@ export const storable = (text: string) => !text.includes("\u0000") && isWellForm
  * a parsed JSON value that cannot be stored, or null. Walks without recursion:
  * JSON.parse accepts nesting far deeper than the call stack.
  */
-export function unstorableField(value: unknown): string | null {
+export function unstorableField(value: unknown, skipped: ReadonlySet<string> = new Set()): string | null {
   const stack: [unknown, string][] = [[value, ""]];
   while (stack.length > 0) {
     const [item, path] = stack.pop()!;
     if (typeof item === "string") {
-      if (!storable(item)) return path;
+      if (!storable(item) && !skipped.has(path)) return path;
     } else if (Array.isArray(item)) {
       item.forEach((child, i) => {
         stack.push([child, path ? `${path}.${i}` : String(i)]);

@@ -201,6 +201,35 @@ describe("a booking", () => {
 });
 
 describe("hostile tokens", () => {
+  // A token PostgreSQL could not store (NUL, a lone surrogate) is never stored either: the booking goes
+  // through, linked to nobody, instead of the request being refused as unstorable text.
+  it("books a slot, linked to nobody, when the token holds a NUL or a lone surrogate", async () => {
+    for (const [time, token] of [
+      ["15:00", "abc\u0000def"],
+      ["15:30", "\ud800"],
+    ] as const) {
+      const res = await book(othersLink.linkCode, { date: "2026-12-16", time, email: "victim1@prospect.test", token });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const { startsAt } = (await res.json()) as { startsAt: string };
+      const [row] = await db()
+        .select({ contactId: scheduledMeetings.contactId })
+        .from(scheduledMeetings)
+        .where(
+          sql`${scheduledMeetings.linkId} = ${othersLink.id}::uuid and ${scheduledMeetings.scheduledDate} = ${startsAt}::timestamptz`,
+        );
+      expect(row?.contactId).toBeNull();
+    }
+    // Other fields of the same request are still refused.
+    const refused = await book(othersLink.linkCode, {
+      date: "2026-12-16",
+      time: "16:00",
+      email: "victim1@prospect.test",
+      name: "Ann\u0000",
+      token: "abc\u0000",
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it("never link a meeting or stop a sequence, and never fail the booking (property, through the API)", async () => {
     const theirs = await contactOf(othersCampaign.campaign.id, "victim1@prospect.test");
     const real = signBookingToken(ctx.config.appSecret, othersLink.id, theirs.id);
