@@ -8,6 +8,7 @@ import {
   mergeContextFromContact,
   mergeTagKey,
   renderMergeTags,
+  replaceMergeTag,
   sampleBookingLink,
   suggestMergeTag,
   unknownMergeTagIssues,
@@ -217,6 +218,12 @@ describe("unknown tags: did you mean", () => {
     expect(suggestMergeTag("compnay", ["job_title"])).toBe("company");
     expect(suggestMergeTag("job_tilte", ["job_title"])).toBe("job_title");
     expect(suggestMergeTag("bookinglnk", [])).toBe("bookingLink");
+  });
+
+  it("renames every spelling of a tag, keeping each use's fallback", () => {
+    expect(replaceMergeTag("{{frist_name}} {{ FRIST_NAME | there }} {{firstName}}", "frist_name", "first_name")).toBe(
+      "{{first_name}} {{first_name| there }} {{firstName}}",
+    );
   });
 
   it("suggests nothing when no known tag is near", () => {

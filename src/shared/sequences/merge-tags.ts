@@ -42,6 +42,8 @@ export type MergeContext = ReadonlyMap<string, string>;
 /** The contact fields merge tags read; a stored Contact has the same shape. */
 export type MergeContact = Pick<ContactInput, "email" | "firstName" | "lastName" | "company"> & {
   customFields?: Record<string, string> | null;
+  /** A stored contact's id: what its spintax choices are picked by (spintax.ts). */
+  id?: string;
 };
 
 export function mergeContextFromContact(contact: MergeContact): MergeContext {
@@ -118,6 +120,17 @@ export function renderMergeTags(text: string, context: MergeContext, options: Re
     if (options.mode === "preview") return escapeValue(`[${name}]`);
     return escapeValue(fallbackFor(key, options.fallbacks));
   });
+}
+
+/**
+ * Every use of a tag (any spelling) renamed, each keeping its own fallback:
+ * the editor's 'Use {{first_name}}' for a did-you-mean.
+ */
+export function replaceMergeTag(text: string, name: string, replacement: string): string {
+  const key = mergeTagKey(name);
+  return text.replace(TAG_PATTERN, (whole, used: string, fallback: string | undefined) =>
+    mergeTagKey(used) === key ? `{{${replacement}${fallback === undefined ? "" : `|${fallback}`}}}` : whole,
+  );
 }
 
 /** The tag names used in a text, as first written, without repeats (by canonical key). */

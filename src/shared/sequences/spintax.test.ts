@@ -91,6 +91,16 @@ describe("parseSpintax and resolveSpintax", () => {
     expect(parsed.ok ? null : parsed.errors[0]!.offset).toBe(20);
   });
 
+  // Linear: a quadratic pass would take minutes at these sizes.
+  it("reads megabytes in one pass, braces or none", () => {
+    const started = performance.now();
+    expect(parseSpintax(`${"word ".repeat(1_400_000)}{a|b}`).ok).toBe(true);
+    expect(parseSpintax(`<p>${"x &amp; <b>y</b> ".repeat(50_000)}</p>`, "html").ok).toBe(true);
+    expect(messages("{".repeat(100_000)).length).toBe(20);
+    expect(messages("{{a".repeat(100_000))[0]).toBe('Unclosed spintax choice: "{" at position 1 has no "}"');
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
   it("refuses nesting deeper than the limit", () => {
     const deep = `${"{a|".repeat(MAX_SPINTAX_DEPTH + 1)}b${"}".repeat(MAX_SPINTAX_DEPTH + 1)}`;
     expect(messages(deep)).toEqual([

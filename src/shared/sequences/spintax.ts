@@ -50,6 +50,9 @@ const CHARACTER_REFERENCE = /&(?:#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/iy;
 /** Elements whose content is not text a reader writes in: copied as written with the element. */
 const RAW_CONTENT = new Set(["style", "script", "title", "textarea", "template", "noscript", "head"]);
 const ESCAPABLE = new Set(["{", "}", "|", "\\"]);
+/** A run of characters with no meaning here, taken in one step (a body may be megabytes of text). */
+const PLAIN_RUN = { text: /[^{}|\\]+/y, html: /[^{}|\\<&]+/y } as const;
+const LOW_SURROGATES = /[\udc00-\udfff]/g;
 
 type Frame = { offset: number; position: number; options: SpintaxNode[][]; text: string };
 
@@ -70,6 +73,8 @@ export function parseSpintax(source: string, format: SpintaxFormat = "text"): Sp
   let position = 1;
   let i = 0;
   let lowerCase: string | undefined;
+  // Said once: every deeper brace would say it again.
+  let tooDeep = false;
 
   const flush = (frame: Frame) => {
     if (frame.text) frame.options[frame.options.length - 1]!.push(frame.text);
@@ -81,6 +86,14 @@ export function parseSpintax(source: string, format: SpintaxFormat = "text"): Sp
   };
 
   while (i < source.length) {
+    const run = matchAt(PLAIN_RUN[format]);
+    if (run) {
+      top.text += run;
+      // A surrogate pair is one character to the reader.
+      position += run.length - (run.match(LOW_SURROGATES)?.length ?? 0);
+      i += run.length;
+      continue;
+    }
     const ch = source[i]!;
     if (ch === "{") {
       const tag = source[i + 1] === "{" ? matchAt(MERGE_TAG) : null;
@@ -90,7 +103,8 @@ export function parseSpintax(source: string, format: SpintaxFormat = "text"): Sp
         i += tag.length;
         continue;
       }
-      if (stack.length > MAX_SPINTAX_DEPTH) {
+      if (stack.length > MAX_SPINTAX_DEPTH && !tooDeep) {
+        tooDeep = true;
         error({
           offset: i,
           length: 1,
@@ -159,9 +173,9 @@ export function parseSpintax(source: string, format: SpintaxFormat = "text"): Sp
       i += reference.length;
       continue;
     } else {
+      // A "|" outside a choice, or a backslash escaping nothing.
       top.text += ch;
-      // A surrogate pair is one character to the reader.
-      if (!(ch >= "\udc00" && ch <= "\udfff")) position += 1;
+      position += 1;
     }
     i += 1;
   }
