@@ -45,6 +45,27 @@ function input(patch: Partial<RenderCampaignMessageInput> = {}): RenderCampaignM
 const urls = trackingUrls(PUBLIC_URL, SECRET, SEND_ID);
 
 describe("renderCampaignMessage", () => {
+  it("resolves spintax before merge tags: a contact's value with braces is never spun, a use's fallback holds a bar", () => {
+    const spun = (contactId: string) =>
+      renderCampaignMessage(
+        input({
+          step: {
+            subject: "{Hi|Hello|Hey} {{company}}",
+            body: "<p>{A|B} <b>{{lastName|friend}}</b> {x|y}</p><style>p { color: red }</style>",
+            bodyFormat: "html",
+          },
+          contact: { email: "c@x.test", firstName: null, lastName: null, company: "{Acme|Corp}", customFields: {} },
+          spintax: { contactId, stepNumber: 2 },
+        }),
+      );
+    const first = spun("contact-1");
+    expect(first.subject).toMatch(/^(Hi|Hello|Hey) \{Acme\|Corp\}$/);
+    expect(first.html).toMatch(/^<p>[AB] <strong>friend<\/strong> [xy]<\/p>/);
+    expect(spun("contact-1")).toMatchObject({ subject: first.subject, html: first.html, text: first.text });
+    const subjects = new Set(Array.from({ length: 30 }, (_, i) => spun(`contact-${i}`).subject));
+    expect(subjects.size).toBe(3);
+  });
+
   it("fills merge tags, builds both parts with the footer, and adds the unsubscribe headers", () => {
     const m = renderCampaignMessage(input());
     expect(m.from).toEqual({ name: "Jane Smith", address: "jane@acme.test" });

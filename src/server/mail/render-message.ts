@@ -1,5 +1,6 @@
 // One campaign step for one contact, rendered into the message every transport
-// sends: merge tags filled (send mode: missing values take the user's
+// sends: spintax resolved (the same choices for the same contact and step on
+// every render, so a retry sends the same text), then merge tags filled (send mode: missing values take the user's
 // fallbacks), an HTML and a text part, the user's signature and legal
 // disclaimer, the unsubscribe link and headers when enabled, the open pixel
 // when opens are tracked, the From name per the user's setting, and threading
@@ -21,6 +22,7 @@ import {
   withBookingLink,
 } from "#shared/sequences/merge-tags.ts";
 import { htmlToPlainText, plainTextToHtml } from "#shared/sequences/rich-text.ts";
+import { spinText, spintaxSeed } from "#shared/sequences/spintax.ts";
 import type { Settings } from "#shared/settings/settings.schemas.ts";
 import { sanitizeEmailHtml } from "../html/sanitize-email-html.ts";
 import type { OutgoingMessage } from "../sending/outgoing.ts";
@@ -42,6 +44,11 @@ export type RenderCampaignMessageInput = {
   tracking: TrackingUrls;
   step: { subject: string; body: string; bodyFormat: BodyFormat };
   contact: MergeContact;
+  /**
+   * What picks the step's spintax choices: the contact's id and the step's
+   * number (left out: the contact's address and step 1).
+   */
+  spintax?: SpintaxKey;
   senderEmail: string;
   /** The sending user: full name for first_last, company name (if known) for company_team. */
   user: { fullName?: string | null; companyName?: string | null };
@@ -60,13 +67,17 @@ export type RenderCampaignMessageInput = {
   inlineImages?: InlineImage[];
 };
 
+/** The contact and step a rendering's spintax choices are picked for. */
+export type SpintaxKey = { contactId: string; stepNumber: number };
+
 /** Header values are one line. */
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
 /**
- * The subject a step goes out with: its merge tags filled, on one line. A
+ * The subject a step goes out with: its spintax resolved for the contact and
+ * step, its merge tags filled, on one line. A
  * follow-up without a subject of its own answers step 1's (already filled)
  * subject. Also what the unknown sends' list shows of a send whose rendered
  * text died with its worker.
@@ -75,10 +86,13 @@ export function renderStepSubject(
   stepSubject: string,
   context: MergeContext,
   fallbacks: Settings["fallbackMergeTags"],
+  spintax: SpintaxKey,
   threadSubject?: string,
 ): string {
   if (threadSubject !== undefined && !stepSubject.trim()) return followUpSubject("", threadSubject);
-  return oneLine(renderMergeTags(stepSubject, context, { mode: "send", format: "text", fallbacks }));
+  // Spintax first: a contact's values (a company named "{A|B}") are never read as spintax.
+  const spun = spinText(stepSubject, spintaxSeed(spintax.contactId, spintax.stepNumber, "subject"));
+  return oneLine(renderMergeTags(spun, context, { mode: "send", format: "text", fallbacks }));
 }
 
 /**
@@ -99,17 +113,20 @@ export function renderCampaignMessage(input: RenderCampaignMessageInput): Outgoi
   const fill = (text: string, format: "text" | "html") =>
     renderMergeTags(text, context, { mode: "send", format, fallbacks: settings.fallbackMergeTags });
 
-  const subject = renderStepSubject(step.subject, context, settings.fallbackMergeTags, input.thread?.subject);
+  const spintax = input.spintax ?? { contactId: input.contact.email, stepNumber: 1 };
+  const subject = renderStepSubject(step.subject, context, settings.fallbackMergeTags, spintax, input.thread?.subject);
+  const body = spinText(step.body, spintaxSeed(spintax.contactId, spintax.stepNumber, "body"), step.bodyFormat);
 
   let bodyHtml = "";
   let bodyText: string;
   if (step.bodyFormat === "html") {
     // Values are escaped as they are filled in; sanitising afterwards also
-    // covers anything a tag next to markup could produce.
-    bodyHtml = sanitizeEmailHtml(fill(step.body, "html"));
+    // covers anything a tag next to markup, or a choice holding half an
+    // element, could produce.
+    bodyHtml = sanitizeEmailHtml(fill(body, "html"));
     bodyText = htmlToPlainText(bodyHtml);
   } else {
-    bodyText = fill(step.body, "text");
+    bodyText = fill(body, "text");
     if (input.sendAs === "html") bodyHtml = linkBookingUrl(plainTextToHtml(bodyText), input.bookingLink);
   }
 

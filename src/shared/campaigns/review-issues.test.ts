@@ -68,4 +68,20 @@ describe("reviewIssues", () => {
     ]);
     expect(reviewIssues({ ...ready, steps, hasBookingLink: true })).toEqual([]);
   });
+  it("lists spintax problems and unknown merge tags with the step, as the launch refuses them", () => {
+    expect(
+      reviewIssues({
+        ...ready,
+        columns: ["job_title"],
+        steps: [
+          { subject: "{Hi|Hello} {{job_title}}", body: "<p>{x|</p>", bodyFormat: "html" },
+          { subject: "Re", body: "Hi {{frist_name}} {{website}}" },
+        ],
+      }),
+    ).toEqual([
+      'Step 1 body: Unclosed spintax choice: "{" at position 1 has no "}"',
+      "Step 2 uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?",
+      "Step 2 uses an unknown merge tag {{website}}",
+    ]);
+  });
 });

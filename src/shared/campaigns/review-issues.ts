@@ -1,13 +1,19 @@
 // The Review & Launch readiness check: the spec's issue messages, in order.
 // Launch stays disabled while any issue is listed.
 import { stepBodySizeProblem } from "../sequences/body-size.ts";
-import { usesBookingLink } from "../sequences/merge-tags.ts";
+import { unknownMergeTagIssues, usesBookingLink } from "../sequences/merge-tags.ts";
+import { stepSpintaxProblems } from "../sequences/spintax.ts";
 
 export type ReviewInput = {
   name: string;
   senderCount: number;
   contactCount: number;
-  steps: { subject: unknown; body: unknown }[];
+  steps: { subject: unknown; body: unknown; bodyFormat?: unknown }[];
+  /**
+   * The columns the contacts will be stored with (their custom fields' names):
+   * a step's tag none of them nor a built-in fills is an issue. Left out: not checked.
+   */
+  columns?: readonly string[];
   /** Campaign senders that could not send in live mode (no working connection). */
   sendersWithoutConnection?: string[];
   /** Whether the campaign has chosen a scheduling link for {{bookingLink}}. */
@@ -41,6 +47,9 @@ export function reviewIssues(input: ReviewInput): string[] {
     const tooLarge = typeof step.body === "string" ? stepBodySizeProblem(step.body, i + 1) : null;
     if (tooLarge) issues.push(tooLarge);
   }
+  // Each 'Step 2 subject: Empty choice in {Hi||Hey} at position 1' (the API refuses the same).
+  issues.push(...stepSpintaxProblems(input.steps).map((p) => p.message));
+  if (input.columns) issues.push(...unknownMergeTagIssues(input.steps, input.columns));
   issues.push(...bookingLinkIssues(input.steps, input.hasBookingLink ?? false));
   for (const email of input.sendersWithoutConnection ?? []) {
     issues.push(`No sending connection for ${email}: set it up in Senders`);

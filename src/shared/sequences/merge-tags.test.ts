@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toContactInput } from "../contacts/import/to-contact-input.ts";
 import {
@@ -7,7 +8,10 @@ import {
   mergeContextFromContact,
   mergeTagKey,
   renderMergeTags,
+  replaceMergeTag,
   sampleBookingLink,
+  suggestMergeTag,
+  unknownMergeTagIssues,
   usesBookingLink,
   withBookingLink,
 } from "./merge-tags.ts";
@@ -183,5 +187,84 @@ describe("{{bookingLink}}", () => {
     expect(findUnknownMergeTags("{{bookingLink}} {{BOOKING_LINK}}", ["email"])).toEqual([]);
     expect(usesBookingLink("Hi {{ booking_link }}")).toBe(true);
     expect(usesBookingLink("Hi {{firstName}} bookingLink")).toBe(false);
+  });
+});
+
+describe("a fallback per use", () => {
+  const send = { mode: "send", format: "text", fallbacks: { first_name: "friend" } } as const;
+
+  it("wins over the settings' fallback, and an empty one means nothing", () => {
+    expect(renderMergeTags("Hi {{firstName|there}}!", empty, send)).toBe("Hi there!");
+    expect(renderMergeTags("Hi {{ first_name | there }}!", empty, send)).toBe("Hi there!");
+    expect(renderMergeTags("Hi {{firstName|}}!", empty, send)).toBe("Hi !");
+    expect(renderMergeTags("Hi {{firstName}}!", empty, send)).toBe("Hi friend!");
+  });
+
+  it("gives way to the contact's value, and shows in previews", () => {
+    expect(renderMergeTags("Hi {{firstName|there}}", jane, send)).toBe("Hi Jane");
+    expect(renderMergeTags("Hi {{firstName|there}}", empty, { mode: "preview", format: "text" })).toBe("Hi there");
+  });
+
+  it("counts as the same tag for the lists", () => {
+    expect(listMergeTags("{{firstName|there}} {{first_name}} {{city|your town}}")).toEqual(["firstName", "city"]);
+    expect(findUnknownMergeTags("{{city|your town}}", [])).toEqual(["city"]);
+  });
+});
+
+describe("unknown tags: did you mean", () => {
+  it("suggests the nearest known tag, in the user's spelling for built-ins", () => {
+    expect(suggestMergeTag("frist_name", [])).toBe("first_name");
+    expect(suggestMergeTag("frstName", [])).toBe("firstName");
+    expect(suggestMergeTag("compnay", ["job_title"])).toBe("company");
+    expect(suggestMergeTag("job_tilte", ["job_title"])).toBe("job_title");
+    expect(suggestMergeTag("bookinglnk", [])).toBe("bookingLink");
+  });
+
+  it("renames every spelling of a tag, keeping each use's fallback", () => {
+    expect(replaceMergeTag("{{frist_name}} {{ FRIST_NAME | there }} {{firstName}}", "frist_name", "first_name")).toBe(
+      "{{first_name}} {{first_name| there }} {{firstName}}",
+    );
+  });
+
+  it("suggests nothing when no known tag is near", () => {
+    expect(suggestMergeTag("website", ["job_title"])).toBeNull();
+    expect(suggestMergeTag("x", [])).toBeNull();
+  });
+
+  it("says each step's unknown tags in the review's words", () => {
+    expect(
+      unknownMergeTagIssues(
+        [
+          { subject: "Hi {{firstName}}", body: "About {{job_title}}" },
+          { subject: "Re", body: "Hi {{frist_name}}, see {{website|our site}}" },
+        ],
+        ["job_title"],
+      ),
+    ).toEqual([
+      "Step 2 uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?",
+      "Step 2 uses an unknown merge tag {{website}}",
+    ]);
+  });
+});
+
+describe("merge tag properties", () => {
+  it("never throws and leaves text without double braces alone", () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const out = renderMergeTags(text, jane, { mode: "send", format: "text" });
+        if (!text.includes("{{")) expect(out).toBe(text);
+        suggestMergeTag(text, ["job_title"]);
+      }),
+    );
+  });
+
+  it("suggests a known tag for any one-letter slip of a long enough name", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("firstName", "company", "lastName"), fc.nat(), (name, at) => {
+        const i = at % name.length;
+        const slipped = `${name.slice(0, i)}${name.slice(i + 1)}`;
+        expect(suggestMergeTag(slipped, [])).toBe(name);
+      }),
+    );
   });
 });

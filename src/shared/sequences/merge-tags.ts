@@ -9,8 +9,12 @@
 // and the URL in plain text; no imported column can fill it.
 import type { ContactInput } from "../contacts/contacts.schemas.ts";
 
-/** `{{ name }}`: letters, digits and underscores, spaces allowed around the name. */
-const TAG_PATTERN = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+/**
+ * `{{ name }}`: letters, digits and underscores, spaces allowed around the
+ * name; `{{ name | fallback }}` gives this use its own fallback (no braces or
+ * line breaks in it; spaces around it are dropped; `{{name|}}` falls back to nothing).
+ */
+const TAG_PATTERN = /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^{}\n]*))?\}\}/g;
 
 /** The tags every contact has, in the order the insert menu lists them. */
 export const builtInMergeTags = ["firstName", "lastName", "email", "company"] as const;
@@ -38,6 +42,8 @@ export type MergeContext = ReadonlyMap<string, string>;
 /** The contact fields merge tags read; a stored Contact has the same shape. */
 export type MergeContact = Pick<ContactInput, "email" | "firstName" | "lastName" | "company"> & {
   customFields?: Record<string, string> | null;
+  /** A stored contact's id: what its spintax choices are picked by (spintax.ts). */
+  id?: string;
 };
 
 export function mergeContextFromContact(contact: MergeContact): MergeContext {
@@ -97,7 +103,7 @@ function fallbackFor(key: string, fallbacks: Record<string, string> | undefined)
 
 export function renderMergeTags(text: string, context: MergeContext, options: RenderOptions): string {
   const escapeValue = options.format === "html" ? escapeHtml : (s: string) => s;
-  return text.replace(TAG_PATTERN, (_match, name: string) => {
+  return text.replace(TAG_PATTERN, (_match, name: string, ownFallback: string | undefined) => {
     const key = mergeTagKey(name);
     if (key === BOOKING_LINK_KEY) {
       const url = context.get(key) ?? (options.mode === "preview" ? sampleBookingLink : "");
@@ -107,9 +113,24 @@ export function renderMergeTags(text: string, context: MergeContext, options: Re
     }
     const value = context.get(key);
     if (value !== undefined) return escapeValue(value);
+    // The use's own fallback wins over the settings' one, in previews too (it
+    // is what the contact gets). It was written in the body itself, so in
+    // rich text it is already HTML (the sanitiser runs after filling).
+    if (ownFallback !== undefined) return ownFallback.trim();
     if (options.mode === "preview") return escapeValue(`[${name}]`);
     return escapeValue(fallbackFor(key, options.fallbacks));
   });
+}
+
+/**
+ * Every use of a tag (any spelling) renamed, each keeping its own fallback:
+ * the editor's 'Use {{first_name}}' for a did-you-mean.
+ */
+export function replaceMergeTag(text: string, name: string, replacement: string): string {
+  const key = mergeTagKey(name);
+  return text.replace(TAG_PATTERN, (whole, used: string, fallback: string | undefined) =>
+    mergeTagKey(used) === key ? `{{${replacement}${fallback === undefined ? "" : `|${fallback}`}}}` : whole,
+  );
 }
 
 /** The tag names used in a text, as first written, without repeats (by canonical key). */
@@ -131,8 +152,79 @@ export function listMergeTags(text: string): string[] {
  * imported headers) can fill: every contact would get the fallback or nothing.
  */
 export function findUnknownMergeTags(text: string, columns: readonly string[]): string[] {
-  const known = new Set([...builtInMergeTags, bookingLinkTag, ...columns].map(mergeTagKey));
+  const known = new Set(knownMergeTags(columns).map(mergeTagKey));
   return listMergeTags(text).filter((name) => !known.has(mergeTagKey(name)));
+}
+
+/** The tags a campaign with these imported columns can fill: built-ins, bookingLink, the columns. */
+export function knownMergeTags(columns: readonly string[]): string[] {
+  return [...builtInMergeTags, bookingLinkTag, ...columns.filter((c) => c.trim())];
+}
+
+/** Edit distance (insert, delete, substitute one character), two rows of the table. */
+function levenshtein(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitute = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitute));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+
+/**
+ * The known tag an unknown one was probably meant to be: the nearest by edit
+ * distance of their canonical keys, within a third of the name's length (at
+ * least 1), else none. A built-in is written as the user writes tags: snake
+ * case when the unknown one has an underscore ({{frist_name}} → {{first_name}}).
+ */
+export function suggestMergeTag(name: string, columns: readonly string[]): string | null {
+  const key = mergeTagKey(name);
+  const limit = Math.max(1, Math.floor(key.length / 3));
+  let best: { name: string; distance: number } | null = null;
+  for (const known of knownMergeTags(columns)) {
+    const distance = levenshtein(key, mergeTagKey(known));
+    if (distance <= limit && (!best || distance < best.distance)) best = { name: known, distance };
+  }
+  if (!best) return null;
+  const builtIn = (builtInMergeTags as readonly string[]).includes(best.name) || best.name === bookingLinkTag;
+  return builtIn && name.includes("_") ? camelToSnake(best.name) : best.name;
+}
+
+/** An unknown tag with its suggestion, as the editor and the launch say it. */
+export type UnknownMergeTag = { name: string; suggestion: string | null };
+
+/** The unknown tags of a text, each with its 'did you mean'. */
+export function unknownMergeTagsWithSuggestions(text: string, columns: readonly string[]): UnknownMergeTag[] {
+  return findUnknownMergeTags(text, columns).map((name) => ({ name, suggestion: suggestMergeTag(name, columns) }));
+}
+
+/** ' Did you mean {{first_name}}?' or nothing. */
+export function didYouMean(tag: UnknownMergeTag): string {
+  return tag.suggestion ? ` Did you mean ${mergeTagToken(tag.suggestion)}?` : "";
+}
+
+/**
+ * 'Step 2 uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?',
+ * one per unknown tag of each step (subject, then body): the review step's
+ * issues and the launch's refusal.
+ */
+export function unknownMergeTagIssues(
+  steps: readonly { subject: unknown; body: unknown }[],
+  columns: readonly string[],
+): string[] {
+  return steps.flatMap((step, i) => {
+    const text = [step.subject, step.body].filter((t): t is string => typeof t === "string").join("\n");
+    return unknownMergeTagsWithSuggestions(text, columns).map(
+      (tag) =>
+        `Step ${i + 1} uses an unknown merge tag ${mergeTagToken(tag.name)}${tag.suggestion ? `.${didYouMean(tag)}` : ""}`,
+    );
+  });
 }
 
 /**

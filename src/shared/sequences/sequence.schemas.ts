@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isStorableDate } from "../api/storable-dates.ts";
 import { bodyFormats, delayUnits, sendFormats } from "../db-enums.ts";
 import { sequenceBodySizeProblem } from "./body-size.ts";
+import { stepSpintaxProblems } from "./spintax.ts";
 
 export const MAX_SEQUENCE_STEPS = 20;
 
@@ -43,13 +44,29 @@ export const withBodySizeCheck = <T extends z.ZodType<{ body: string }[]>>(steps
     if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [problem.index, "body"] });
   });
 
-export const sequenceInputSchema = withBodySizeCheck(
-  z
-    .array(sequenceStepInputSchema)
-    .min(1, "Email sequence is required")
-    .max(MAX_SEQUENCE_STEPS, `A sequence has at most ${MAX_SEQUENCE_STEPS} steps`)
-    .refine(
-      (steps) => steps.every((s) => s.subject.trim() && s.body.trim()),
-      "All email steps must have subject and body",
-    ),
+/**
+ * Steps whose subjects and bodies hold valid spintax (spintax.ts): each
+ * problem is refused at its step's field, 'Step 2 subject: Empty choice in
+ * {Hi||Hey} at position 1'.
+ */
+export const withSpintaxCheck = <T extends z.ZodType<{ subject: string; body: string; bodyFormat: string }[]>>(
+  steps: T,
+) =>
+  steps.superRefine((value, ctx) => {
+    for (const problem of stepSpintaxProblems(value)) {
+      ctx.addIssue({ code: "custom", message: problem.message, path: [problem.index, problem.field] });
+    }
+  });
+
+export const sequenceInputSchema = withSpintaxCheck(
+  withBodySizeCheck(
+    z
+      .array(sequenceStepInputSchema)
+      .min(1, "Email sequence is required")
+      .max(MAX_SEQUENCE_STEPS, `A sequence has at most ${MAX_SEQUENCE_STEPS} steps`)
+      .refine(
+        (steps) => steps.every((s) => s.subject.trim() && s.body.trim()),
+        "All email steps must have subject and body",
+      ),
+  ),
 );

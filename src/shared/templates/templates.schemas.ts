@@ -1,6 +1,6 @@
 // Email templates: a saved sequence with a name, optional description and tags.
 import { z } from "zod";
-import { sequenceStepInputSchema, withBodySizeCheck } from "../sequences/sequence.schemas.ts";
+import { sequenceStepInputSchema, withBodySizeCheck, withSpintaxCheck } from "../sequences/sequence.schemas.ts";
 
 export const templateInputSchema = z
   .object({
@@ -9,7 +9,7 @@ export const templateInputSchema = z
     campaignName: z.string().trim().max(200).nullable().optional(),
     /** Trimmed and de-duplicated by the server too. */
     tags: z.array(z.string().trim().max(50)).max(20).default([]),
-    sequence: withBodySizeCheck(z.array(sequenceStepInputSchema).min(1, "No email sequence to save")),
+    sequence: withSpintaxCheck(withBodySizeCheck(z.array(sequenceStepInputSchema).min(1, "No email sequence to save"))),
   })
   .meta({ id: "TemplateInput" });
 export type TemplateInput = z.infer<typeof templateInputSchema>;

@@ -23,6 +23,7 @@ import type { SenderAccountRow } from "../../sending/outgoing.ts";
 import { withConnections } from "../../sending/sender-connection.ts";
 import { launchRefusal, reasonNotToSend } from "../../sending/sender-readiness.ts";
 import { assertStoredStepsHaveBookingLink } from "../campaigns/campaign-booking-link.ts";
+import { assertStoredStepsCanLaunch } from "../campaigns/campaign-merge-tags.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { sendLaunchNotification } from "./launch-notification.ts";
 
@@ -89,6 +90,7 @@ export async function queueLaunch(tx: Tx, o: { userId: string; campaignId: strin
   const [people] = await tx.select({ n: count() }).from(contacts).where(eq(contacts.campaignId, campaignId));
   if (!people?.n) throw new AppError("bad_request", NO_CONTACTS);
   await assertStoredStepsHaveBookingLink(tx, campaign);
+  await assertStoredStepsCanLaunch(tx, campaignId);
 
   const settings = await loadSendingSettings(tx, userId);
   const first = await scheduleFirstStep(tx, { campaignId, userId, now: o.now, rules: sendingRules(settings) });

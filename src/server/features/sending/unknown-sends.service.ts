@@ -30,6 +30,7 @@ type Row = {
   campaign_name: string;
   contact_email: string;
   contact_name: string | null;
+  contact_id: string;
   first_name: string | null;
   last_name: string | null;
   company: string | null;
@@ -171,7 +172,7 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
         sql`
         select se.id, se.campaign_id, c.name as campaign_name, ct.email as contact_email,
           nullif(concat_ws(' ', ct.first_name, ct.last_name), '') as contact_name,
-          ct.first_name, ct.last_name, ct.company, ct.custom_fields,
+          se.contact_id, ct.first_name, ct.last_name, ct.company, ct.custom_fields,
           q.step_number, q.subject as step_subject, es.subject as sent_subject, t.subject as thread_subject,
           coalesce(es.from_email, sa.email) as sender_email,
           se.updated_at as attempted_at, coalesce(es.error_message, se.error_message) as reason
@@ -209,6 +210,7 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
                 customFields: r.custom_fields,
               }),
               fallbackMergeTags,
+              { contactId: r.contact_id, stepNumber: r.step_number },
               r.thread_subject ?? undefined,
             );
       return rows.map((r) => ({

@@ -27,6 +27,7 @@ export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret"
       step: apart ? { ...step, body: apart.body } : step,
       inlineImages: apart?.images,
       contact: send.contact,
+      spintax: { contactId: send.contact.id, stepNumber: step.stepNumber },
       senderEmail: send.sender.email,
       user: { fullName: batch.account.name },
       settings: batch.settings,

@@ -20,7 +20,7 @@ import { CorruptedStepNotice, FullSequencePreview } from "./full-sequence-previe
 import { EmailColumnPicker, PreviewContactPicker } from "./sequence-pickers.tsx";
 import { SequenceSummary } from "./sequence-summary.tsx";
 import { StepCard } from "./step-card.tsx";
-import { previewContactLabel } from "./step-rendering.ts";
+import { previewContactKey, previewContactLabel } from "./step-rendering.ts";
 import { TemplateLibrary } from "./template-library.tsx";
 
 /** The preview contact picker offers the first 10 contacts (docs/product.md §9.6). */
@@ -128,7 +128,7 @@ function SequenceEditorBody(props: SequenceEditorProps) {
       {showTemplates && <TemplateLibrary steps={steps} onLoad={commit} campaignName={props.campaignName} />}
 
       {previewMode ? (
-        <FullSequencePreview steps={steps} context={context} />
+        <FullSequencePreview steps={steps} context={context} previewKey={previewContactKey(chosen)} />
       ) : (
         <ol aria-label="Email steps" className="space-y-4">
           {steps.map((step, index) => {
@@ -152,6 +152,7 @@ function SequenceEditorBody(props: SequenceEditorProps) {
                       columns={columns}
                       previewContext={context}
                       previewName={chosen ? previewContactLabel(chosen) : null}
+                      previewKey={previewContactKey(chosen)}
                     />
                   </ErrorBoundary>
                 ) : (

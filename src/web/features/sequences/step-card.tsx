@@ -1,13 +1,21 @@
 // One email of the sequence: 'Email N', its timing (not for the first email),
-// subject, body with format switch and merge-tag menu, a warning for tags no
-// column can fill, how it is sent (as the campaign, or HTML / plain text for
-// this step), and a quick preview for the chosen contact.
-import { AlertTriangle, CircleAlert, Trash2 } from "lucide-react";
-import { useCallback, useId, useMemo, useRef } from "react";
+// subject, body with format switch and merge-tag menu, spintax errors at their
+// position, unknown merge tags with a 'did you mean' (both block the launch),
+// how it is sent (as the campaign, or HTML / plain text for this step), and a
+// quick preview for the chosen contact with a Shuffle for other spintax picks.
+import { AlertTriangle, CircleAlert, Shuffle, Trash2 } from "lucide-react";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
 import type { BodyFormat, SendFormat } from "#shared/db-enums.ts";
 import { stepBodySizeProblem } from "#shared/sequences/body-size.ts";
-import { findUnknownMergeTags, type MergeContext, mergeTagToken } from "#shared/sequences/merge-tags.ts";
+import {
+  didYouMean,
+  type MergeContext,
+  mergeTagToken,
+  replaceMergeTag,
+  unknownMergeTagsWithSuggestions,
+} from "#shared/sequences/merge-tags.ts";
 import type { SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
+import { parseSpintax } from "#shared/sequences/spintax.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
@@ -17,8 +25,9 @@ import { MergeTagMenu } from "./merge-tag-menu.tsx";
 import { insertAtCursor } from "./plain-text-editor.tsx";
 import { RenderedEmail } from "./rendered-email.tsx";
 import type { BodyEditorHandle } from "./rich-text-editor.tsx";
+import { SpintaxProblems } from "./spintax-problems.tsx";
 import { BodyFormatSwitch, convertBody, StepBodyField } from "./step-body-field.tsx";
-import { renderStepPreview } from "./step-rendering.ts";
+import { hasSpintaxChoice, renderStepPreview } from "./step-rendering.ts";
 import { StepSchedule } from "./step-schedule.tsx";
 
 type Props = {
@@ -33,6 +42,13 @@ type Props = {
   columns: string[];
   previewContext: MergeContext;
   previewName: string | null;
+  /** What the preview's spintax picks are made for (previewContactKey). */
+  previewKey: string;
+};
+
+const spintaxErrors = (text: string, format: "text" | "html") => {
+  const parsed = parseSpintax(text, format);
+  return parsed.ok ? [] : parsed.errors;
 };
 
 export function StepCard(props: Props) {
@@ -46,10 +62,17 @@ export function StepCard(props: Props) {
 
   const update = useCallback((patch: Partial<SequenceDraftStep>) => onChange({ ...step, ...patch }), [onChange, step]);
   const unknownTags = useMemo(
-    () => findUnknownMergeTags(`${step.subject}\n${step.body}`, props.columns),
+    () => unknownMergeTagsWithSuggestions(`${step.subject}\n${step.body}`, props.columns),
     [step.subject, step.body, props.columns],
   );
-  const preview = useMemo(() => renderStepPreview(step, previewContext), [step, previewContext]);
+  const subjectErrors = useMemo(() => spintaxErrors(step.subject, "text"), [step.subject]);
+  const bodyErrors = useMemo(() => spintaxErrors(step.body, step.bodyFormat), [step.body, step.bodyFormat]);
+  const [shuffle, setShuffle] = useState(0);
+  const preview = useMemo(
+    () => renderStepPreview(step, previewContext, { contactKey: props.previewKey, stepNumber: index + 1, shuffle }),
+    [step, previewContext, props.previewKey, index, shuffle],
+  );
+  const canShuffle = useMemo(() => hasSpintaxChoice(step), [step]);
   // The API refuses the same (body-size.ts); said here, at the step, before Launch or Save.
   const tooLarge = useMemo(() => stepBodySizeProblem(step.body, index + 1), [step.body, index]);
 
@@ -94,6 +117,15 @@ export function StepCard(props: Props) {
               lastField.current = "subject";
             }}
             onChange={(e) => update({ subject: e.target.value })}
+            aria-invalid={subjectErrors.length > 0 || undefined}
+            aria-describedby={subjectErrors.length > 0 ? `${id}-subject-spintax` : undefined}
+          />
+          <SpintaxProblems
+            id={`${id}-subject-spintax`}
+            field="Subject"
+            source={step.subject}
+            format="text"
+            errors={subjectErrors}
           />
         </div>
         <div className="space-y-2">
@@ -116,14 +148,44 @@ export function StepCard(props: Props) {
               lastField.current = "body";
             }}
           />
+          <SpintaxProblems
+            id={`${id}-body-spintax`}
+            field="Body"
+            source={step.body}
+            format={step.bodyFormat}
+            errors={bodyErrors}
+          />
           {unknownTags.length > 0 && (
-            <p role="status" className="flex items-start gap-2 text-sm text-warning-foreground dark:text-warning">
-              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <span>
-                Unknown merge {unknownTags.length === 1 ? "tag" : "tags"}: {unknownTags.map(mergeTagToken).join(", ")}.
-                No imported column has this name, so contacts get your fallback value or nothing.
-              </span>
-            </p>
+            <div role="status" className="space-y-1 text-sm text-warning-foreground dark:text-warning">
+              {unknownTags.map((tag) => (
+                <p key={tag.name} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <AlertTriangle className="size-4 shrink-0" aria-hidden />
+                  <span>
+                    Unknown merge tag: {mergeTagToken(tag.name)}.{didYouMean(tag)}
+                  </span>
+                  {tag.suggestion && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="h-7"
+                      onClick={() => {
+                        const suggestion = tag.suggestion!;
+                        update({
+                          subject: replaceMergeTag(step.subject, tag.name, suggestion),
+                          body: replaceMergeTag(step.body, tag.name, suggestion),
+                        });
+                      }}
+                    >
+                      Use {mergeTagToken(tag.suggestion)}
+                    </Button>
+                  )}
+                </p>
+              ))}
+              <p className="text-muted-foreground">
+                No imported column has {unknownTags.length === 1 ? "this name" : "these names"}: the campaign cannot
+                launch until {unknownTags.length === 1 ? "it is" : "they are"} fixed.
+              </p>
+            </div>
           )}
           {tooLarge && (
             <p role="alert" className="flex items-start gap-2 text-destructive text-sm">
@@ -149,9 +211,22 @@ export function StepCard(props: Props) {
           </Select>
         </div>
         <section aria-label={`${title} preview`} className="rounded-md border border-dashed bg-muted/30 p-3">
-          <p className="mb-2 font-medium text-muted-foreground text-xs">
-            Preview{props.previewName ? ` for ${props.previewName}` : " (no contacts yet)"}
-          </p>
+          <div className="mb-2 flex items-center justify-between gap-2">
+            <p className="font-medium text-muted-foreground text-xs">
+              Preview{props.previewName ? ` for ${props.previewName}` : " (no contacts yet)"}
+            </p>
+            {canShuffle && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-7"
+                onClick={() => setShuffle((n) => n + 1)}
+                title="Show another choice of the spintax"
+              >
+                <Shuffle aria-hidden /> Shuffle
+              </Button>
+            )}
+          </div>
           <RenderedEmail email={preview} />
         </section>
       </CardContent>

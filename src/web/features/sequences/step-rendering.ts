@@ -1,17 +1,42 @@
-// What the previews show for a step: merge tags filled for the chosen contact
-// ([tagName] where the contact has no value) and a sentence for its timing.
+// What the previews show for a step: spintax resolved as for the chosen
+// contact, merge tags filled ([tagName] where the contact has no value), and a
+// sentence for its timing.
 import { format, parseISO } from "date-fns";
 import { type MergeContact, type MergeContext, renderMergeTags } from "#shared/sequences/merge-tags.ts";
 import { DEFAULT_SCHEDULED_TIME, type SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
+import { parseSpintax, spinStep } from "#shared/sequences/spintax.ts";
 
 export type RenderedStep = { subject: string; body: string; bodyFormat: SequenceDraftStep["bodyFormat"] };
 
-export function renderStepPreview(step: SequenceDraftStep, context: MergeContext): RenderedStep {
+/**
+ * Which resolution a preview shows: the contact's (its id when stored, as the
+ * engine picks; else its address) for step `stepNumber`; each Shuffle adds one
+ * to `shuffle` and shows another.
+ */
+export type PreviewSpin = { contactKey: string; stepNumber: number; shuffle: number };
+
+export function renderStepPreview(step: SequenceDraftStep, context: MergeContext, spin?: PreviewSpin): RenderedStep {
+  const key = spin ? (spin.shuffle ? `${spin.contactKey}#${spin.shuffle}` : spin.contactKey) : "preview";
+  const spun = spinStep(step, key, spin?.stepNumber ?? 1);
   return {
-    subject: renderMergeTags(step.subject, context, { mode: "preview", format: "text" }),
-    body: renderMergeTags(step.body, context, { mode: "preview", format: step.bodyFormat }),
+    subject: renderMergeTags(spun.subject, context, { mode: "preview", format: "text" }),
+    body: renderMergeTags(spun.body, context, { mode: "preview", format: step.bodyFormat }),
     bodyFormat: step.bodyFormat,
   };
+}
+
+/** Whether a step has a choice to shuffle (valid spintax with at least one choice). */
+export function hasSpintaxChoice(step: Pick<SequenceDraftStep, "subject" | "body" | "bodyFormat">): boolean {
+  const choices = (text: string, format: "text" | "html") => {
+    const parsed = parseSpintax(text, format);
+    return parsed.ok && parsed.nodes.some((node) => typeof node !== "string");
+  };
+  return choices(step.subject, "text") || choices(step.body, step.bodyFormat);
+}
+
+/** The key a preview contact's choices are picked by. */
+export function previewContactKey(contact: MergeContact | undefined): string {
+  return contact?.id ?? contact?.email ?? "preview";
 }
 
 const unitLabels = { days: ["day", "days"], hours: ["hour", "hours"], minutes: ["minute", "minutes"] } as const;

@@ -18,6 +18,7 @@ export function useSequencePreviewContacts(campaignId: string) {
   });
   return useMemo(() => {
     const contacts: MergeContact[] = (query.data?.contacts ?? []).map((c) => ({
+      id: c.id,
       email: c.email,
       firstName: c.firstName,
       lastName: c.lastName,

@@ -1,4 +1,5 @@
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import { useMemo } from "react";
 import { estimateSendDays, formatDays, sequenceDurationDays } from "#shared/campaigns/campaign-estimates.ts";
 import { reviewIssues } from "#shared/campaigns/review-issues.ts";
 import { providerLabels } from "#shared/senders/senders.schemas.ts";
@@ -8,6 +9,7 @@ import { useAppInfo } from "../../../app-info/use-app-info.ts";
 import { useSendersQuery } from "../../../senders/use-senders.ts";
 import { BookingLinkChoice } from "../../booking-link-choice.tsx";
 import { SendingOptions } from "../../sending-options.tsx";
+import { draftContacts } from "../to-create-input.ts";
 import type { StepProps, WizardDraft } from "../wizard-draft.ts";
 
 const PREVIEW_CONTACTS = 6;
@@ -28,7 +30,16 @@ function useSendersWithoutConnection(draft: WizardDraft): string[] {
 
 export function useReviewIssues(draft: WizardDraft): string[] {
   const withoutConnection = useSendersWithoutConnection(draft);
+  const { contacts, emailColumn, selectedColumns } = draft;
+  // The columns as the launch will store them (toCreateInput), which is what it checks the tags against.
+  const columns = useMemo(
+    () => [
+      ...new Set(draftContacts({ emailColumn, selectedColumns }, contacts).flatMap((c) => Object.keys(c.customFields))),
+    ],
+    [contacts, emailColumn, selectedColumns],
+  );
   return reviewIssues({
+    columns,
     name: draft.name,
     senderCount: draft.senderAccounts.length,
     contactCount: draft.contacts.length,

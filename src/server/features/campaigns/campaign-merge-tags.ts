@@ -1,0 +1,41 @@
+// A campaign cannot launch while a step uses a merge tag no contact can fill
+// ('Step 2 uses an unknown merge tag {{frist_name}}. Did you mean
+// {{first_name}}?'): each message would go out with the fallback or nothing
+// where the user meant a value, almost always a typo. The known tags are the
+// built-ins, {{bookingLink}} and the columns the campaign's contacts were
+// stored with (their custom fields' names). Old steps stored before spintax
+// was checked are refused here too, rather than sent with their braces.
+import { asc, eq, sql } from "drizzle-orm";
+import { unknownMergeTagIssues } from "#shared/sequences/merge-tags.ts";
+import { stepSpintaxProblems } from "#shared/sequences/spintax.ts";
+import { emailSequences } from "../../db/schema/index.ts";
+import { queryRows, type Tx } from "../../db/sql-helpers.ts";
+import { AppError } from "../../errors.ts";
+
+/** 400 naming each step's unknown merge tags and spintax problems. */
+export function assertStepsCanLaunch(
+  steps: { subject: string; body: string; bodyFormat: string }[],
+  columns: readonly string[],
+) {
+  const issues = [...stepSpintaxProblems(steps).map((p) => p.message), ...unknownMergeTagIssues(steps, columns)];
+  if (issues.length === 0) return;
+  const message = issues.length === 1 ? issues[0]! : issues.map((i) => (/[.?!]$/.test(i) ? i : `${i}.`)).join(" ");
+  throw new AppError("bad_request", message, { issues });
+}
+
+/** The same on the campaign's stored steps and contacts: the steps, and the contacts' column names in one query. */
+export async function assertStoredStepsCanLaunch(tx: Tx, campaignId: string) {
+  const steps = await tx
+    .select({ subject: emailSequences.subject, body: emailSequences.body, bodyFormat: emailSequences.bodyFormat })
+    .from(emailSequences)
+    .where(eq(emailSequences.campaignId, campaignId))
+    .orderBy(asc(emailSequences.stepNumber));
+  const columns = await queryRows<{ name: string }>(
+    tx,
+    sql`select distinct jsonb_object_keys(custom_fields) as name from contacts where campaign_id = ${campaignId}::uuid`,
+  );
+  assertStepsCanLaunch(
+    steps,
+    columns.map((c) => c.name),
+  );
+}
