@@ -2,12 +2,13 @@
 // Launch stays disabled while any issue is listed.
 import { stepBodySizeProblem } from "../sequences/body-size.ts";
 import { usesBookingLink } from "../sequences/merge-tags.ts";
+import { extraVariantsSchema, sequenceVariantProblem } from "../sequences/step-variants.ts";
 
 export type ReviewInput = {
   name: string;
   senderCount: number;
   contactCount: number;
-  steps: { subject: unknown; body: unknown }[];
+  steps: { subject: unknown; body: unknown; variants?: unknown }[];
   /** Campaign senders that could not send in live mode (no working connection). */
   sendersWithoutConnection?: string[];
   /** Whether the campaign has chosen a scheduling link for {{bookingLink}}. */
@@ -41,6 +42,11 @@ export function reviewIssues(input: ReviewInput): string[] {
     const tooLarge = typeof step.body === "string" ? stepBodySizeProblem(step.body, i + 1) : null;
     if (tooLarge) issues.push(tooLarge);
   }
+  // A/B variants: the API's own check ('Step 2, variant B: a subject is required'), on what a draft can hold.
+  const variants = sequenceVariantProblem(
+    input.steps.map((s) => ({ variants: extraVariantsSchema.safeParse(s.variants ?? []).data ?? [] })),
+  );
+  if (variants) issues.push(variants.message);
   issues.push(...bookingLinkIssues(input.steps, input.hasBookingLink ?? false));
   for (const email of input.sendersWithoutConnection ?? []) {
     issues.push(`No sending connection for ${email}: set it up in Senders`);

@@ -65,7 +65,7 @@ export const pickWinnerInputSchema = z
       .number({ error: "Choose a variant" })
       .int("Choose a variant")
       .min(0, "Choose a variant")
-      .max(MAX_STEP_VARIANTS - 1, `A step has at most ${MAX_STEP_VARIANTS} variants`),
+      .max(MAX_STEP_VARIANTS - 1, `Choose a variant from 0 (A) to ${MAX_STEP_VARIANTS - 1} (E)`),
   })
   .meta({ id: "PickWinnerInput" });
 export type PickWinnerInput = z.infer<typeof pickWinnerInputSchema>;

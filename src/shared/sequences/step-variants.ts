@@ -31,7 +31,9 @@ export const stepVariantSchema = z.object({
 export type StepVariant = z.infer<typeof stepVariantSchema>;
 
 /** The variants after A (B–E), as a step stores them. */
-export const extraVariantsSchema = z.array(stepVariantSchema).max(MAX_STEP_VARIANTS - 1, TOO_MANY_VARIANTS);
+export const extraVariantsSchema = z
+  .array(stepVariantSchema)
+  .max(MAX_STEP_VARIANTS - 1, `${TOO_MANY_VARIANTS}: A and ${MAX_STEP_VARIANTS - 1} more`);
 
 /** 0 → "A", 1 → "B", … */
 export function variantLetter(index: number): string {

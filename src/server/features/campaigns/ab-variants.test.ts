@@ -251,7 +251,7 @@ describe("a campaign of 40 contacts with two variants per step", () => {
     const tooManyBody = (await tooMany.json()) as {
       error: { message: string; details: { fields: Record<string, string> } };
     };
-    expect(tooManyBody.error.message).toBe("A step has at most 5 variants");
+    expect(tooManyBody.error.message).toBe("A step has at most 5 variants: A and 4 more");
     expect(Object.keys(tooManyBody.error.details.fields)).toEqual(["sequence.0.variants"]);
 
     const noSubject = await request([
