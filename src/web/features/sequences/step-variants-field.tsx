@@ -47,7 +47,7 @@ function VariantEditor(props: {
     <fieldset aria-label={`${title} variant ${letter}`} className="space-y-3 rounded-md border p-3">
       <div className="flex items-center justify-between gap-2">
         <legend className="font-medium text-sm">{name}</legend>
-        <Button variant="ghost" size="sm" onClick={props.onRemove} aria-label={`Remove ${title} variant ${letter}`}>
+        <Button variant="ghost" size="sm" onClick={props.onRemove} aria-label={`Remove variant ${letter} of ${title}`}>
           <Trash2 aria-hidden /> Remove variant
         </Button>
       </div>
@@ -71,14 +71,17 @@ function VariantEditor(props: {
         <Label htmlFor={`${id}-own-body`}>{name} has its own body</Label>
       </div>
       {ownBody ? (
-        <StepBodyField
-          id={`${id}-body`}
-          label={`${title} variant ${letter} body`}
-          body={variant.body ?? ""}
-          format={props.bodyFormat}
-          onChange={({ body }) => props.onChange({ ...variant, body })}
-          editorRef={editorRef}
-        />
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-body`}>{name} body</Label>
+          <StepBodyField
+            id={`${id}-body`}
+            label={`${title} variant ${letter} body`}
+            body={variant.body ?? ""}
+            format={props.bodyFormat}
+            onChange={({ body }) => props.onChange({ ...variant, body })}
+            editorRef={editorRef}
+          />
+        </div>
       ) : (
         <p className="text-muted-foreground text-sm">Subject only: sends the step's body.</p>
       )}
@@ -108,7 +111,7 @@ export function StepVariantsField({ title, stepNumber, variants, bodyFormat, onC
           variant="outline"
           size="sm"
           disabled={full}
-          aria-label={`${title}: add variant`}
+          aria-label={`Add variant to ${title}`}
           onClick={() => onChange([...variants, { subject: "", body: null }])}
         >
           <Plus aria-hidden /> Add variant

@@ -60,7 +60,7 @@ function StepTable({
     <Card role="group" aria-labelledby={headingId}>
       <CardHeader>
         <CardTitle>
-          <h3 id={headingId}>{title}</h3>
+          <h2 id={headingId}>{title}</h2>
         </CardTitle>
         <p role="status" className="text-sm">
           {step.winner ? (
@@ -128,7 +128,7 @@ function StepTable({
                         }
                       }}
                       trigger={
-                        <Button variant="outline" size="sm" aria-label={`Pick ${title} variant ${v.letter} as winner`}>
+                        <Button variant="outline" size="sm" aria-label={`Pick as winner: ${title} variant ${v.letter}`}>
                           Pick as winner
                         </Button>
                       }
@@ -181,7 +181,7 @@ function AutoWinnerSettings({ campaignId, settings }: { campaignId: string; sett
     <Card>
       <CardHeader>
         <CardTitle>
-          <h3>Automatic winner</h3>
+          <h2>Automatic winner</h2>
         </CardTitle>
         <p className="text-muted-foreground text-sm">
           When every variant of a step has at least the minimum sends and the best reply rate differs significantly from
