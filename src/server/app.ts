@@ -17,6 +17,7 @@ import { accountRoutes } from "./features/account/account.routes.ts";
 import { appInfoRoutes } from "./features/app-info/app-info.routes.ts";
 import { bulkRoutes } from "./features/bulk/bulk.routes.ts";
 import { calendarRoutes } from "./features/calendar/calendar.routes.ts";
+import { abVariantRoutes } from "./features/campaigns/ab-variants.routes.ts";
 import { campaignRoutes } from "./features/campaigns/campaigns.routes.ts";
 import { composeRoutes } from "./features/compose/compose.routes.ts";
 import { contactDirectoryRoutes } from "./features/contact-directory/contact-directory.routes.ts";
@@ -102,6 +103,7 @@ function protectedApi(deps: AppDeps) {
     .route("/account", accountRoutes(features))
     .route("/senders", senderRoutes(features))
     .route("/campaigns", campaignRoutes(features))
+    .route("/campaigns", abVariantRoutes(features))
     .route("/", contactRoutes(features))
     .route("/", contactDirectoryRoutes(features))
     .route("/templates", templateRoutes(features))

@@ -10,12 +10,14 @@ import type { Config } from "./config.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { startStatisticsKeeper } from "./db/planner-statistics.ts";
+import { evaluateAutoWinners } from "./domain/ab-winners.ts";
 import { createMeetingNotices, startMeetingNoticesLoop } from "./features/scheduling/meeting-notices.ts";
 import type { Logger } from "./logger.ts";
 import { type CaptureServer, startCaptureServer } from "./mail/capture-server.ts";
 import { captureSmtpUrl, createSystemMailer } from "./mail/system-mailer.ts";
 import { createMailboxSync, startMailboxSyncLoop } from "./mailbox/mailbox-sync.ts";
 import { createMailboxSources } from "./mailbox/sources.ts";
+import { startPeriodicTask } from "./periodic-task.ts";
 import { renderClaimedSend } from "./sending/delivery/render-claimed.ts";
 import { createTransportFactory } from "./sending/delivery/transports.ts";
 import { createSendSignal } from "./sending/send-signal.ts";
@@ -103,6 +105,7 @@ export async function startServer(opts: {
   let worker: WorkerLoop | undefined;
   let mailboxSync: { stop: () => Promise<void> } | undefined;
   let meetingNotices: { stop: () => Promise<void> } | undefined;
+  let abWinners: { stop: () => Promise<unknown> } | undefined;
   if (config.role !== "web") {
     const sendWorker = createSendWorker({
       db: database.db,
@@ -145,6 +148,19 @@ export async function startServer(opts: {
       intervalMs: 5_000,
       log,
     });
+    // The automatic A/B winners, off the send path: once a minute (docs/decisions/023-ab-variants.md).
+    abWinners = startPeriodicTask({
+      what: "A/B winner evaluation",
+      log,
+      intervalMs: 60_000,
+      firstRunMs: 60_000,
+      unref: true,
+      run: async () => {
+        const chosen = await database.db.transaction((tx) => evaluateAutoWinners(tx, new Date()));
+        if (chosen > 0) log.info({ chosen }, "A/B winners chosen");
+        return undefined;
+      },
+    });
   }
 
   const statistics = startStatisticsKeeper(database, { intervalMs: config.pgliteAnalyzeMs, log });
@@ -157,6 +173,7 @@ export async function startServer(opts: {
       await worker?.stop();
       await mailboxSync?.stop();
       await meetingNotices?.stop();
+      await abWinners?.stop();
       await statistics.stop();
       await closeHttp();
       transports.closeAll();

@@ -39,6 +39,10 @@ export type BodyFormat = (typeof bodyFormats)[number];
 export const sendFormats = ["html", "plain_text"] as const;
 export type SendFormat = (typeof sendFormats)[number];
 
+/** How a step's A/B winner was chosen: by the significance rule, or by the user. */
+export const abWinnerModes = ["auto", "manual"] as const;
+export type AbWinnerMode = (typeof abWinnerModes)[number];
+
 export const delayUnits = ["days", "hours", "minutes"] as const;
 export type DelayUnit = (typeof delayUnits)[number];
 

@@ -5,11 +5,17 @@
 // or critical; the report names the screen, the rule and the elements.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedScreens } from "../../bench/screens-seed.ts";
-import { campaigns, emailSends, senderAccounts, user as users } from "../../src/server/db/schema/index.ts";
+import {
+  campaigns,
+  emailSends,
+  emailSequences,
+  senderAccounts,
+  user as users,
+} from "../../src/server/db/schema/index.ts";
 import { trackingUrls } from "../../src/server/mail/tokens.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
@@ -217,6 +223,24 @@ describeJourneys("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
       }
       expect(await showsNeighbouringDays(page), "the calendar shows days of the neighbouring months").toBe(true);
     });
+
+    // The A/B Variants tab of a campaign whose first step has a variant B, and that step's editor.
+    await app.database.db
+      .update(emailSequences)
+      .set({ variants: [{ subject: "Quick question", body: null }] })
+      .where(
+        and(eq(emailSequences.campaignId, paths.editCampaign!.split("/").pop()!), eq(emailSequences.stepNumber, 1)),
+      );
+    await visit(paths.editCampaign!, async () => {
+      await page.getByRole("tab", { name: "A/B Variants" }).click();
+      await page.getByRole("table", { name: "Email 1 variants" }).waitFor();
+    });
+    await page.getByRole("tab", { name: /Email Sequence/ }).click();
+    await page
+      .getByRole("group", { name: /variant B$/ })
+      .first()
+      .waitFor();
+    await check(`${paths.editCampaign}, Email Sequence with a variant B`);
 
     for (const path of [
       "/",

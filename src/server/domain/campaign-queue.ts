@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { nextAllowedInstant, type SendingRules } from "#shared/sending/sending-window.ts";
 import { at, type Executor, queryRows } from "../db/sql-helpers.ts";
+import { variantIndexSql } from "./step-variants-sql.ts";
 
 export type FirstStepResult = { scheduled: number; suppressed: number };
 
@@ -20,7 +21,9 @@ export type FirstStepResult = { scheduled: number; suppressed: number };
  * - the rows are spaced 1 ms apart in contact order, so the queue (ordered by
  *   scheduled_for) sends in that order and alternates senders: ending at
  *   `now` when sending may start now (all due at once, for launch's first
- *   batch), starting at the window's opening when it may not.
+ *   batch), starting at the window's opening when it may not;
+ * - each row carries the contact's rank (the same count the senders go
+ *   round-robin by) and the step's A/B variant for it (step-variants-sql.ts).
  *
  * One INSERT … SELECT and no write to contacts: assigning senders with an
  * UPDATE of every contact first put launch over its target of twice the cost
@@ -55,7 +58,7 @@ export async function scheduleFirstStep(
       select array_agg(id order by created_at, id) as ids
       from sender_accounts where campaign_id = ${campaignId}::uuid
     ), step_one as materialized (
-      select id from email_sequences where campaign_id = ${campaignId}::uuid and step_number = 1
+      select id, variants, ab_winner from email_sequences where campaign_id = ${campaignId}::uuid and step_number = 1
     ), queued as materialized (
       select count(*) as n from scheduled_emails
       where campaign_id = ${campaignId}::uuid and sequence_id = (select id from step_one)
@@ -66,9 +69,11 @@ export async function scheduleFirstStep(
         and not exists (
           select 1 from scheduled_emails se where se.contact_id = ct.id and se.sequence_id = (select id from step_one))
     ), ins as (
-      insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for)
+      insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for,
+                                    contact_rank, variant_index)
       select ${campaignId}::uuid, w.id, q.id, s.ids[1 + (w.idx + a.n) % cardinality(s.ids)],
-             ${at(slot)} + (w.idx + 1 - ${offsetBase}) * interval '1 millisecond'
+             ${at(slot)} + (w.idx + 1 - ${offsetBase}) * interval '1 millisecond',
+             w.idx + a.n, ${variantIndexSql(sql`q`, sql`(w.idx + a.n)`)}
       from waiting w, step_one q, senders s, queued a
       where cardinality(s.ids) > 0
       on conflict (contact_id, sequence_id) do nothing

@@ -14,6 +14,7 @@ import {
   emailLinkSchemes,
   isAllowedHref,
 } from "#shared/sequences/email-html-policy.ts";
+import { normaliseVariants, type StepVariant } from "#shared/sequences/step-variants.ts";
 
 type Attributes = Record<string, string>;
 
@@ -67,7 +68,20 @@ export function sanitizeEmailHtml(html: string): string {
   return sanitizeHtml(html, options);
 }
 
-/** Sanitises the bodies of rich-text steps; plain-text bodies are stored as written. */
-export function sanitizeSequence<T extends { body: string; bodyFormat: BodyFormat }>(steps: readonly T[]): T[] {
-  return steps.map((step) => (step.bodyFormat === "html" ? { ...step, body: sanitizeEmailHtml(step.body) } : step));
+/**
+ * Sanitises the bodies of rich-text steps and of their A/B variants (a variant
+ * without a body of its own stored as null); plain-text bodies are stored as written.
+ */
+export function sanitizeSequence<T extends { body: string; bodyFormat: BodyFormat; variants?: StepVariant[] }>(
+  steps: readonly T[],
+): T[] {
+  return steps.map((step) => {
+    const html = step.bodyFormat === "html";
+    const body = html ? sanitizeEmailHtml(step.body) : step.body;
+    if (step.variants === undefined) return { ...step, body };
+    const variants = normaliseVariants(step.variants).map((v) =>
+      html && v.body !== null ? { ...v, body: sanitizeEmailHtml(v.body) } : v,
+    );
+    return { ...step, body, variants };
+  });
 }

@@ -3,12 +3,13 @@
 import { stepBodySizeProblem } from "../sequences/body-size.ts";
 import { unknownMergeTagIssues, usesBookingLink } from "../sequences/merge-tags.ts";
 import { stepSpintaxProblems } from "../sequences/spintax.ts";
+import { extraVariantsSchema, sequenceVariantProblem } from "../sequences/step-variants.ts";
 
 export type ReviewInput = {
   name: string;
   senderCount: number;
   contactCount: number;
-  steps: { subject: unknown; body: unknown; bodyFormat?: unknown }[];
+  steps: { subject: unknown; body: unknown; bodyFormat?: unknown; variants?: unknown }[];
   /**
    * The columns the contacts will be stored with (their custom fields' names):
    * a step's tag none of them nor a built-in fills is an issue. Left out: not checked.
@@ -50,6 +51,11 @@ export function reviewIssues(input: ReviewInput): string[] {
   // Each 'Step 2 subject: Empty choice in {Hi||Hey} at position 1' (the API refuses the same).
   issues.push(...stepSpintaxProblems(input.steps).map((p) => p.message));
   if (input.columns) issues.push(...unknownMergeTagIssues(input.steps, input.columns));
+  // A/B variants: the API's own check ('Step 2, variant B: a subject is required'), on what a draft can hold.
+  const variants = sequenceVariantProblem(
+    input.steps.map((s) => ({ variants: extraVariantsSchema.safeParse(s.variants ?? []).data ?? [] })),
+  );
+  if (variants) issues.push(variants.message);
   issues.push(...bookingLinkIssues(input.steps, input.hasBookingLink ?? false));
   for (const email of input.sendersWithoutConnection ?? []) {
     issues.push(`No sending connection for ${email}: set it up in Senders`);

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { bodyFormats, delayUnits, sendFormats } from "../db-enums.ts";
 import type { SequenceStepInput } from "./sequence.schemas.ts";
+import { stepVariantSchema } from "./step-variants.ts";
 
 /** The time a follow-up on a fixed date goes out unless the user picks another (docs/product.md §9.6). */
 export const DEFAULT_SCHEDULED_TIME = "09:00";
@@ -21,6 +22,8 @@ export const sequenceDraftStepSchema = z.object({
   scheduledTime: z.string().nullable(),
   /** How this step is sent; null or absent (drafts saved before the option): as the campaign. */
   sendAs: z.enum(sendFormats).nullable().optional(),
+  /** A/B variants B–E (step-variants.ts); absent (drafts saved before them): none. */
+  variants: z.array(stepVariantSchema).optional(),
 });
 export type SequenceDraftStep = z.infer<typeof sequenceDraftStepSchema>;
 
@@ -73,6 +76,7 @@ export function toSequenceInput(steps: readonly SequenceDraftStep[]): SequenceSt
       scheduledDate: date,
       scheduledTime: date ? step.scheduledTime || DEFAULT_SCHEDULED_TIME : null,
       sendAs: step.sendAs ?? null,
+      ...(step.variants?.length ? { variants: step.variants } : {}),
     };
   });
 }
@@ -89,5 +93,6 @@ export function fromSequenceInput(steps: readonly SequenceStepInput[], newId: ()
     scheduledDate: step.scheduledDate,
     scheduledTime: step.scheduledTime,
     sendAs: step.sendAs ?? null,
+    ...(step.variants?.length ? { variants: step.variants } : {}),
   }));
 }

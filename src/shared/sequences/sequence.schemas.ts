@@ -5,6 +5,7 @@ import { isStorableDate } from "../api/storable-dates.ts";
 import { bodyFormats, delayUnits, sendFormats } from "../db-enums.ts";
 import { sequenceBodySizeProblem } from "./body-size.ts";
 import { stepSpintaxProblems } from "./spintax.ts";
+import { extraVariantsSchema, sequenceVariantProblem } from "./step-variants.ts";
 
 export const MAX_SEQUENCE_STEPS = 20;
 
@@ -28,6 +29,8 @@ export const sequenceStepInputSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the 24-hour HH:MM format")
     .nullable(),
+  /** A/B variants B–E (the step's own subject and body are A): step-variants.ts. Left out: none. */
+  variants: extraVariantsSchema.optional(),
 });
 export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;
 
@@ -67,6 +70,13 @@ export const sequenceInputSchema = withSpintaxCheck(
       .refine(
         (steps) => steps.every((s) => s.subject.trim() && s.body.trim()),
         "All email steps must have subject and body",
-      ),
+      )
+      .superRefine((steps, ctx) => {
+        const problem = sequenceVariantProblem(steps);
+        if (problem) {
+          const path = [problem.stepIndex, "variants", problem.variantIndex, problem.field];
+          ctx.addIssue({ code: "custom", message: problem.message, path });
+        }
+      }),
   ),
 );

@@ -60,6 +60,8 @@ const NAMED_KINDS: Record<string, IdKind> = {
   bookingLinkId: "schedulingLink",
   /** /api/calendar/meetings/{meetingId}/...: a meeting booked on one of the user's links. */
   meetingId: "meeting",
+  /** /api/campaigns/{id}/steps/{stepId}/winner: a step of one of the user's campaigns. */
+  stepId: "step",
 };
 
 /** Body properties called `id`, by the array or object that holds them. */

@@ -37,7 +37,8 @@ export type IdKind =
   | "meeting"
   | "dkimKey"
   | "launchKey"
-  | "session";
+  | "session"
+  | "step";
 
 export type TenantData = {
   ids: Record<IdKind, string>;
@@ -89,7 +90,7 @@ export async function seedTenant(
     sequence: [step(1), step(2)],
   });
   const contactEmail = `${slug}-contact-1@prospects.test`;
-  const created = await call<{ campaign: { id: string }; senders: { id: string }[] }>(
+  const created = await call<{ campaign: { id: string }; senders: { id: string }[]; sequence: { id: string }[] }>(
     ctx,
     cookie,
     "POST",
@@ -106,7 +107,8 @@ export async function seedTenant(
         company: `${marker} Company`,
         customFields: { note: `${marker} note ${i}` },
       })),
-      sequence: [step(1), step(2)],
+      // Step 1 with an A/B variant, so a winner can be picked.
+      sequence: [{ ...step(1), variants: [{ subject: `${marker} variant B`, body: null }] }, step(2)],
     },
   );
   const campaignId = created.campaign.id;
@@ -194,6 +196,7 @@ export async function seedTenant(
     dkimKey: dkimKey.id,
     launchKey,
     session: ownSession,
+    step: created.sequence[0]?.id ?? "",
   };
   const everyId = [
     oneRequest.campaignId,

@@ -20,8 +20,13 @@
  * booking_link_id is the scheduling link the campaign's {{bookingLink}} merge
  * tag points at, personal to each contact (a signed token for the contact:
  * docs/decisions/018-personal-booking-links.md). Deleting the link clears it.
+ *
+ * ab_auto_winner, ab_min_sends and ab_confidence (a percentage) are the
+ * automatic A/B winner's settings for the campaign's steps with variants
+ * (#shared/sequences/ab-winner.ts, docs/decisions/023-ab-variants.md).
  */
-import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { campaignStatuses, sendFormats } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { createdAt, descending, id, isOneOf, timestamptz, updatedAt } from "./columns.ts";
@@ -46,12 +51,17 @@ export const campaigns = pgTable(
     launchKey: uuid("launch_key"),
     /** The scheduling link {{bookingLink}} points at (one of the owner's); null: none chosen. */
     bookingLinkId: uuid("booking_link_id").references(() => schedulingLinks.id, { onDelete: "set null" }),
+    abAutoWinner: boolean("ab_auto_winner").notNull().default(false),
+    abMinSends: integer("ab_min_sends").notNull().default(50),
+    abConfidence: smallint("ab_confidence").notNull().default(95),
   },
   (t) => [
     index("campaigns_user_created_idx").on(t.userId, descending(t.createdAt)),
     uniqueIndex("campaigns_user_launch_key_unique").on(t.userId, t.launchKey),
     check("campaigns_status_check", isOneOf(t.status, campaignStatuses)),
     check("campaigns_send_as_check", isOneOf(t.sendAs, sendFormats)),
+    check("campaigns_ab_min_sends_check", sql`${t.abMinSends} between 1 and 100000`),
+    check("campaigns_ab_confidence_check", sql`${t.abConfidence} between 80 and 99`),
   ],
 );
 

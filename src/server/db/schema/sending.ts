@@ -33,7 +33,19 @@
  *   check is one primary-key read instead of a count over email_sends.
  */
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { bounceTypes, emailSendStatuses, failureCategories, scheduledEmailStatuses } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { campaigns } from "./campaigns.ts";
@@ -73,6 +85,14 @@ export const scheduledEmails = pgTable(
     messageId: text("message_id"),
     /** When the claim holding the row handed its message to the SMTP server (null: never, or released). */
     handedOffAt: timestamptz("handed_off_at"),
+    /**
+     * The contact's rank in the campaign (0, 1, …: the order step 1 was queued
+     * in), fixed when step 1 is queued and carried to every later step: the A/B
+     * split gives rank mod the step's variant count (#shared/sequences/step-variants.ts).
+     */
+    contactRank: integer("contact_rank"),
+    /** The step's A/B variant this row sends (0 = A; null: queued before variants existed, sent as A). Kept across retries. */
+    variantIndex: smallint("variant_index"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -120,6 +140,8 @@ export const emailSends = pgTable(
     errorMessage: text("error_message"),
     /** The Message-ID header; follow-ups reference step 1's, replies are matched by it. */
     messageId: text("message_id"),
+    /** The step's A/B variant sent (the queue row's; null: sent before variants existed, or no step: A). */
+    variantIndex: smallint("variant_index"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -8,15 +8,24 @@
  * time for a follow-up instead. send_as overrides the campaign's send_as for
  * this step (null: the campaign's).
  *
+ * variants holds the step's A/B variants after A (B–E: { subject, body|null },
+ * #shared/sequences/step-variants.ts); the step's own subject and body are A,
+ * so a step without variants is what every step was before them. ab_winner is
+ * the variant (0 = A) every contact not yet sent this step gets once a winner
+ * is chosen, ab_winner_mode how (auto: the significance rule; manual: the
+ * user), with when and the sentence the campaign page shows
+ * (docs/decisions/023-ab-variants.md).
+ *
  * A template stores a whole sequence as JSON (template_data), parsed by the
  * service with the shared zod schema when it is used.
  */
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { bodyFormats, delayUnits, sendFormats } from "#shared/db-enums.ts";
+import { check, date, index, integer, jsonb, pgTable, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
+import { abWinnerModes, bodyFormats, delayUnits, sendFormats } from "#shared/db-enums.ts";
+import type { StepVariant } from "#shared/sequences/step-variants.ts";
 import { user } from "./auth.ts";
 import { campaigns } from "./campaigns.ts";
-import { createdAt, descending, id, isOneOf, isTimeOfDay, updatedAt } from "./columns.ts";
+import { createdAt, descending, id, isOneOf, isTimeOfDay, timestamptz, updatedAt } from "./columns.ts";
 
 export const emailSequences = pgTable(
   "email_sequences",
@@ -34,6 +43,11 @@ export const emailSequences = pgTable(
     delayUnit: text("delay_unit", { enum: delayUnits }).notNull().default("days"),
     scheduledDate: date("scheduled_date", { mode: "string" }),
     scheduledTime: text("scheduled_time"),
+    variants: jsonb("variants").$type<StepVariant[]>().notNull().default([]),
+    abWinner: smallint("ab_winner"),
+    abWinnerMode: text("ab_winner_mode", { enum: abWinnerModes }),
+    abWinnerAt: timestamptz("ab_winner_at"),
+    abWinnerReason: text("ab_winner_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,6 +59,12 @@ export const emailSequences = pgTable(
     check("email_sequences_delay_amount_check", sql`${t.delayAmount} >= 0`),
     check("email_sequences_delay_unit_check", isOneOf(t.delayUnit, delayUnits)),
     check("email_sequences_scheduled_time_check", isTimeOfDay(t.scheduledTime)),
+    check(
+      "email_sequences_variants_check",
+      sql`jsonb_typeof(${t.variants}) = 'array' and jsonb_array_length(${t.variants}) <= 4`,
+    ),
+    check("email_sequences_ab_winner_check", sql`${t.abWinner} between 0 and 4`),
+    check("email_sequences_ab_winner_mode_check", isOneOf(t.abWinnerMode, abWinnerModes)),
   ],
 );
 

@@ -46,5 +46,6 @@ export function toStepDto(row: typeof emailSequences.$inferSelect): SequenceStep
     delayUnit: row.delayUnit,
     scheduledDate: row.scheduledDate,
     scheduledTime: row.scheduledTime,
+    variants: row.variants,
   };
 }

@@ -22,6 +22,7 @@ import {
   userSettings,
 } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
+import { variantsAfterEdit } from "../../domain/ab-winners.ts";
 import {
   pauseCampaignQueue,
   resumeCampaignQueue,
@@ -82,7 +83,7 @@ async function step<T>(log: Logger, message: string, work: () => Promise<T>): Pr
 }
 
 function stepRows(campaignId: string, sequence: SequenceStepInput[]) {
-  return sequence.map((s, i) => ({ campaignId, stepNumber: i + 1, ...s }));
+  return sequence.map((s, i) => ({ campaignId, stepNumber: i + 1, ...s, variants: s.variants ?? [] }));
 }
 
 /** The user's 'Track opens' setting (on for a user who never saved settings). */
@@ -312,14 +313,17 @@ export function createCampaignsService(
           if (current) {
             await tx
               .update(emailSequences)
-              .set({ ...s, updatedAt: new Date() })
+              // Variants left out: none (Save Changes sends the whole sequence).
+              .set({ ...s, variants: s.variants ?? [], updatedAt: new Date() })
               .where(eq(emailSequences.id, current.id));
           } else {
-            await tx.insert(emailSequences).values({ campaignId, stepNumber: i + 1, ...s });
+            await tx.insert(emailSequences).values({ campaignId, stepNumber: i + 1, ...s, variants: s.variants ?? [] });
           }
         }
         const surplus = existing.slice(sequence.length).map((r) => r.id);
         if (surplus.length > 0) await tx.delete(emailSequences).where(inArray(emailSequences.id, surplus));
+        // Variants added or removed: the A/B split (and a winner the step lost) follows.
+        await variantsAfterEdit(tx, campaignId, new Date());
 
         const current = await tx
           .select({ id: senderAccounts.id })

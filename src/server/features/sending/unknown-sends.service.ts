@@ -21,6 +21,7 @@ import type { Db } from "../../db/client.ts";
 import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
+import { variantIndexSql } from "../../domain/step-variants-sql.ts";
 import { AppError } from "../../errors.ts";
 import { renderStepSubject } from "../../mail/render-message.ts";
 
@@ -148,10 +149,14 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
     const inserted = await queryRows<{ id: string }>(
       tx,
       sql`
-      insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for, status)
+      insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for, status,
+                                    contact_rank, variant_index)
       select ${row.campaign_id}::uuid, ct.id, ${next.id}::uuid, ${row.sender_account_id}::uuid, ${at(due)},
-        case when ${row.campaign_status} = 'active' then 'scheduled' else 'paused' end
+        case when ${row.campaign_status} = 'active' then 'scheduled' else 'paused' end,
+        prev.contact_rank, ${variantIndexSql(sql`q`, sql`prev.contact_rank`)}
       from contacts ct
+      join scheduled_emails prev on prev.id = ${row.id}::uuid
+      join email_sequences q on q.id = ${next.id}::uuid
       where ct.id = ${row.contact_id}::uuid and ct.status = 'active' and ct.replied_at is null
       on conflict (contact_id, sequence_id) do nothing
       returning id`,

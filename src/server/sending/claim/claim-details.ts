@@ -5,6 +5,7 @@
 // sender imported from a saved one, the saved one whose connection delivers).
 import { inArray, sql } from "drizzle-orm";
 import type { BodyFormat, DelayUnit, SendFormat } from "#shared/db-enums.ts";
+import type { StepVariant } from "#shared/sequences/step-variants.ts";
 import { senderAccounts } from "../../db/schema/index.ts";
 import { anyUuid, queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { type SenderWithConnection, withConnections } from "../sender-connection.ts";
@@ -13,6 +14,7 @@ import type { ClaimedSend } from "./claimed-send.ts";
 type DetailRow = {
   scheduled_id: string;
   attempts: number;
+  variant_index: number | null;
   campaign_id: string;
   campaign_name: string;
   sender_account_id: string;
@@ -52,7 +54,7 @@ export async function loadClaimedSends(
   const details = await queryRows<DetailRow>(
     tx,
     sql`
-    select se.id as scheduled_id, se.attempts, se.campaign_id, c.name as campaign_name, se.sender_account_id,
+    select se.id as scheduled_id, se.attempts, se.variant_index, se.campaign_id, c.name as campaign_name, se.sender_account_id,
       ct.id as contact_id, ct.email, ct.first_name, ct.last_name, ct.company, ct.custom_fields,
       q.id as step_id,
       coalesce(q.send_as, c.send_as) as send_as, c.track_opens,
@@ -96,10 +98,11 @@ async function loadSteps(tx: Tx, ids: string[]): Promise<Map<string, ClaimedSend
     subject: string;
     body: string;
     body_format: BodyFormat;
+    variants: StepVariant[] | null;
     updated_at: Date | string;
   }>(
     tx,
-    sql`select id, step_number, subject, body, body_format, updated_at from email_sequences where id = ${anyUuid(ids)}`,
+    sql`select id, step_number, subject, body, body_format, variants, updated_at from email_sequences where id = ${anyUuid(ids)}`,
   );
   return new Map(
     rows.map((r) => [
@@ -110,6 +113,7 @@ async function loadSteps(tx: Tx, ids: string[]): Promise<Map<string, ClaimedSend
         subject: r.subject,
         body: r.body,
         bodyFormat: r.body_format,
+        variants: r.variants ?? [],
         version: new Date(r.updated_at).getTime(),
       },
     ]),
@@ -133,6 +137,7 @@ function toClaimedSend(
   return {
     scheduledId: d.scheduled_id,
     attempts: d.attempts,
+    variantIndex: d.variant_index ?? 0,
     userId,
     campaignId: d.campaign_id,
     campaignName: d.campaign_name,

@@ -3,6 +3,7 @@
 // with the user's settings and DKIM keys (ClaimedBatch). A module of its own:
 // the claim builds these, delivery and the outcome writers read them.
 import type { BodyFormat, DelayUnit, SendFormat } from "#shared/db-enums.ts";
+import type { StepVariant } from "#shared/sequences/step-variants.ts";
 import type { SendingSettings } from "../../domain/sending-settings.ts";
 import type { StoredDkimKey } from "../delivery/dkim-key-ring.ts";
 import type { SenderAccountRow } from "../outgoing.ts";
@@ -10,6 +11,8 @@ import type { SenderAccountRow } from "../outgoing.ts";
 export type ClaimedSend = {
   scheduledId: string;
   attempts: number;
+  /** The step's A/B variant this row sends (0 = A), kept on the queue row across retries. */
+  variantIndex: number;
   userId: string;
   campaignId: string;
   campaignName: string;
@@ -21,8 +24,19 @@ export type ClaimedSend = {
     company: string | null;
     customFields: Record<string, string>;
   };
-  /** One object per step in a batch, shared by its sends; `version` changes when the step is edited. */
-  step: { id: string; stepNumber: number; subject: string; body: string; bodyFormat: BodyFormat; version: number };
+  /**
+   * One object per step in a batch, shared by its sends; `version` changes when the step is edited.
+   * Its subject and body are variant A; `variants` holds B–E.
+   */
+  step: {
+    id: string;
+    stepNumber: number;
+    subject: string;
+    body: string;
+    bodyFormat: BodyFormat;
+    variants: StepVariant[];
+    version: number;
+  };
   /**
    * How it is sent: the step's send_as, else the campaign's; the campaign's
    * track_opens (null: the user's setting, which the batch carries); the

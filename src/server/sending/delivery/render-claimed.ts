@@ -5,6 +5,7 @@
 // campaign's choice, else the batch's user settings): no query per message.
 import { openPixelHtml } from "#shared/sending/message-footer.ts";
 import { plainTextToHtml } from "#shared/sequences/rich-text.ts";
+import { stepTextForVariant } from "#shared/sequences/step-variants.ts";
 import type { Config } from "../../config.ts";
 import { createSecretBox } from "../../crypto/secret-box.ts";
 import { createInlineImageCache } from "../../mail/inline-images.ts";
@@ -20,9 +21,12 @@ export function renderClaimedSend(config: Pick<Config, "publicUrl" | "appSecret"
   const withImagesApart = createInlineImageCache();
   return (send, batch) => {
     const tracking = trackingUrls(config.publicUrl, config.appSecret, send.send.id);
-    const step = send.step;
+    // The subject and body of the row's A/B variant: the one choice variants make in rendering.
+    const step = stepTextForVariant(send.step, send.step.variants, send.variantIndex);
     const apart =
-      step.bodyFormat === "html" ? withImagesApart(`${step.id}:${step.version}:${step.body.length}`, step.body) : null;
+      step.bodyFormat === "html"
+        ? withImagesApart(`${step.id}:${step.version}:${send.variantIndex}:${step.body.length}`, step.body)
+        : null;
     const message = renderCampaignMessage({
       step: apart ? { ...step, body: apart.body } : step,
       inlineImages: apart?.images,

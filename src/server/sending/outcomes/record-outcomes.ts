@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { BounceType, FailureCategory } from "#shared/db-enums.ts";
 import { anyUuid, at, type Executor } from "../../db/sql-helpers.ts";
+import { variantIndexSql } from "../../domain/step-variants-sql.ts";
 
 /**
  * sent, retry (a known temporary failure), failed (known, final), unknown (may
@@ -96,7 +97,8 @@ export async function recordOutcomes(
     ), prev_send as (
       select es.id, es.status from email_sends es where es.id = ${anyUuid(records.map((r) => r.sendId))} for update
     ), prev_row as (
-      select se.id, se.status, se.locked_by, se.sequence_id, se.message_id from scheduled_emails se
+      select se.id, se.status, se.locked_by, se.sequence_id, se.message_id, se.contact_rank, se.variant_index
+      from scheduled_emails se
       where se.id = ${anyUuid(records.map((r) => r.scheduledId))} for update
     ), sends as (
       -- The send record, written once with the outcome (claim-due.ts chose its id and
@@ -105,7 +107,7 @@ export async function recordOutcomes(
       -- (failed: only a success may overwrite that, because it is the truth).
       insert into email_sends as es (id, user_id, campaign_id, contact_id, sequence_id, sender_account_id,
                                      to_email, from_email, subject, body, status, sent_at, failure_category,
-                                     bounce_type, error_message, message_id)
+                                     bounce_type, error_message, message_id, variant_index)
       select x.send_id, x.user_id, x.campaign_id, x.contact_id, p.sequence_id, sa.id,
         x.to_email, coalesce(x.from_email, sa.email, ''), coalesce(x.subject, q.subject, ''), coalesce(x.body, q.body, ''),
         case x.kind when 'sent' then 'sent' when 'retry' then 'pending' else 'failed' end,
@@ -113,7 +115,7 @@ export async function recordOutcomes(
         case when x.kind <> 'sent' then x.category end,
         case when x.kind <> 'sent' then x.bounce_type end,
         case when x.kind <> 'sent' then x.error_message end,
-        p.message_id
+        p.message_id, p.variant_index
       from x
       join prev_row p on p.id = x.scheduled_id
       -- Joined only so that prev_send is read (and its rows locked) before this
@@ -151,10 +153,14 @@ export async function recordOutcomes(
     ), newly_sent as (
       select x.* from x join sends_changed s on s.id = x.send_id where s.new_status = 'sent' and s.old_status <> 'sent'
     ), next_steps as (
-      insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for, status)
+      -- The contact's rank goes with it, and gives the next step's A/B variant.
+      insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for, status,
+                                    contact_rank, variant_index)
       select n.campaign_id, n.contact_id, n.next_sequence_id, n.sender_id, n.next_due,
-             case when c.status = 'paused' then 'paused' else 'scheduled' end
+             case when c.status = 'paused' then 'paused' else 'scheduled' end,
+             p.contact_rank, ${variantIndexSql(sql`q`, sql`p.contact_rank`)}
       from newly_sent n
+      join prev_row p on p.id = n.scheduled_id
       join campaigns c on c.id = n.campaign_id
       join contacts ct on ct.id = n.contact_id and ct.status = 'active' and ct.replied_at is null
       join email_sequences q on q.id = n.next_sequence_id

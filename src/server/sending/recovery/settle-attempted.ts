@@ -75,7 +75,8 @@ export async function settleAttempted(
       -- The record as the claim chose it (id, Message-ID), with the step's text:
       -- what was rendered went with the worker.
       insert into email_sends (id, user_id, campaign_id, contact_id, sequence_id, sender_account_id, to_email,
-                               from_email, subject, body, status, failure_category, error_message, message_id)
+                               from_email, subject, body, status, failure_category, error_message, message_id,
+                               variant_index)
       select coalesce(se.send_id, gen_random_uuid()), c.user_id, se.campaign_id, se.contact_id, se.sequence_id,
         sa.id, ct.email, coalesce(sa.email, ''), q.subject, q.body, 'failed', 'other',
         jsonb_build_object(
@@ -86,7 +87,7 @@ export async function settleAttempted(
           'timestamp', ${now.toISOString()}::text,
           'troubleshooting', ${troubleshooting}::jsonb
         )::text,
-        se.message_id
+        se.message_id, se.variant_index
       from r
       join scheduled_emails se on se.id = r.id
       join campaigns c on c.id = se.campaign_id

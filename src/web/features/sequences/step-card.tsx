@@ -1,8 +1,9 @@
 // One email of the sequence: 'Email N', its timing (not for the first email),
 // subject, body with format switch and merge-tag menu, spintax errors at their
 // position, unknown merge tags with a 'did you mean' (both block the launch),
-// how it is sent (as the campaign, or HTML / plain text for this step), and a
-// quick preview for the chosen contact with a Shuffle for other spintax picks.
+// how it is sent (as the campaign, or HTML / plain text for this step), its A/B
+// variants, and a quick preview for the chosen contact with a Shuffle for other
+// spintax picks.
 import { AlertTriangle, CircleAlert, Shuffle, Trash2 } from "lucide-react";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import type { BodyFormat, SendFormat } from "#shared/db-enums.ts";
@@ -29,6 +30,7 @@ import { SpintaxProblems } from "./spintax-problems.tsx";
 import { BodyFormatSwitch, convertBody, StepBodyField } from "./step-body-field.tsx";
 import { hasSpintaxChoice, renderStepPreview } from "./step-rendering.ts";
 import { StepSchedule } from "./step-schedule.tsx";
+import { StepVariantsField } from "./step-variants-field.tsx";
 
 type Props = {
   step: SequenceDraftStep;
@@ -85,7 +87,18 @@ export function StepCard(props: Props) {
   };
 
   const changeFormat = (bodyFormat: BodyFormat) =>
-    update({ bodyFormat, body: convertBody(step.body, step.bodyFormat, bodyFormat) });
+    update({
+      bodyFormat,
+      body: convertBody(step.body, step.bodyFormat, bodyFormat),
+      // Variants' own bodies follow the step's format.
+      ...(step.variants
+        ? {
+            variants: step.variants.map((v) =>
+              v.body === null ? v : { ...v, body: convertBody(v.body, step.bodyFormat, bodyFormat) },
+            ),
+          }
+        : {}),
+    });
 
   return (
     <Card role="group" aria-label={title} className="gap-4">
@@ -194,6 +207,13 @@ export function StepCard(props: Props) {
             </p>
           )}
         </div>
+        <StepVariantsField
+          title={title}
+          stepNumber={index + 1}
+          variants={step.variants ?? []}
+          bodyFormat={step.bodyFormat}
+          onChange={(variants) => update({ variants })}
+        />
         <div className="flex flex-wrap items-center gap-2">
           <Label htmlFor={`${id}-send-as`}>Send as</Label>
           <Select

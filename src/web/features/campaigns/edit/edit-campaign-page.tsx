@@ -19,6 +19,7 @@ import { BookingLinkChoice } from "../booking-link-choice.tsx";
 import { CampaignStatusBadge } from "../campaign-status-badge.tsx";
 import { SendingOptions } from "../sending-options.tsx";
 import { useCampaign, useUpdateCampaign } from "../use-campaigns.ts";
+import { AbVariantsTab } from "./ab-variants-tab.tsx";
 import { ContactsTab } from "./contacts-tab.tsx";
 import { type EditState, toEditState, toUpdateInput } from "./edit-state.ts";
 import { SendersTab } from "./senders-tab.tsx";
@@ -43,7 +44,7 @@ function NotFound() {
   );
 }
 
-/** Edit Campaign (docs/product.md §10.1): Details, Contacts, Email Sequence and Sender Accounts tabs. */
+/** Edit Campaign (docs/product.md §10.1): Details, Contacts, Email Sequence, Sender Accounts and A/B Variants tabs. */
 export function EditCampaignPage() {
   const { id = "" } = useParams();
   const query = useCampaign(id);
@@ -120,6 +121,7 @@ export function EditCampaignPage() {
           <TabsTrigger value="contacts">Contacts ({detail.contactCount})</TabsTrigger>
           <TabsTrigger value="sequence">Email Sequence ({state.sequence.length})</TabsTrigger>
           <TabsTrigger value="senders">Sender Accounts ({state.senders.length})</TabsTrigger>
+          <TabsTrigger value="variants">A/B Variants</TabsTrigger>
         </TabsList>
         <TabsContent value="details" className="pt-4">
           <Card>
@@ -184,6 +186,9 @@ export function EditCampaignPage() {
         </TabsContent>
         <TabsContent value="senders" className="pt-4">
           <SendersTab senders={state.senders} onChange={(senders) => update({ senders })} />
+        </TabsContent>
+        <TabsContent value="variants" className="pt-4">
+          <AbVariantsTab campaignId={id} />
         </TabsContent>
       </Tabs>
     </div>

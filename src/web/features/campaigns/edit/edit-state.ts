@@ -31,6 +31,7 @@ export function toEditState(detail: CampaignDetail): EditState {
       scheduledDate: s.scheduledDate,
       scheduledTime: s.scheduledTime,
       sendAs: s.sendAs ?? null,
+      ...(s.variants?.length ? { variants: s.variants } : {}),
     })),
     senders: detail.senders.map((s) => ({
       localId: s.id,
