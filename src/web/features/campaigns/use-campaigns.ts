@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UpdateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
+import type { CloneCampaignInput } from "#shared/campaigns/clone-campaign.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
 import { campaignQueryKey, campaignsQueryKey } from "#web/lib/campaign-query-keys.ts";
 
@@ -45,5 +46,36 @@ export function useDeleteCampaign() {
       if (!res.ok) await unwrap(res);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
+  });
+}
+
+/** Clone: a new draft; the list gains it. */
+export function useCloneCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...json }: { id: string } & CloneCampaignInput) =>
+      unwrap(await api.campaigns[":id"].clone.$post({ param: { id }, json })),
+    onSuccess: (created) => {
+      queryClient.setQueryData(campaignQueryKey(created.campaign.id), created);
+      void queryClient.invalidateQueries({ queryKey: campaignsQueryKey, exact: true });
+    },
+  });
+}
+
+const retryFailedKey = (id: string) => ["campaigns", id, "retry-failed"] as const;
+
+/** How many of the campaign's failures Retry failed sends would queue again. */
+export function useRetryFailedPreview(id: string) {
+  return useQuery({
+    queryKey: retryFailedKey(id),
+    queryFn: async () => unwrap(await api.campaigns[":id"]["retry-failed"].$get({ param: { id } })),
+  });
+}
+
+export function useRetryFailed(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await api.campaigns[":id"]["retry-failed"].$post({ param: { id } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
   });
 }

@@ -111,6 +111,18 @@ export function useRecentFailures() {
   });
 }
 
+/** Retry on a Recent Failures row: its step queued again (docs/product.md §15). */
+export function useRetryFailedSend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await api["failed-sends"][":id"].retry.$post({ param: { id } })),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [...mailboxQueryKey, "recent-failures"] });
+      void queryClient.invalidateQueries({ queryKey: ["campaigns"] });
+    },
+  });
+}
+
 // --------------------------------------------------------- Email Classification
 
 export function useReplyClassCounts() {

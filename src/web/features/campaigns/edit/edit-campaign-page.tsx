@@ -13,10 +13,12 @@ import { Textarea } from "#web/components/ui/textarea.tsx";
 import { UnsavedChangesGuard } from "#web/components/unsaved-changes-guard.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
+import { RetryFailedButton } from "../../sending/retry-failed-button.tsx";
 import { UnknownSendsPanel } from "../../sending/unknown-sends-panel.tsx";
 import { SequenceEditor } from "../../sequences/sequence-editor.tsx";
 import { BookingLinkChoice } from "../booking-link-choice.tsx";
 import { CampaignStatusBadge } from "../campaign-status-badge.tsx";
+import { CloneCampaignButton } from "../clone-campaign-button.tsx";
 import { SendingOptions } from "../sending-options.tsx";
 import { useCampaign, useUpdateCampaign } from "../use-campaigns.ts";
 import { ContactsTab } from "./contacts-tab.tsx";
@@ -43,7 +45,10 @@ function NotFound() {
   );
 }
 
-/** Edit Campaign (docs/product.md §10.1): Details, Contacts, Email Sequence and Sender Accounts tabs. */
+/**
+ * Edit Campaign (docs/product.md §10.1): Details, Contacts, Email Sequence and Sender Accounts tabs;
+ * Retry failed sends (§11.3) and Clone (§10.3).
+ */
 export function EditCampaignPage() {
   const { id = "" } = useParams();
   const query = useCampaign(id);
@@ -108,9 +113,13 @@ export function EditCampaignPage() {
           </div>
           <p className="text-muted-foreground">{detail.campaign.name}</p>
         </div>
-        <Button onClick={() => void onSave()} disabled={!dirty || save.isPending}>
-          <Save aria-hidden /> {save.isPending ? "Saving..." : "Save Changes"}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <RetryFailedButton campaignId={id} />
+          <CloneCampaignButton campaign={detail.campaign} />
+          <Button onClick={() => void onSave()} disabled={!dirty || save.isPending}>
+            <Save aria-hidden /> {save.isPending ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
       </div>
       <UnknownSendsPanel campaignId={id} />
       <SendersThatCannotSend senders={detail.senders} />
