@@ -1,5 +1,5 @@
 // Retry failed sends: the API's answers and the screens' wording
-// (docs/product.md §11.3, §15).
+// (docs/product.md §11.6, §15).
 import { z } from "zod";
 import { type RetrySkipReason, retrySkipReasons, retrySkipText } from "./retry-failed.ts";
 

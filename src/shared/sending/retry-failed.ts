@@ -1,4 +1,4 @@
-// Retry failed sends (issue 30 §5; docs/product.md §11.3): which failures are
+// Retry failed sends (issue 30 §5; docs/product.md §11.6): which failures are
 // worth sending again, and why the others are not. Pure rules over what the
 // send record and its queue row say; the server reads those facts in one
 // query and queues the retryable steps again as 'Send anyway' does.

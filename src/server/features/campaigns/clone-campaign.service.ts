@@ -17,7 +17,8 @@
 // `steps` CTE below returns the pairs).
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { type CloneCampaignInput, cloneName } from "#shared/campaigns/clone-campaign.ts";
+import type { CloneCampaignInput } from "#shared/campaigns/clone-campaign.ts";
+import { cloneName } from "#shared/campaigns/clone-name.ts";
 import type { Db } from "../../db/client.ts";
 import { campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
 import { at, queryRows, type Tx } from "../../db/sql-helpers.ts";

@@ -1,4 +1,4 @@
-// Retry failed sends (issue 30 §5; docs/product.md §11.3, §15): a campaign's
+// Retry failed sends (issue 30 §5; docs/product.md §11.6, §15): a campaign's
 // retryable failures at once, or one failure from the Failed emails screen.
 // Which failures are retryable, and why the others are not, is one pure rule
 // (#shared/sending/retry-failed.ts) over facts read here in one query. The

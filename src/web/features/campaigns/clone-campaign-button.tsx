@@ -3,7 +3,7 @@
 // carry one each: docs/decisions/011-first-load-size-budget.md).
 import { Copy } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { cloneCampaignText as text } from "#shared/campaigns/clone-campaign.ts";
+import { cloneCampaignText as text } from "#shared/campaigns/clone-name.ts";
 import { Button } from "#web/components/ui/button.tsx";
 
 const CloneCampaignDialog = lazy(async () => ({

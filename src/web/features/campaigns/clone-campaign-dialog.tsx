@@ -3,8 +3,8 @@
 // page. From the campaign page and the dashboard's campaign rows.
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { CAMPAIGN_NAME_MAX } from "#shared/campaigns/campaigns.schemas.ts";
-import { cloneCampaignInputSchema, cloneName, cloneCampaignText as text } from "#shared/campaigns/clone-campaign.ts";
+import { cloneCampaignInputSchema } from "#shared/campaigns/clone-campaign.ts";
+import { CAMPAIGN_NAME_MAX, cloneName, cloneCampaignText as text } from "#shared/campaigns/clone-name.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Checkbox } from "#web/components/ui/checkbox.tsx";
 import {

@@ -61,21 +61,3 @@ export function useCloneCampaign() {
     },
   });
 }
-
-const retryFailedKey = (id: string) => ["campaigns", id, "retry-failed"] as const;
-
-/** How many of the campaign's failures Retry failed sends would queue again. */
-export function useRetryFailedPreview(id: string) {
-  return useQuery({
-    queryKey: retryFailedKey(id),
-    queryFn: async () => unwrap(await api.campaigns[":id"]["retry-failed"].$get({ param: { id } })),
-  });
-}
-
-export function useRetryFailed(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => unwrap(await api.campaigns[":id"]["retry-failed"].$post({ param: { id } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
-  });
-}

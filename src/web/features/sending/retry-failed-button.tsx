@@ -1,4 +1,4 @@
-// 'Retry failed sends' on the campaign page (docs/product.md §11.3): shown when
+// 'Retry failed sends' on the campaign page (docs/product.md §11.6): shown when
 // some of the campaign's failures are worth retrying, with their count; asks
 // first, then says how many were queued again and why the others were not.
 import { RotateCcw } from "lucide-react";
@@ -6,7 +6,7 @@ import { skippedSummary, retryFailedText as text } from "#shared/sending/retry-f
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { toast } from "#web/lib/toast.ts";
-import { useRetryFailed, useRetryFailedPreview } from "../campaigns/use-campaigns.ts";
+import { useRetryFailed, useRetryFailedPreview } from "./use-retry-failed.ts";
 
 export function RetryFailedButton({ campaignId }: { campaignId: string }) {
   const preview = useRetryFailedPreview(campaignId);

@@ -47,7 +47,7 @@ function NotFound() {
 
 /**
  * Edit Campaign (docs/product.md §10.1): Details, Contacts, Email Sequence and Sender Accounts tabs;
- * Retry failed sends (§11.3) and Clone (§10.3).
+ * Retry failed sends (§11.6) and Clone (§10.3).
  */
 export function EditCampaignPage() {
   const { id = "" } = useParams();

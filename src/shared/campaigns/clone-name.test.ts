@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CAMPAIGN_NAME_MAX, campaignNameSchema } from "./campaigns.schemas.ts";
-import { cloneCampaignInputSchema, cloneName } from "./clone-campaign.ts";
+import { cloneCampaignInputSchema } from "./clone-campaign.ts";
+import { cloneName } from "./clone-name.ts";
 
 describe("cloneName", () => {
   it("adds ' (copy)'", () => {
