@@ -5,8 +5,10 @@ import { contactInputSchema, MAX_CONTACTS_PER_REQUEST } from "../contacts/contac
 import { campaignStatuses, senderProviders, sendFormats } from "../db-enums.ts";
 import { senderDailyLimitSchema } from "../senders/senders.schemas.ts";
 import { sequenceInputSchema, sequenceStepSchema } from "../sequences/sequence.schemas.ts";
+import { CAMPAIGN_NAME_MAX } from "./clone-name.ts";
 
-export const campaignNameSchema = z.string().trim().min(1, "Campaign name is required").max(200);
+export { CAMPAIGN_NAME_MAX };
+export const campaignNameSchema = z.string().trim().min(1, "Campaign name is required").max(CAMPAIGN_NAME_MAX);
 export const campaignDescriptionSchema = z.string().trim().max(2000).nullable().optional();
 /** The campaign's 'Track opens': true/false overrides the user's setting, null follows it. */
 export const campaignTrackOpensSchema = z.boolean({ error: "Track opens must be true, false or null" }).nullable();

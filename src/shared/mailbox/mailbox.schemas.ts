@@ -207,6 +207,8 @@ export const deliveryFailureSchema = z
     /** The technical error: the server's reply and troubleshooting hints, or the raw text. */
     error: inboxErrorDetailsSchema.nullable(),
     createdAt: z.string(),
+    /** Whether Retry may queue it again (#shared/sending/retry-failed.ts): a campaign send worth retrying, its contact still going. */
+    retryable: z.boolean(),
   })
   .meta({ id: "DeliveryFailure" });
 export type DeliveryFailure = z.infer<typeof deliveryFailureSchema>;

@@ -30,6 +30,8 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   contacts: "contact",
   sends: "send",
   emails: "send",
+  /** /api/failed-sends/{id}/retry: a send record (the Failed emails row). */
+  "failed-sends": "send",
   outbox: "capturedMessage",
   "unknown-sends": "unknownSend",
   spam: "spamEmail",

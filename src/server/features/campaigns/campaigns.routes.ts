@@ -12,11 +12,13 @@ import {
   createCampaignInputSchema,
   updateCampaignInputSchema,
 } from "#shared/campaigns/campaigns.schemas.ts";
+import { cloneCampaignInputSchema } from "#shared/campaigns/clone-campaign.ts";
 import { sanitizeSequence } from "../../html/sanitize-email-html.ts";
 import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createCampaignLaunchService } from "./campaign-launch.service.ts";
 import { createCampaignsService } from "./campaigns.service.ts";
+import { createCloneCampaignService } from "./clone-campaign.service.ts";
 
 const idParam = z.object({ id: z.string() });
 const tags = ["Campaigns"];
@@ -98,6 +100,20 @@ const statusRoute = createRoute({
   request: { params: idParam, body: { required: true, content: json(campaignStatusInputSchema) } },
   responses: { 200: { description: "Updated", content: json(campaignSchema) }, ...errorResponses, ...notFoundResponse },
 });
+const cloneRoute = createRoute({
+  method: "post",
+  path: "/{id}/clone",
+  tags,
+  summary: "Clone a campaign: a new draft with its steps, senders and settings (contacts optional)",
+  description:
+    "One transaction. The copy is a draft: its senders point at the same saved senders, its steps and options are the original's, its name is `name` or '<name> (copy)' (cut to the name's 200-character limit). With `includeContacts` the contacts' details are copied, without their status, replies or sends. Nothing is queued until the copy is launched. 404 for a campaign that is not the user's.",
+  request: { params: idParam, body: { required: true, content: json(cloneCampaignInputSchema) } },
+  responses: {
+    201: { description: "The new draft", content: json(campaignDetailSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
 const deleteRoute = createRoute({
   method: "delete",
   path: "/{id}",
@@ -110,6 +126,7 @@ const deleteRoute = createRoute({
 export function campaignRoutes(deps: FeatureDeps) {
   const service = createCampaignsService(deps, sanitizeSequence);
   const launches = createCampaignLaunchService(deps, sanitizeSequence);
+  const clones = createCloneCampaignService(deps);
   return createRouter()
     .openapi(listRoute, async (c) => c.json({ campaigns: await service.list(c.get("user").id) }, 200))
     .openapi(createRouteDef, async (c) => c.json(await service.create(c.get("user").id, c.req.valid("json")), 201))
@@ -126,6 +143,11 @@ export function campaignRoutes(deps: FeatureDeps) {
     .openapi(statusRoute, async (c) =>
       c.json(await service.setStatus(c.get("user").id, c.req.valid("param").id, c.req.valid("json").status), 200),
     )
+    .openapi(cloneRoute, async (c) => {
+      const userId = c.get("user").id;
+      const id = await clones.clone(userId, c.req.valid("param").id, c.req.valid("json"));
+      return c.json(await service.get(userId, id), 201);
+    })
     .openapi(deleteRoute, async (c) => {
       await service.remove(c.get("user").id, c.req.valid("param").id);
       return c.body(null, 204);

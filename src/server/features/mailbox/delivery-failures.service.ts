@@ -1,7 +1,8 @@
 // Failed emails → Recent Failures (docs/product.md §15): the user's 10 newest failed
 // sends, each with its category, the reason in the user's words and the
 // technical error (the server's reply and troubleshooting hints, parsed as the
-// Inbox shows them). One query down email_sends_user_status_created_idx.
+// Inbox shows them), and whether Retry may queue it again (issue 30 §5). One
+// query down email_sends_user_status_created_idx.
 import { sql } from "drizzle-orm";
 import type { BounceType, EmailSendStatus, FailureCategory } from "#shared/db-enums.ts";
 import { parseErrorDetails } from "#shared/inbox/error-details.ts";
@@ -10,9 +11,10 @@ import { type DeliveryFailure, RECENT_DELIVERY_FAILURES } from "#shared/mailbox/
 import { failureReason } from "#shared/reporting/failure-reason.ts";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../db/sql-helpers.ts";
+import { type FailedSendFacts, reasonOf, retryFactsColumns, retryFactsJoins } from "../sending/retry-failed.service.ts";
 import { iso } from "./mailbox-cursor.ts";
 
-type FailureRow = {
+type FailureRow = FailedSendFacts & {
   id: string;
   status: EmailSendStatus;
   failure_category: FailureCategory | null;
@@ -29,13 +31,14 @@ export function createDeliveryFailuresService({ db }: { db: Db }) {
       const rows = await queryRows<FailureRow>(
         db,
         sql`
-        select e.id, e.status, e.failure_category, e.bounce_type, e.error_message, e.created_at,
-          coalesce(c.email, e.to_email) as contact_email, cp.name as campaign_name
-        from email_sends e
-        left join contacts c on c.id = e.contact_id
-        left join campaigns cp on cp.id = e.campaign_id
-        where e.user_id = ${userId} and e.status = 'failed'
-        order by e.created_at desc
+        select es.id, es.status, es.failure_category, es.error_message, es.created_at,
+          coalesce(ct.email, es.to_email) as contact_email, cp.name as campaign_name,
+          ${retryFactsColumns(userId)}
+        from email_sends es
+        left join campaigns cp on cp.id = es.campaign_id
+        ${retryFactsJoins}
+        where es.user_id = ${userId} and es.status = 'failed'
+        order by es.created_at desc
         limit ${RECENT_DELIVERY_FAILURES}`,
       );
       return rows.map((r) => {
@@ -51,6 +54,8 @@ export function createDeliveryFailuresService({ db }: { db: Db }) {
           bounceType: r.bounce_type,
           error: parseErrorDetails(r.error_message),
           createdAt: iso(r.created_at),
+          // Campaign sends only: a direct send has no step to queue again.
+          retryable: r.campaign_name !== null && reasonOf(r) === null,
         };
       });
     },

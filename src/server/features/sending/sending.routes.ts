@@ -1,6 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { launchResultSchema } from "#shared/sending/launch.schemas.ts";
 import {
+  retryFailedPreviewSchema,
+  retryFailedResultSchema,
+  retryFailedSendResultSchema,
+} from "#shared/sending/retry-failed.schemas.ts";
+import {
   unknownSendBatchResultSchema,
   unknownSendBatchSchema,
   unknownSendDecisionResultSchema,
@@ -10,6 +15,7 @@ import {
 import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createLaunchService } from "./launch.service.ts";
+import { createRetryFailedService } from "./retry-failed.service.ts";
 import { createUnknownSendsService } from "./unknown-sends.service.ts";
 
 const launchRoute = createRoute({
@@ -71,10 +77,64 @@ const batchDecisionRoute = (decision: "send-anyway" | "skip") =>
     },
   });
 
+const retryRule =
+  "Retried: soft bounces, rate limits, network and sign-in failures (fix the sender first) and unexplained ones. Never: hard bounces, invalid addresses, refusals, blocks, spam or content filtering, domain problems, sends of unknown delivery (Send anyway / Skip), contacts whose sequence stopped and suppressed addresses. A retried step is queued again with its send record and Message-ID, due at the next allowed instant (held while the campaign is paused); the claim checks the contact and the suppression list again, and a sent step queues the next one as usual.";
+
+const retryPreviewRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}/retry-failed",
+  tags: ["Sending"],
+  summary: "How many of a campaign's failed sends Retry failed sends would queue again, and why the others not",
+  description: retryRule,
+  request: { params: z.object({ id: z.string() }) },
+  responses: {
+    200: { description: "Retryable and skipped", content: json(retryFailedPreviewSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const retryCampaignRoute = createRoute({
+  method: "post",
+  path: "/campaigns/{id}/retry-failed",
+  tags: ["Sending"],
+  summary: "Retry failed sends: queue every retryable failure of the campaign again, in one transaction",
+  description: retryRule,
+  request: { params: z.object({ id: z.string() }) },
+  responses: {
+    200: { description: "Queued and skipped", content: json(retryFailedResultSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const retryOneRoute = createRoute({
+  method: "post",
+  path: "/failed-sends/{id}/retry",
+  tags: ["Sending"],
+  summary: "Retry one failed send (a Failed emails row, by its id): its step is queued again",
+  description: `${retryRule} 409 with the reason when this one is not retried.`,
+  request: { params: z.object({ id: z.string() }) },
+  responses: {
+    200: { description: "Queued again", content: json(retryFailedSendResultSchema) },
+    409: { description: "Not retried: the reason", content: errorResponses[400].content },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
 export function sendingRoutes(deps: FeatureDeps) {
   const service = createLaunchService(deps);
   const unknown = createUnknownSendsService(deps);
+  const retries = createRetryFailedService(deps);
   return createRouter()
+    .openapi(retryPreviewRoute, async (c) =>
+      c.json(await retries.preview(c.get("user").id, c.req.valid("param").id), 200),
+    )
+    .openapi(retryCampaignRoute, async (c) =>
+      c.json(await retries.retryCampaign(c.get("user").id, c.req.valid("param").id), 200),
+    )
+    .openapi(retryOneRoute, async (c) => c.json(await retries.retryOne(c.get("user").id, c.req.valid("param").id), 200))
     .openapi(launchRoute, async (c) => c.json(await service.launch(c.get("user").id, c.req.valid("param").id), 200))
     .openapi(unknownListRoute, async (c) =>
       c.json({ sends: await unknown.list(c.get("user").id, c.req.valid("query").campaignId) }, 200),

@@ -5,7 +5,8 @@
 //   campaign is paused); its record becomes pending with its failure category,
 //   which is what lets the claim send an attempted step again (maySendAgain).
 //   It keeps its Message-ID, so a receiving server that got the first copy may
-//   recognise the second.
+//   recognise the second. The same statement retries failed sends
+//   (domain/requeue-steps.ts).
 // - Skip: the step stays as it is (failed, delivery unknown) and the contact's
 //   next step is queued, due as if the step had gone out when it was attempted.
 import { sql } from "drizzle-orm";
@@ -20,6 +21,7 @@ import { mergeContextFromContact } from "#shared/sequences/merge-tags.ts";
 import type { Db } from "../../db/client.ts";
 import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
+import { requeueAttemptedSteps } from "../../domain/requeue-steps.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { variantIndexSql } from "../../domain/step-variants-sql.ts";
 import { AppError } from "../../errors.ts";
@@ -96,27 +98,10 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
     });
   }
 
-  /** Send anyway: the step back in the queue, due at the next allowed instant. */
+  /** Send anyway: the step back in the queue, due at the next allowed instant (as a retry of a failed send is). */
   async function sendAgain(tx: Tx, row: WaitingRow, rules: Rules, t: Date): Promise<UnknownSendDecisionResult> {
     const due = nextAllowedInstant(t, rules);
-    await tx.execute(sql`
-      with record as (
-        update email_sends es set status = 'pending', failure_category = coalesce(es.failure_category, 'other')
-        where es.contact_id = ${row.contact_id}::uuid and es.sequence_id = ${row.sequence_id}::uuid
-          and es.status = 'failed'
-        returning es.campaign_id
-      ), queued as (
-        update scheduled_emails se set
-          status = case when ${row.campaign_status} = 'active' then 'scheduled' else 'paused' end,
-          scheduled_for = ${at(due)}, error_message = null, handed_off_at = null, updated_at = ${at(t)}
-        where se.id = ${row.id}::uuid
-        returning se.campaign_id
-      )
-      update campaign_stats cs set
-        failed = cs.failed - (select count(*) from record)::int,
-        pending = cs.pending + (select count(*) from record)::int,
-        scheduled = cs.scheduled + 1, updated_at = ${at(t)}
-      where cs.campaign_id = ${row.campaign_id}::uuid`);
+    await requeueAttemptedSteps(tx, { queueIds: [row.id], from: "unknown", due, now: t });
     return { id: row.id, decision: "send" as const, dueAt: due.toISOString() };
   }
 

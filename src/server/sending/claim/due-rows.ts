@@ -64,6 +64,12 @@ export async function takeDueRows(
   }
 }
 
+/**
+ * A step queued again after a known failed attempt (a temporary failure's
+ * retry, Send anyway, Retry) has a pending record; cancelled here, that record
+ * goes back to failed (its category and error kept), so it is not left
+ * pending for ever.
+ */
 async function cancelStopped(tx: Tx, ids: string[], now: Date): Promise<void> {
   await tx.execute(sql`
     with stopped as (
@@ -75,9 +81,20 @@ async function cancelStopped(tx: Tx, ids: string[], now: Date): Promise<void> {
           else 'suppressed' end
       from contacts ct
       where ct.id = se.contact_id and se.id = ${anyUuid(ids)}
-      returning se.campaign_id
+      returning se.campaign_id, se.contact_id, se.sequence_id
+    ), settled as (
+      update email_sends es set status = 'failed'
+      from stopped s
+      where es.contact_id = s.contact_id and es.sequence_id = s.sequence_id
+        and es.status = 'pending' and es.failure_category is not null
+      returning es.campaign_id
+    ), changes as (
+      select campaign_id, 1 as cancelled, 0 as settled from stopped
+      union all select campaign_id, 0, 1 from settled
     )
-    update campaign_stats cs set scheduled = cs.scheduled - x.n, updated_at = ${at(now)}
-    from (select campaign_id, count(*)::int as n from stopped group by campaign_id) x
+    update campaign_stats cs set scheduled = cs.scheduled - x.cancelled,
+      pending = cs.pending - x.settled, failed = cs.failed + x.settled, updated_at = ${at(now)}
+    from (select campaign_id, sum(cancelled)::int as cancelled, sum(settled)::int as settled
+          from changes group by campaign_id) x
     where cs.campaign_id = x.campaign_id`);
 }

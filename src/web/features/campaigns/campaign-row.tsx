@@ -8,11 +8,12 @@ import { Button } from "#web/components/ui/button.tsx";
 import { formatDay } from "#web/lib/date-format.ts";
 import { toast } from "#web/lib/toast.ts";
 import { CampaignStatusBadge } from "./campaign-status-badge.tsx";
+import { CloneCampaignButton } from "./clone-campaign-button.tsx";
 import { useDeleteCampaign, useSetCampaignStatus } from "./use-campaigns.ts";
 
 const day = (iso: string) => formatDay(new Date(iso));
 
-/** A 'Your Campaigns' row: details, counters, status, and Edit / Pause or Activate / Delete. */
+/** A 'Your Campaigns' row: details, counters, status, and Edit / Clone / Pause or Activate / Delete. */
 export function CampaignRow({ campaign }: { campaign: CampaignSummary }) {
   const setStatus = useSetCampaignStatus();
   const remove = useDeleteCampaign();
@@ -82,6 +83,7 @@ export function CampaignRow({ campaign }: { campaign: CampaignSummary }) {
             <Pencil aria-hidden /> Edit
           </Link>
         </Button>
+        <CloneCampaignButton campaign={campaign} />
         {toggle === "pause" && (
           <Button variant="outline" size="sm" onClick={() => changeStatus("paused")} disabled={setStatus.isPending}>
             <Pause aria-hidden /> Pause

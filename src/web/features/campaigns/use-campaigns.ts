@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UpdateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
+import type { CloneCampaignInput } from "#shared/campaigns/clone-campaign.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
 import { campaignQueryKey, campaignsQueryKey } from "#web/lib/campaign-query-keys.ts";
 
@@ -45,5 +46,18 @@ export function useDeleteCampaign() {
       if (!res.ok) await unwrap(res);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
+  });
+}
+
+/** Clone: a new draft; the list gains it. */
+export function useCloneCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...json }: { id: string } & CloneCampaignInput) =>
+      unwrap(await api.campaigns[":id"].clone.$post({ param: { id }, json })),
+    onSuccess: (created) => {
+      queryClient.setQueryData(campaignQueryKey(created.campaign.id), created);
+      void queryClient.invalidateQueries({ queryKey: campaignsQueryKey, exact: true });
+    },
   });
 }

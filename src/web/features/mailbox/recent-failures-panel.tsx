@@ -1,18 +1,44 @@
 // Failed emails → Recent Failures (docs/product.md §15): the 10 newest delivery
 // failures, each with its category, the reason in plain words and the
 // technical error — the server's reply and troubleshooting hints, shown as
-// the Inbox shows a failed send's error details.
+// the Inbox shows a failed send's error details; Retry on a row worth retrying.
 import { formatDistanceToNow } from "date-fns";
-import { MailX } from "lucide-react";
+import { MailX, RotateCcw } from "lucide-react";
 import { useId } from "react";
 import { campaignLabel } from "#shared/inbox/inbox-labels.ts";
 import type { DeliveryFailure } from "#shared/mailbox/mailbox.schemas.ts";
+import { retryFailedText as text } from "#shared/sending/retry-failed.schemas.ts";
 import { LoadFailed } from "#web/components/load-failed.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { ErrorDetailsPanel } from "../inbox/error-details-panel.tsx";
-import { useRecentFailures } from "./use-mailbox.ts";
+import { useRecentFailures, useRetryFailedSend } from "./use-mailbox.ts";
+
+function RetryButton({ failure, describedBy }: { failure: DeliveryFailure; describedBy: string }) {
+  const retry = useRetryFailedSend();
+  async function onRetry() {
+    try {
+      await retry.mutateAsync(failure.id);
+      toast.success(text.queuedOne, { description: failure.contactEmail });
+    } catch (err) {
+      toast.error(text.failed, { description: err instanceof Error ? err.message : undefined });
+    }
+  }
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={retry.isPending}
+      aria-describedby={describedBy}
+      onClick={() => void onRetry()}
+    >
+      <RotateCcw aria-hidden /> {retry.isPending ? text.busy : text.retry}
+    </Button>
+  );
+}
 
 function FailureItem({ failure }: { failure: DeliveryFailure }) {
   const titleId = useId();
@@ -30,7 +56,10 @@ function FailureItem({ failure }: { failure: DeliveryFailure }) {
             </time>
           </p>
         </div>
-        <Badge variant="destructive">{failure.categoryLabel}</Badge>
+        <div className="flex items-center gap-2">
+          {failure.retryable && <RetryButton failure={failure} describedBy={titleId} />}
+          <Badge variant="destructive">{failure.categoryLabel}</Badge>
+        </div>
       </div>
       <p className="text-sm">
         <span className="font-medium">Reason: </span>

@@ -6,6 +6,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import type { ReplyClass } from "#shared/db-enums.ts";
 import type { MarkRepliedInput, ReplyTrackerList } from "#shared/mailbox/mailbox.schemas.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
+import { campaignsQueryKey } from "#web/lib/campaign-query-keys.ts";
 
 export const mailboxQueryKey = ["mailbox"] as const;
 const spamQueryKey = [...mailboxQueryKey, "spam"] as const;
@@ -108,6 +109,18 @@ export function useRecentFailures() {
   return useQuery({
     queryKey: [...mailboxQueryKey, "recent-failures"],
     queryFn: async () => (await unwrap(await api.mailbox["recent-failures"].$get())).failures,
+  });
+}
+
+/** Retry on a Recent Failures row: its step queued again (docs/product.md §15). */
+export function useRetryFailedSend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await api["failed-sends"][":id"].retry.$post({ param: { id } })),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [...mailboxQueryKey, "recent-failures"] });
+      void queryClient.invalidateQueries({ queryKey: campaignsQueryKey });
+    },
   });
 }
 

@@ -13,10 +13,12 @@ import { Textarea } from "#web/components/ui/textarea.tsx";
 import { UnsavedChangesGuard } from "#web/components/unsaved-changes-guard.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
+import { RetryFailedButton } from "../../sending/retry-failed-button.tsx";
 import { UnknownSendsPanel } from "../../sending/unknown-sends-panel.tsx";
 import { SequenceEditor } from "../../sequences/sequence-editor.tsx";
 import { BookingLinkChoice } from "../booking-link-choice.tsx";
 import { CampaignStatusBadge } from "../campaign-status-badge.tsx";
+import { CloneCampaignButton } from "../clone-campaign-button.tsx";
 import { SendingOptions } from "../sending-options.tsx";
 import { useCampaign, useUpdateCampaign } from "../use-campaigns.ts";
 import { AbVariantsTab } from "./ab-variants-tab.tsx";
@@ -44,7 +46,10 @@ function NotFound() {
   );
 }
 
-/** Edit Campaign (docs/product.md §10.1): Details, Contacts, Email Sequence, Sender Accounts and A/B Variants tabs. */
+/**
+ * Edit Campaign (docs/product.md §10.1): Details, Contacts, Email Sequence, Sender Accounts and A/B Variants
+ * tabs; Retry failed sends (§11.6) and Clone (§10.4).
+ */
 export function EditCampaignPage() {
   const { id = "" } = useParams();
   const query = useCampaign(id);
@@ -109,9 +114,13 @@ export function EditCampaignPage() {
           </div>
           <p className="text-muted-foreground">{detail.campaign.name}</p>
         </div>
-        <Button onClick={() => void onSave()} disabled={!dirty || save.isPending}>
-          <Save aria-hidden /> {save.isPending ? "Saving..." : "Save Changes"}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <RetryFailedButton campaignId={id} />
+          <CloneCampaignButton campaign={detail.campaign} />
+          <Button onClick={() => void onSave()} disabled={!dirty || save.isPending}>
+            <Save aria-hidden /> {save.isPending ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
       </div>
       <UnknownSendsPanel campaignId={id} />
       <SendersThatCannotSend senders={detail.senders} />
