@@ -101,7 +101,7 @@ describeJourneys("A/B variants", () => {
     await dialog.getByText("Pick variant B as the winner of Email 1?").waitFor();
     await dialog.getByRole("button", { name: "Pick as winner" }).click();
     await toast(page, "Variant B is the winner of Email 1").waitFor();
-    await page.getByText("Winner: Variant B (picked by hand): Variant B picked by hand").waitFor();
+    await page.getByText("Winner: Variant B (picked by hand)", { exact: true }).waitFor();
     await rowB.getByText("Winner", { exact: true }).waitFor();
     const [stored] = await db.select().from(campaigns).where(eq(campaigns.id, campaign!.id));
     expect(stored).toMatchObject({ abAutoWinner: true, abConfidence: 90 });

@@ -67,9 +67,9 @@ function StepTable({
             <span className="flex items-center gap-2">
               <Trophy className="size-4 text-primary" aria-hidden />
               <span>
-                Winner: Variant {step.winner.letter} (
-                {step.winner.mode === "auto" ? "chosen automatically" : "picked by hand"}
-                ): {step.winner.reason}
+                {step.winner.mode === "auto"
+                  ? `Winner: Variant ${step.winner.letter} (chosen automatically): ${step.winner.reason}`
+                  : `Winner: Variant ${step.winner.letter} (picked by hand)`}
               </span>
             </span>
           ) : (

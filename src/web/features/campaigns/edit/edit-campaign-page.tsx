@@ -125,7 +125,7 @@ export function EditCampaignPage() {
       <UnknownSendsPanel campaignId={id} />
       <SendersThatCannotSend senders={detail.senders} />
       <Tabs defaultValue="details">
-        <TabsList className="flex-wrap">
+        <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="details">Details</TabsTrigger>
           <TabsTrigger value="contacts">Contacts ({detail.contactCount})</TabsTrigger>
           <TabsTrigger value="sequence">Email Sequence ({state.sequence.length})</TabsTrigger>
