@@ -34,6 +34,7 @@ import { outboxRoutes } from "./features/outbox/outbox.routes.ts";
 import { createOutboxService } from "./features/outbox/outbox.service.ts";
 import { publicBookingRoutes } from "./features/scheduling/public-booking.routes.ts";
 import { schedulingRoutes } from "./features/scheduling/scheduling.routes.ts";
+import { senderPacingRoutes } from "./features/senders/sender-pacing.routes.ts";
 import { senderRoutes } from "./features/senders/senders.routes.ts";
 import { sendingRoutes } from "./features/sending/sending.routes.ts";
 import { settingsRoutes } from "./features/settings/settings.routes.ts";
@@ -102,6 +103,7 @@ function protectedApi(deps: AppDeps) {
     .route("/settings", settingsRoutes(createSettingsService(db)))
     .route("/account", accountRoutes(features))
     .route("/senders", senderRoutes(features))
+    .route("/sender-pacing", senderPacingRoutes(features))
     .route("/campaigns", campaignRoutes(features))
     .route("/campaigns", abVariantRoutes(features))
     .route("/", contactRoutes(features))

@@ -4,8 +4,13 @@
 // never went out.
 import { sql } from "drizzle-orm";
 import { at, type Executor, queryRows } from "../db/sql-helpers.ts";
+import { companyDomainOf } from "./company-domain.ts";
 
-/** booked: the address booked a meeting on one of the owner's scheduling links. */
+/**
+ * booked: the address booked a meeting on one of the owner's scheduling links.
+ * company_replied: another address at the contact's company domain replied, in
+ * a campaign with 'Stop on company reply' (only as a cancel_reason).
+ */
 export type StopReason = "replied" | "unsubscribed" | "bounced" | "booked";
 
 /**
@@ -29,7 +34,7 @@ export async function stopContactSequence(
   reason: StopReason,
   now: Date = new Date(),
 ): Promise<number> {
-  const rows = await queryRows<{ cancelled: number }>(
+  const rows = await queryRows<{ cancelled: number; email: string | null; company_campaign: string | null }>(
     db,
     sql`
     with cancelled as (
@@ -58,9 +63,42 @@ export async function stopContactSequence(
         updated_at = ${at(now)}
       where cs.campaign_id in (select campaign_id from cancelled union select campaign_id from contact where newly_replied)
     )
-    select count(*)::int as cancelled from cancelled`,
+    select (select count(*) from cancelled)::int as cancelled,
+      (select email from before b join contacts c on c.id = b.id) as email,
+      (select cp.id from contacts c join campaigns cp on cp.id = c.campaign_id
+        where c.id = ${contactId}::uuid and cp.stop_on_company_reply) as company_campaign`,
   );
-  return rows[0]?.cancelled ?? 0;
+  const row = rows[0];
+  if (reason === "replied" && row?.company_campaign && row.email) {
+    const domain = companyDomainOf(row.email);
+    // A second statement: lost to a crash between the two, the company's other
+    // contacts get their next step (mail that could go, not mail lost).
+    if (domain) await stopCompanyContacts(db, { campaignId: row.company_campaign, contactId, domain, now });
+  }
+  return row?.cancelled ?? 0;
+}
+
+/**
+ * 'Stop on company reply': the queued steps of the campaign's other contacts
+ * at `domain` are cancelled (cancel_reason company_replied), in ONE statement,
+ * with the campaign's `scheduled` counter. The contacts stay active and not
+ * replied: they did not answer themselves.
+ */
+async function stopCompanyContacts(
+  db: Executor,
+  o: { campaignId: string; contactId: string; domain: string; now: Date },
+): Promise<void> {
+  await db.execute(sql`
+    with cancelled as (
+      update scheduled_emails se set status = 'cancelled', cancel_reason = 'company_replied', updated_at = ${at(o.now)}
+      from contacts c
+      where c.campaign_id = ${o.campaignId}::uuid and c.id <> ${o.contactId}::uuid
+        and lower(split_part(c.email, '@', 2)) = ${o.domain}
+        and se.contact_id = c.id and se.status in ('scheduled', 'paused')
+      returning se.campaign_id
+    )
+    update campaign_stats cs set scheduled = cs.scheduled - (select count(*) from cancelled), updated_at = ${at(o.now)}
+    where cs.campaign_id = ${o.campaignId}::uuid and exists (select 1 from cancelled)`);
 }
 
 /**

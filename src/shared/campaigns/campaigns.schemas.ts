@@ -29,6 +29,17 @@ export type CampaignSenderInput = z.infer<typeof campaignSenderInputSchema>;
 const uniqueSenderEmails = (senders: { email: string }[]) =>
   new Set(senders.map((s) => s.email.toLowerCase())).size === senders.length;
 
+/** At most this many contacts get step 1 a day; null: no cap (follow-ups are never capped). */
+export const dailyNewContactsLimitSchema = z
+  .number({ error: "New contacts per day must be a number" })
+  .int("New contacts per day must be a whole number")
+  .min(1, "New contacts per day must be between 1 and 10,000")
+  .max(10_000, "New contacts per day must be between 1 and 10,000")
+  .nullable();
+
+/** A reply from one address at a company's domain stops the campaign's other contacts there (free-mail domains never count). */
+export const stopOnCompanyReplySchema = z.boolean({ error: "Stop on company reply must be true or false" });
+
 export const createCampaignInputSchema = z
   .object({
     name: campaignNameSchema,
@@ -47,6 +58,8 @@ export const createCampaignInputSchema = z
     trackOpens: campaignTrackOpensSchema.optional(),
     sendAs: sendFormatSchema.optional(),
     bookingLinkId: campaignBookingLinkSchema.optional(),
+    dailyNewContactsLimit: dailyNewContactsLimitSchema.optional(),
+    stopOnCompanyReply: stopOnCompanyReplySchema.optional(),
   })
   .meta({ id: "CreateCampaignInput" });
 export type CreateCampaignInput = z.infer<typeof createCampaignInputSchema>;
@@ -75,6 +88,10 @@ export const campaignSchema = z
     sendAs: z.enum(sendFormats),
     /** The scheduling link its {{bookingLink}} merge tag points at (null: none chosen). */
     bookingLinkId: z.string().nullable(),
+    /** At most this many contacts get step 1 a day (null: no cap). */
+    dailyNewContactsLimit: z.number().int().nullable(),
+    /** A reply from one address at a company domain stops the campaign's other contacts there. */
+    stopOnCompanyReply: z.boolean(),
   })
   .meta({ id: "Campaign" });
 export type Campaign = z.infer<typeof campaignSchema>;
@@ -138,6 +155,8 @@ export const updateCampaignInputSchema = z
     trackOpens: campaignTrackOpensSchema.optional(),
     sendAs: sendFormatSchema.optional(),
     bookingLinkId: campaignBookingLinkSchema.optional(),
+    dailyNewContactsLimit: dailyNewContactsLimitSchema.optional(),
+    stopOnCompanyReply: stopOnCompanyReplySchema.optional(),
   })
   .meta({ id: "UpdateCampaignInput" });
 export type UpdateCampaignInput = z.infer<typeof updateCampaignInputSchema>;

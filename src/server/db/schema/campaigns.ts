@@ -54,6 +54,10 @@ export const campaigns = pgTable(
     abAutoWinner: boolean("ab_auto_winner").notNull().default(false),
     abMinSends: integer("ab_min_sends").notNull().default(50),
     abConfidence: smallint("ab_confidence").notNull().default(95),
+    /** At most this many contacts get step 1 per day (the user's calendar day); null: no cap. */
+    dailyNewContactsLimit: integer("daily_new_contacts_limit"),
+    /** A reply from one address at a company domain stops the campaign's other contacts at that domain. */
+    stopOnCompanyReply: boolean("stop_on_company_reply").notNull().default(false),
   },
   (t) => [
     index("campaigns_user_created_idx").on(t.userId, descending(t.createdAt)),
@@ -62,6 +66,7 @@ export const campaigns = pgTable(
     check("campaigns_send_as_check", isOneOf(t.sendAs, sendFormats)),
     check("campaigns_ab_min_sends_check", sql`${t.abMinSends} between 1 and 100000`),
     check("campaigns_ab_confidence_check", sql`${t.abConfidence} between 80 and 99`),
+    check("campaigns_daily_new_contacts_limit_check", sql`${t.dailyNewContactsLimit} between 1 and 10000`),
   ],
 );
 

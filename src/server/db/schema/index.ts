@@ -14,6 +14,7 @@ export * from "./mailbox.ts";
 export * from "./meetings.ts";
 export * from "./rate-limits.ts";
 export * from "./scheduling.ts";
+export * from "./sender-pacing.ts";
 export * from "./senders.ts";
 export * from "./sending.ts";
 export * from "./sequences.ts";

@@ -31,6 +31,8 @@ export function toCampaignDto(
     opensTracked: row.trackOpens ?? settingTrackOpens,
     sendAs: row.sendAs,
     bookingLinkId: row.bookingLinkId,
+    dailyNewContactsLimit: row.dailyNewContactsLimit,
+    stopOnCompanyReply: row.stopOnCompanyReply,
   };
 }
 

@@ -216,6 +216,8 @@ export function createCampaignsService(
           sendAs: input.sendAs ?? "html",
           launchKey: launchKey ?? null,
           bookingLinkId: input.bookingLinkId ?? null,
+          dailyNewContactsLimit: input.dailyNewContactsLimit ?? null,
+          stopOnCompanyReply: input.stopOnCompanyReply ?? false,
         })
         .onConflictDoNothing({ target: [campaigns.userId, campaigns.launchKey] })
         .returning();
@@ -299,6 +301,10 @@ export function createCampaignsService(
             ...(input.bookingLinkId !== undefined ? { bookingLinkId: input.bookingLinkId } : {}),
             ...(input.trackOpens !== undefined ? { trackOpens: input.trackOpens } : {}),
             ...(input.sendAs ? { sendAs: input.sendAs } : {}),
+            ...(input.dailyNewContactsLimit !== undefined
+              ? { dailyNewContactsLimit: input.dailyNewContactsLimit }
+              : {}),
+            ...(input.stopOnCompanyReply !== undefined ? { stopOnCompanyReply: input.stopOnCompanyReply } : {}),
             updatedAt: new Date(),
           })
           .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));

@@ -9,19 +9,23 @@
 //    allowed instant (due-rows.ts: postponeToWindow);
 // 2. which rows are due: in order, up to `limit`, those whose contact stopped
 //    or lost its sender cancelled on the way (due-rows.ts: takeDueRows);
-// 3. how much each sender and the user may still send today, which rows fit,
+// 3. follow-ups first; the human pacing of each mailbox address (gap, hourly
+//    limit, ramp) and each campaign's cap on new contacts a day hold rows
+//    back to when they may go (pacing.ts);
+// 4. how much each sender and the user may still send today, which rows fit,
 //    and the day the rest move to (capacity.ts, with allocateCapacity);
-// 4. the claim: the rows that fit → 'sending' under this worker's lease; a
+// 5. the claim: the rows that fit → 'sending' under this worker's lease; a
 //    step attempted before is sent again only after a known temporary failure
 //    (claim-rows.ts, maySendAgain), the others are settled by their record;
-// 5. what rendering needs (claim-details.ts).
+// 6. what rendering needs (claim-details.ts).
 // The send record is written once, with the outcome (record-outcomes.ts). The
 // queue row (one per contact and step, claimed under its row lock, handed off
 // to a server at most once: hand-off-writer.ts) is what makes a second
 // delivery impossible, and email_sends' unique (contact_id, sequence_id) backs it.
 import { sql } from "drizzle-orm";
 import { allocateCapacity } from "#shared/sending/daily-capacity.ts";
-import { isAllowedInstant } from "#shared/sending/sending-window.ts";
+import { capNewContacts, followUpsFirst, paceCandidates } from "#shared/sending/pacing.ts";
+import { isAllowedInstant, nextDayWindowStart } from "#shared/sending/sending-window.ts";
 import { localDate } from "#shared/zoned-time.ts";
 import { queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
@@ -32,6 +36,7 @@ import { loadClaimedSends } from "./claim-details.ts";
 import { markSending, splitByPriorRecord } from "./claim-rows.ts";
 import type { ClaimedBatch } from "./claimed-send.ts";
 import { postponeToWindow, takeDueRows } from "./due-rows.ts";
+import { holdRows, readNewContactRoom, readPaces, storeGaps } from "./pacing.ts";
 
 /** Namespace of the per-user advisory lock (any constant distinct from the migration lock). */
 const CLAIM_LOCK_NAMESPACE = 727_002;
@@ -72,9 +77,27 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
   if (due.length === 0) return empty;
 
   const today = localDate(now, rules.timezone);
-  const capacity = await readCapacity(tx, { userId, mailboxIds: [...new Set(due.map((c) => c.mailbox_id))], today });
+  const mailboxIds = [...new Set(due.map((c) => c.mailbox_id))];
+  const nextDay = nextDayWindowStart(now, rules);
+  const { addressOf, paces } = await readPaces(tx, { userId, mailboxIds, now, today, timezone: rules.timezone });
+  const room = await readNewContactRoom(tx, {
+    campaignIds: [...new Set(due.filter((c) => c.first_step).map((c) => c.campaign_id))],
+    today,
+    timezone: rules.timezone,
+  });
+  const capped = capNewContacts(
+    followUpsFirst(due.map((c) => ({ ...c, campaignId: c.campaign_id, firstStep: c.first_step }))),
+    room,
+  );
+  const paced = paceCandidates(
+    capped.go.map((c) => ({ ...c, mailbox: addressOf.get(c.mailbox_id) ?? c.mailbox_id })),
+    paces,
+    { now, today, nextDay },
+  );
+
+  const capacity = await readCapacity(tx, { userId, mailboxIds, today });
   const { fit, full } = allocateCapacity(
-    due.map((c) => ({ id: c.id, mailboxId: c.mailbox_id })),
+    paced.go.map((c) => ({ id: c.id, mailboxId: c.mailbox_id, mailbox: c.mailbox })),
     remainingByMailbox(capacity),
     settings.dailySendLimit - capacity.userUsed,
   );
@@ -85,6 +108,14 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
     fit.map((f) => f.id),
     { ...opts, leaseExpiresAt },
   );
+  // After the claim, so the rows it took (no longer 'scheduled') are not moved with the held ones.
+  await holdRows(tx, { userId, now, mailboxes: paced.held, campaigns: capped.heldCampaigns, campaignsUntil: nextDay });
+  // The gap starts with a send: only the mailboxes whose row was claimed wait it.
+  const claimedMailboxes = new Set(fit.map((f) => f.mailbox));
+  await storeGaps(tx, {
+    userId,
+    gaps: new Map([...paced.gapUntil].filter(([address]) => claimedMailboxes.has(address))),
+  });
   const deferrals = fullDayDeferrals({ now, rules, today, capacity, userLimit: settings.dailySendLimit, fit, full });
   await deferRows(tx, { userId, now, deferrals });
 

@@ -6,7 +6,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { nextAllowedInstant, type SendingRules } from "#shared/sending/sending-window.ts";
 import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
 
-export type DueRow = { id: string; mailbox_id: string; contact_id: string };
+export type DueRow = {
+  id: string;
+  mailbox_id: string;
+  contact_id: string;
+  campaign_id: string;
+  /** The row is the campaign's first step (a contact not written to yet). */
+  first_step: boolean;
+};
 
 /** The due rows of a user's active campaigns (`se` is scheduled_emails). */
 export function dueOfUser(userId: string, now: Date): SQL {
@@ -41,14 +48,16 @@ export async function takeDueRows(
       // The check runs on the rows the inner query picked, not on every due row
       // (joined inside, a planner without statistics joined them all before sorting).
       sql`
-      select due.id, due.mailbox_id, due.contact_id,
+      select due.id, due.mailbox_id, due.contact_id, due.campaign_id,
+        due.sequence_id = (select sq.id from email_sequences sq where sq.campaign_id = due.campaign_id
+                           order by sq.step_number limit 1) as first_step,
         (due.mailbox_id is null or exists (
           select 1 from contacts ct where ct.id = due.contact_id
             and (ct.replied_at is not null or ct.status <> 'active'
                  or exists (select 1 from suppressions s where s.user_id = ${o.userId} and lower(s.email) = lower(ct.email)))
         )) as stopped
       from (
-        select se.id, se.sender_account_id as mailbox_id, se.contact_id, se.scheduled_for
+        select se.id, se.sender_account_id as mailbox_id, se.contact_id, se.campaign_id, se.sequence_id, se.scheduled_for
         from scheduled_emails se
         where ${dueOfUser(o.userId, o.now)} ${campaignFilter}
         order by se.scheduled_for, se.id
@@ -58,7 +67,14 @@ export async function takeDueRows(
       order by due.scheduled_for, due.id`,
     );
     const stoppedIds = rows.filter((r) => r.stopped).map((r) => r.id);
-    if (stoppedIds.length === 0) return rows.map(({ id, mailbox_id, contact_id }) => ({ id, mailbox_id, contact_id }));
+    if (stoppedIds.length === 0)
+      return rows.map(({ id, mailbox_id, contact_id, campaign_id, first_step }) => ({
+        id,
+        mailbox_id,
+        contact_id,
+        campaign_id,
+        first_step,
+      }));
     // Cancelled rows are no longer due, so the next pass fills their places (rows taken already stay locked).
     await cancelStopped(tx, stoppedIds, o.now);
   }
