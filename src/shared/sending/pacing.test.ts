@@ -7,8 +7,8 @@ import {
   type MailboxPace,
   type PacingRules,
   paceCandidates,
-  randomGapMs,
   rampLimit,
+  randomGapMs,
 } from "./pacing.ts";
 
 const NOW = new Date("2026-12-07T10:00:00.000Z");
@@ -24,7 +24,12 @@ const pace = (rules: Partial<PacingRules>, state: Partial<MailboxPace> = {}): Ma
 });
 const rows = (mailbox: string, n: number) => Array.from({ length: n }, (_, i) => ({ id: `${mailbox}-${i}`, mailbox }));
 const run = (candidates: { id: string; mailbox: string }[], paces: Record<string, MailboxPace>, random = () => 0.5) =>
-  paceCandidates(candidates, new Map(Object.entries(paces)), { now: NOW, today: "2026-12-07", nextDay: NEXT_DAY, random });
+  paceCandidates(candidates, new Map(Object.entries(paces)), {
+    now: NOW,
+    today: "2026-12-07",
+    nextDay: NEXT_DAY,
+    random,
+  });
 
 describe("gap arithmetic", () => {
   it("draws a gap between the shortest and the longest wait", () => {

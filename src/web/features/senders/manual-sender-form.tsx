@@ -15,6 +15,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { formProviders } from "./sender-form-values.ts";
+import { useDefaultPacing } from "./use-sender-pacing.ts";
 import type { WizardSender } from "./wizard-senders.ts";
 import { hasSenderEmail, manualSender } from "./wizard-senders.ts";
 
@@ -28,6 +29,7 @@ export function ManualSenderForm({
   onCancel: () => void;
 }) {
   const id = useId();
+  const defaultPacing = useDefaultPacing();
   const emailRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState("");
   const [provider, setProvider] = useState<SenderProvider | "">("");
@@ -51,6 +53,7 @@ export function ManualSenderForm({
       return;
     }
     onAdd(manualSender({ email, provider, dailyLimit: limit }));
+    void defaultPacing(email);
     // Ready for the next one: same provider and limit, new address.
     setEmail("");
     setDailyLimit(String(limit));

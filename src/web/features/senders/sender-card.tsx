@@ -21,6 +21,7 @@ import {
 import { GmailSyncSection, showsGmailSync } from "./gmail-sync-section.tsx";
 import { MailboxSyncState } from "./mailbox-sync-state.tsx";
 import { SenderEmailHistory } from "./sender-email-list.tsx";
+import { SenderPacingLine } from "./sender-pacing.tsx";
 import { SenderStatsTable } from "./sender-stats-table.tsx";
 import { useTestConnection } from "./use-senders.ts";
 
@@ -76,6 +77,7 @@ export function SenderCard({
               <span className="text-muted-foreground"> · {plural(sender.sentCount, "email sent", "emails sent")}</span>
             </p>
             <p className="break-all text-muted-foreground">{connectionSummary(sender)}</p>
+            <SenderPacingLine email={sender.email} />
           </div>
           <CannotSendReason sender={sender} />
           <MailboxSyncState sync={sender.mailboxSync} />

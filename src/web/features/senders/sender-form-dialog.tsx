@@ -35,6 +35,7 @@ import {
   storedPasswordOf,
   validateForConnectionTest,
 } from "./sender-form-values.ts";
+import { useDefaultPacing } from "./use-sender-pacing.ts";
 import { useCreateSender, useTestConnection, useUpdateSender } from "./use-senders.ts";
 
 type Props = {
@@ -49,6 +50,7 @@ export function SenderFormDialog({ sender, onClose }: Props) {
   const stored: StoredPassword = storedPasswordOf(sender);
   const storedImap = storedImapPasswordOf(sender);
   const create = useCreateSender();
+  const defaultPacing = useDefaultPacing();
   const update = useUpdateSender();
   const connectionTest = useTestConnection();
   const form = useForm<SenderFormValues>({
@@ -74,6 +76,7 @@ export function SenderFormDialog({ sender, onClose }: Props) {
         toast.success("Sender account updated successfully");
       } else {
         await create.mutateAsync(input);
+        await defaultPacing(input.email);
         toast.success("Sender account added successfully");
       }
       onClose();

@@ -6,6 +6,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { ImportSendersDialog } from "../../senders/import-senders-dialog.tsx";
 import { ManualSenderForm } from "../../senders/manual-sender-form.tsx";
+import { SenderPacingLine } from "../../senders/sender-pacing.tsx";
 import { totalDailyLimit } from "../../senders/wizard-senders.ts";
 import type { WizardSender } from "../wizard/wizard-draft.ts";
 
@@ -85,6 +86,9 @@ export function SendersTab({
               >
                 <Trash2 aria-hidden />
               </Button>
+              <div className="basis-full">
+                <SenderPacingLine email={s.email} />
+              </div>
               {invalid && (
                 <p role="alert" className="w-full text-destructive text-xs">
                   Daily limit must be between 1 and 500

@@ -8,6 +8,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { ImportSendersDialog } from "../../../senders/import-senders-dialog.tsx";
 import { ManualSenderForm } from "../../../senders/manual-sender-form.tsx";
+import { SenderPacingLine } from "../../../senders/sender-pacing.tsx";
 import { totalDailyLimit } from "../../../senders/wizard-senders.ts";
 import type { StepProps, WizardSender } from "../wizard-draft.ts";
 
@@ -20,6 +21,9 @@ function SenderRow({ sender, onRemove }: { sender: WizardSender; onRemove: () =>
         <Badge variant="outline">{providerLabels[sender.provider]}</Badge>
         <span className="text-muted-foreground text-sm">{sender.dailyLimit} emails/day</span>
         {sender.savedSenderId && <Badge variant="secondary">Saved sender</Badge>}
+        <div className="basis-full">
+          <SenderPacingLine email={sender.email} />
+        </div>
       </div>
       <Button variant="ghost" size="icon" aria-label={`Remove ${sender.email}`} onClick={onRemove}>
         <Trash2 aria-hidden />
