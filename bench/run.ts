@@ -29,6 +29,7 @@ import { lighthouseReport, runLighthouseBench } from "./lighthouse.ts";
 import { machineFacts } from "./machine.ts";
 import { type MailboxFigures, runMailboxBench } from "./mailbox-sync.ts";
 import { MAX_MESSAGES, parseOptions } from "./options.ts";
+import { pacingClaimReport, runPacingClaimBench } from "./pacing-claim.ts";
 import {
   launchIntro,
   launchTable,
@@ -241,7 +242,8 @@ async function main(): Promise<void> {
     !options.calendar &&
     !options.imports &&
     !options.firstView &&
-    !options.lighthouse
+    !options.lighthouse &&
+    !options.pacing
   ) {
     console.log(`  command:  npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`);
     console.log("");
@@ -332,6 +334,7 @@ async function main(): Promise<void> {
           progress,
         })
       : undefined;
+    const pacing = options.pacing ? await runPacingClaimBench({ db: bench.database.db, progress }) : undefined;
     const screens = options.screens
       ? await runScreensBench({
           database: bench.database,
@@ -400,6 +403,10 @@ async function main(): Promise<void> {
     if (launch) {
       console.log(launchIntro(launch));
       console.log(launchTable(launch));
+      console.log("");
+    }
+    if (pacing) {
+      console.log(pacingClaimReport(pacing));
       console.log("");
     }
     const mismatches = screens ? screensProblems(screens) : undefined;

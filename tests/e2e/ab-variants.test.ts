@@ -10,6 +10,7 @@ import { campaigns, emailSends } from "../../src/server/db/schema/index.ts";
 import { contactFixture } from "../fixtures/contacts/contact-fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, toast, useBrowser } from "./support/browser.ts";
+import { turnPacingOff } from "./support/sender-pacing.ts";
 import { signedInUser } from "./support/users.ts";
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -44,6 +45,7 @@ describeJourneys("A/B variants", () => {
     await form.getByLabel("Daily Limit").fill("20");
     await form.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByRole("list", { name: "Sender accounts" }).getByText("hello@acme.test").waitFor();
+    await turnPacingOff(page, "hello@acme.test");
     await next.click();
 
     await page.getByLabel("Contact list file").setInputFiles(contactFixture("bom-quoted-crlf.csv"));

@@ -16,6 +16,7 @@ import {
 import { contactFixture } from "../fixtures/contacts/contact-fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
+import { turnPacingOff } from "./support/sender-pacing.ts";
 import { storedDraft } from "./support/stored-draft.ts";
 import { signedInUser, type TestUser } from "./support/users.ts";
 
@@ -92,6 +93,7 @@ describeJourneys("building a campaign", () => {
     await form.getByLabel("Daily Limit").fill("2");
     await form.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByRole("list", { name: "Sender accounts" }).getByText("hello@acme.test").waitFor();
+    await turnPacingOff(page, "hello@acme.test");
     await shot(page, "senders");
     await next.click();
 

@@ -109,7 +109,7 @@ function pathParamKind(op: ApiOperation, name: string): IdKind | undefined {
 
 /** An address names a sender on the senders' routes, the recipient of direct sends in the inbox, a contact elsewhere. */
 function emailKind(op: ApiOperation): IdKind {
-  if (op.path.startsWith("/api/senders")) return "senderEmail";
+  if (op.path.startsWith("/api/senders") || op.path.startsWith("/api/sender-pacing")) return "senderEmail";
   return op.path.startsWith("/api/inbox") ? "recipientEmail" : "contactEmail";
 }
 

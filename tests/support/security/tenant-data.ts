@@ -74,6 +74,15 @@ export async function seedTenant(
     dailyLimit: 50,
     smtp: { ...smtp, security: "none", username: senderEmail, password: `${marker}-password` },
   });
+  // Her mailbox's pacing (one that holds none of the sends below back): Bob naming
+  // her address must neither read nor change it.
+  await call(ctx, cookie, "PUT", "/api/sender-pacing", {
+    email: senderEmail,
+    gapMinSeconds: 0,
+    gapMaxSeconds: 0,
+    hourlyLimit: 500,
+    ramp: null,
+  });
   const step = (n: number) => ({
     subject: `${marker} step ${n} for {{firstName}}`,
     body: `Hello {{firstName}}, ${marker} body ${n}`,

@@ -12,9 +12,12 @@ import type { FeatureDeps } from "../feature-deps.ts";
 import { createSenderPacingService } from "./sender-pacing.service.ts";
 
 const tags = ["Senders"];
-const emailParam = z.object({
-  email: z.string().openapi({ param: { name: "email", in: "path" }, example: "jane@acme.com" }),
+const emailQuery = z.object({
+  email: z.string().openapi({ param: { name: "email", in: "query" }, example: "jane@acme.com" }),
 });
+// The address is the key of the caller's own pacing row, not another object's id:
+// another user naming it writes or removes only their own row.
+const putBodySchema = senderPacingInputSchema.and(z.object({ email: z.string() })).meta({ id: "SenderPacingPut" });
 
 const listRoute = createRoute({
   method: "get",
@@ -26,23 +29,23 @@ const listRoute = createRoute({
 
 const putRoute = createRoute({
   method: "put",
-  path: "/{email}",
+  path: "/",
   tags,
   summary: "Set a mailbox address's pacing (every campaign that sends from it)",
   description:
     "After each send the mailbox waits a random gap between gapMinSeconds and gapMaxSeconds; at most hourlyLimit sends in any rolling hour; " +
     "with a ramp, `start` sends on the day it is turned on and `step` more each day, up to the sender's daily limit. " +
     "Rows held back wait; nothing is dropped. The address need not be a saved sender yet.",
-  request: { params: emailParam, body: { required: true, content: json(senderPacingInputSchema) } },
+  request: { body: { required: true, content: json(putBodySchema) } },
   responses: { 200: { description: "Saved", content: json(senderPacingSchema) }, ...errorResponses },
 });
 
 const deleteRoute = createRoute({
   method: "delete",
-  path: "/{email}",
+  path: "/",
   tags,
   summary: "Remove a mailbox address's pacing",
-  request: { params: emailParam },
+  request: { query: emailQuery },
   responses: { 204: { description: "Removed" }, ...errorResponses, ...notFoundResponse },
 });
 
@@ -50,11 +53,12 @@ export function senderPacingRoutes(deps: FeatureDeps) {
   const service = createSenderPacingService(deps);
   return createRouter()
     .openapi(listRoute, async (c) => c.json({ pacing: await service.list(c.get("user").id) }, 200))
-    .openapi(putRoute, async (c) =>
-      c.json(await service.put(c.get("user").id, c.req.valid("param").email, c.req.valid("json")), 200),
-    )
+    .openapi(putRoute, async (c) => {
+      const { email, ...input } = c.req.valid("json");
+      return c.json(await service.put(c.get("user").id, email, input), 200);
+    })
     .openapi(deleteRoute, async (c) => {
-      await service.remove(c.get("user").id, c.req.valid("param").email);
+      await service.remove(c.get("user").id, c.req.valid("query").email);
       return c.body(null, 204);
     });
 }

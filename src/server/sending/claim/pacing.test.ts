@@ -34,10 +34,10 @@ async function owner() {
 }
 
 async function setPacing(cookie: string, email: string, body: unknown) {
-  const res = await h.ctx.request(`/api/sender-pacing/${encodeURIComponent(email)}`, {
+  const res = await h.ctx.request("/api/sender-pacing", {
     method: "PUT",
     cookie,
-    json: body,
+    json: { ...(body as object), email },
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
@@ -287,7 +287,10 @@ describe("/api/sender-pacing", () => {
     });
     const listB = await h.ctx.request("/api/sender-pacing", { cookie: b.cookie });
     expect(await listB.json()).toEqual({ pacing: [] });
-    const del = await h.ctx.request(`/api/sender-pacing/shared%40acme.test`, { method: "DELETE", cookie: b.cookie });
+    const del = await h.ctx.request("/api/sender-pacing?email=shared%40acme.test", {
+      method: "DELETE",
+      cookie: b.cookie,
+    });
     expect(del.status).toBe(404);
     const listA = (await (await h.ctx.request("/api/sender-pacing", { cookie: a.cookie })).json()) as {
       pacing: unknown[];

@@ -28,7 +28,7 @@ export function useSavePacing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ email, input }: { email: string; input: SenderPacingInput }) =>
-      unwrap(await api["sender-pacing"][":email"].$put({ param: { email }, json: input })),
+      unwrap(await api["sender-pacing"].$put({ json: { ...input, email } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: senderPacingQueryKey }),
   });
 }
@@ -36,7 +36,7 @@ export function useSavePacing() {
 export function useRemovePacing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (email: string) => unwrap(await api["sender-pacing"][":email"].$delete({ param: { email } })),
+    mutationFn: async (email: string) => unwrap(await api["sender-pacing"].$delete({ query: { email } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: senderPacingQueryKey }),
   });
 }
@@ -55,7 +55,7 @@ export function useDefaultPacing() {
         queryFn: async () => (await unwrap(await api["sender-pacing"].$get())).pacing,
       });
       if (list.some((p) => p.email === email.toLowerCase())) return;
-      await unwrap(await api["sender-pacing"][":email"].$put({ param: { email }, json: PACING_FORM_DEFAULTS }));
+      await unwrap(await api["sender-pacing"].$put({ json: { ...PACING_FORM_DEFAULTS, email } }));
       await queryClient.invalidateQueries({ queryKey: senderPacingQueryKey });
     } catch (err) {
       console.warn("default pacing not saved", err);

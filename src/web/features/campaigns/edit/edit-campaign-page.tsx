@@ -17,6 +17,7 @@ import { RetryFailedButton } from "../../sending/retry-failed-button.tsx";
 import { UnknownSendsPanel } from "../../sending/unknown-sends-panel.tsx";
 import { SequenceEditor } from "../../sequences/sequence-editor.tsx";
 import { BookingLinkChoice } from "../booking-link-choice.tsx";
+import { CampaignPacingOptions } from "../campaign-pacing-options.tsx";
 import { CampaignStatusBadge } from "../campaign-status-badge.tsx";
 import { CloneCampaignButton } from "../clone-campaign-button.tsx";
 import { SendingOptions } from "../sending-options.tsx";
@@ -166,6 +167,13 @@ export function EditCampaignPage() {
                   idPrefix="edit"
                   value={state.bookingLinkId}
                   onChange={(bookingLinkId) => update({ bookingLinkId })}
+                />
+                <CampaignPacingOptions
+                  value={{
+                    dailyNewContactsLimit: state.dailyNewContactsLimit,
+                    stopOnCompanyReply: state.stopOnCompanyReply,
+                  }}
+                  onChange={(patch) => update(patch)}
                 />
               </section>
               <dl className="grid gap-3 text-sm sm:grid-cols-2">

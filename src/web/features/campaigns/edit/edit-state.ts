@@ -14,6 +14,8 @@ export type EditState = {
   trackOpens: boolean | null;
   sendAs: SendFormat;
   bookingLinkId: string | null;
+  dailyNewContactsLimit: number | null;
+  stopOnCompanyReply: boolean;
 };
 
 export function toEditState(detail: CampaignDetail): EditState {
@@ -43,6 +45,8 @@ export function toEditState(detail: CampaignDetail): EditState {
     trackOpens: detail.campaign.trackOpens,
     sendAs: detail.campaign.sendAs,
     bookingLinkId: detail.campaign.bookingLinkId,
+    dailyNewContactsLimit: detail.campaign.dailyNewContactsLimit,
+    stopOnCompanyReply: detail.campaign.stopOnCompanyReply,
   };
 }
 
@@ -55,6 +59,8 @@ export function toUpdateInput(state: EditState, detail: CampaignDetail): UpdateC
     trackOpens: state.trackOpens,
     sendAs: state.sendAs,
     bookingLinkId: state.bookingLinkId,
+    dailyNewContactsLimit: state.dailyNewContactsLimit,
+    stopOnCompanyReply: state.stopOnCompanyReply,
     senderAccounts: state.senders.map((s) => ({
       ...(serverIds.has(s.localId) ? { id: s.localId } : {}),
       email: s.email,

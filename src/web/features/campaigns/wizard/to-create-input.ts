@@ -43,5 +43,7 @@ export function toCreateInput(draft: WizardDraft): CreateCampaignInput {
     trackOpens: draft.trackOpens ?? null,
     sendAs: draft.sendAs ?? "html",
     bookingLinkId: draft.bookingLinkId ?? null,
+    dailyNewContactsLimit: draft.dailyNewContactsLimit ?? null,
+    stopOnCompanyReply: draft.stopOnCompanyReply ?? false,
   };
 }

@@ -44,6 +44,11 @@ function readableDraft(stored: Partial<WizardDraft> | undefined): WizardDraft {
     sendAs: d.sendAs === "plain_text" ? "plain_text" : "html",
     // The campaign's scheduling link for {{bookingLink}}; none in drafts saved before the option.
     bookingLinkId: typeof d.bookingLinkId === "string" && UUID.test(d.bookingLinkId) ? d.bookingLinkId : null,
+    dailyNewContactsLimit:
+      typeof d.dailyNewContactsLimit === "number" && Number.isInteger(d.dailyNewContactsLimit)
+        ? d.dailyNewContactsLimit
+        : null,
+    stopOnCompanyReply: d.stopOnCompanyReply === true,
     // Drafts saved before the one-request Launch have no key: the new one of `base`.
     launchKey: typeof d.launchKey === "string" && UUID.test(d.launchKey) ? d.launchKey : base.launchKey,
     launchSentAt: typeof d.launchSentAt === "string" ? d.launchSentAt : null,

@@ -36,6 +36,10 @@ export type WizardDraft = {
   sendAs?: SendFormat;
   /** The scheduling link {{bookingLink}} points at; null: none. Absent: never chosen (drafts from before the option too). */
   bookingLinkId?: string | null;
+  /** At most this many contacts get step 1 a day; null or absent: no cap. */
+  dailyNewContactsLimit?: number | null;
+  /** A reply stops the campaign's other contacts at the same company domain. */
+  stopOnCompanyReply?: boolean;
   /**
    * The idempotency key of this draft's Launch, made with the draft: Launch
    * sent twice with it (a double click, a retry, a reload mid-request) stores

@@ -8,6 +8,7 @@ import { cn } from "#web/lib/cn.ts";
 import { useAppInfo } from "../../../app-info/use-app-info.ts";
 import { useSendersQuery } from "../../../senders/use-senders.ts";
 import { BookingLinkChoice } from "../../booking-link-choice.tsx";
+import { CampaignPacingOptions } from "../../campaign-pacing-options.tsx";
 import { SendingOptions } from "../../sending-options.tsx";
 import { draftContacts } from "../to-create-input.ts";
 import type { StepProps, WizardDraft } from "../wizard-draft.ts";
@@ -169,6 +170,13 @@ export function ReviewStep({ draft, update }: StepProps) {
           idPrefix="wizard"
           value={draft.bookingLinkId ?? null}
           onChange={(bookingLinkId) => update({ bookingLinkId })}
+        />
+        <CampaignPacingOptions
+          value={{
+            dailyNewContactsLimit: draft.dailyNewContactsLimit ?? null,
+            stopOnCompanyReply: draft.stopOnCompanyReply ?? false,
+          }}
+          onChange={(patch) => update(patch)}
         />
       </Section>
     </div>
