@@ -88,6 +88,27 @@ describeJourneys("senders", () => {
     await card.getByText("Ready to send").waitFor();
     await page.getByRole("heading", { name: /^Active Senders/ }).waitFor();
 
+    // Pacing: a sender added by hand waits 2–5 minutes between sends; the dialog checks and saves the rest.
+    await card.getByText("2–5 min between sends", { exact: true }).waitFor();
+    await card.getByRole("button", { name: "Pacing of outreach@acme.test" }).click();
+    const pacing = page.getByRole("dialog", { name: "Pacing of outreach@acme.test" });
+    expect(await pacing.getByLabel("Shortest wait").inputValue()).toBe("2");
+    expect(await pacing.getByLabel("Longest wait").inputValue()).toBe("5");
+    await pacing.getByLabel("Shortest wait").fill("6");
+    await pacing.getByRole("button", { name: "Save pacing" }).click();
+    await pacing.getByText("The longest wait must be at least the shortest", { exact: true }).waitFor();
+    await pacing.getByLabel("Shortest wait").fill("3");
+    await pacing.getByLabel("Hourly limit").fill("20");
+    await pacing.getByRole("switch", { name: "Ramp up a new mailbox" }).click();
+    expect(await pacing.getByLabel("Emails on the first day").inputValue()).toBe("10");
+    expect(await pacing.getByLabel("More each day").inputValue()).toBe("5");
+    await pacing.getByRole("button", { name: "Save pacing" }).click();
+    await toast(page, "Pacing saved").waitFor();
+    await pacing.waitFor({ state: "detached" });
+    await card
+      .getByText("3–5 min between sends · at most 20 an hour · ramp: 10 today (10, +5 a day)", { exact: true })
+      .waitFor();
+
     // Duplicate, other case: the server's message under 'Account Already Exists'.
     await page.getByRole("button", { name: "Add Sender" }).click();
     const again = page.getByRole("dialog", { name: "Add Sender Account" });

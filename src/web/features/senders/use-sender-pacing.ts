@@ -36,7 +36,11 @@ export function useSavePacing() {
 export function useRemovePacing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (email: string) => unwrap(await api["sender-pacing"].$delete({ query: { email } })),
+    mutationFn: async (email: string) => {
+      const res = await api["sender-pacing"].$delete({ query: { email } });
+      // 204 has no body; only a failure is read.
+      if (!res.ok) await unwrap(res as unknown as Response);
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: senderPacingQueryKey }),
   });
 }
