@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  allowanceOf,
   capNewContacts,
   daysBetween,
   followUpsFirst,
-  HOUR_MS,
   type MailboxPace,
   type PacingRules,
   paceCandidates,
@@ -18,18 +18,13 @@ const pace = (rules: Partial<PacingRules>, state: Partial<MailboxPace> = {}): Ma
   rules: { ...none, ...rules },
   nextSendAt: null,
   sentLastHour: 0,
-  oldestInHour: null,
   sentToday: 0,
   ...state,
 });
+const at = { now: NOW, today: "2026-12-07", nextDay: NEXT_DAY, random: () => 0.5 };
 const rows = (mailbox: string, n: number) => Array.from({ length: n }, (_, i) => ({ id: `${mailbox}-${i}`, mailbox }));
-const run = (candidates: { id: string; mailbox: string }[], paces: Record<string, MailboxPace>, random = () => 0.5) =>
-  paceCandidates(candidates, new Map(Object.entries(paces)), {
-    now: NOW,
-    today: "2026-12-07",
-    nextDay: NEXT_DAY,
-    random,
-  });
+const run = (candidates: { id: string; mailbox: string }[], paces: Record<string, MailboxPace>) =>
+  paceCandidates(candidates, new Map(Object.entries(paces).map(([m, p]) => [m, allowanceOf(p, at)])));
 
 describe("gap arithmetic", () => {
   it("draws a gap between the shortest and the longest wait", () => {
@@ -39,36 +34,35 @@ describe("gap arithmetic", () => {
     expect(randomGapMs(rules, () => 0.5)).toBe(210_000);
   });
 
-  it("sends one row per mailbox with a gap, and its other rows wait for the gap drawn now", () => {
+  it("sends one row per mailbox with a gap, and draws the gap that follows it", () => {
     const out = run([...rows("a", 3), ...rows("b", 2)], { a: pace({ gapMinSeconds: 120, gapMaxSeconds: 300 }) });
     expect(out.go.map((r) => r.id)).toEqual(["a-0", "b-0", "b-1"]);
-    const until = new Date(NOW.getTime() + 210_000);
-    expect(out.held).toEqual(new Map([["a", until]]));
-    expect(out.gapUntil).toEqual(new Map([["a", until]]));
+    expect(out.gapUntil).toEqual(new Map([["a", new Date(NOW.getTime() + 210_000)]]));
   });
 
-  it("holds a mailbox still in its gap until the gap ends", () => {
+  it("sends nothing from a mailbox still in its gap", () => {
     const end = new Date(NOW.getTime() + 60_000);
-    const out = run(rows("a", 2), { a: pace({ gapMinSeconds: 120, gapMaxSeconds: 300 }, { nextSendAt: end }) });
-    expect(out.go).toEqual([]);
-    expect(out.held.get("a")).toEqual(end);
-    expect(out.gapUntil.size).toBe(0);
+    const p = pace({ gapMinSeconds: 120, gapMaxSeconds: 300 }, { nextSendAt: end });
+    expect(allowanceOf(p, at)).toEqual({ n: 0, gap: null });
+    expect(run(rows("a", 2), { a: p }).go).toEqual([]);
+    // The gap over, it sends again.
+    expect(allowanceOf(p, { ...at, now: end }).n).toBe(1);
+  });
+
+  it("holds across the campaign copies of one address", () => {
+    const out = run([...rows("a", 2), ...rows("a", 2)], { a: pace({ gapMinSeconds: 60, gapMaxSeconds: 60 }) });
+    expect(out.go).toHaveLength(1);
   });
 });
 
 describe("hourly limit", () => {
-  it("lets the hour's remaining places go and holds the rest until the oldest send is an hour old", () => {
-    const oldest = new Date(NOW.getTime() - 40 * 60_000);
-    const out = run(rows("a", 5), { a: pace({ hourlyLimit: 10 }, { sentLastHour: 8, oldestInHour: oldest }) });
+  it("lets the hour's remaining places go", () => {
+    const out = run(rows("a", 5), { a: pace({ hourlyLimit: 10 }, { sentLastHour: 8 }) });
     expect(out.go).toHaveLength(2);
-    expect(out.held.get("a")).toEqual(new Date(oldest.getTime() + HOUR_MS));
   });
 
   it("sends nothing from a mailbox at its hourly limit", () => {
-    const oldest = new Date(NOW.getTime() - 10 * 60_000);
-    const out = run(rows("a", 1), { a: pace({ hourlyLimit: 3 }, { sentLastHour: 3, oldestInHour: oldest }) });
-    expect(out.go).toEqual([]);
-    expect(out.held.get("a")).toEqual(new Date(oldest.getTime() + HOUR_MS));
+    expect(allowanceOf(pace({ hourlyLimit: 3 }, { sentLastHour: 3 }), at)).toEqual({ n: 0, gap: null });
   });
 });
 
@@ -88,18 +82,16 @@ describe("ramp arithmetic", () => {
     expect(daysBetween("2026-03-28", "2026-03-30")).toBe(2);
   });
 
-  it("holds a mailbox that used its ramp's allowance until the next day's window", () => {
-    const out = run(rows("a", 4), { a: pace({ ramp }, { sentToday: 8 }) });
-    expect(out.go).toHaveLength(2);
-    expect(out.held.get("a")).toEqual(NEXT_DAY);
+  it("lets what is left of the day's allowance go, then nothing", () => {
+    expect(run(rows("a", 4), { a: pace({ ramp }, { sentToday: 8 }) }).go).toHaveLength(2);
+    expect(allowanceOf(pace({ ramp }, { sentToday: 10 }), at).n).toBe(0);
+    expect(allowanceOf(pace({ ramp }, { sentToday: 10 }), { ...at, today: "2026-12-08" }).n).toBe(5);
   });
 });
 
 describe("mailboxes without pacing", () => {
   it("are not limited", () => {
-    const out = run(rows("a", 50), {});
-    expect(out.go).toHaveLength(50);
-    expect(out.held.size).toBe(0);
+    expect(run(rows("a", 50), {}).go).toHaveLength(50);
   });
 });
 

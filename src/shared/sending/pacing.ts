@@ -9,8 +9,8 @@
 // Per campaign: at most dailyNewContactsLimit contacts get step 1 per day, and
 // follow-ups go before step 1 when a day's room is short, so a long list does
 // not push the follow-ups of those already written to out of the day.
-// Rows the rules hold back wait (their due time moves to when the rule lets
-// them go); nothing is dropped. docs/decisions/026-human-pacing.md.
+// Rows the rules hold back wait where they are (a mailbox that may not send is
+// not read: claim/due-rows.ts); nothing is dropped. docs/decisions/026-human-pacing.md.
 import { addDays, type LocalDate } from "../zoned-time.ts";
 
 export type PacingRules = {
@@ -28,8 +28,6 @@ export type MailboxPace = {
   nextSendAt: Date | null;
   /** Sends (and sends in flight) in the hour before now. */
   sentLastHour: number;
-  /** The oldest of those, to know when the hour frees a place. */
-  oldestInHour: Date | null;
   /** Sends (and sends in flight) today, on the user's calendar day. */
   sentToday: number;
 };
@@ -60,65 +58,55 @@ export function hasGap(rules: PacingRules): boolean {
   return rules.gapMaxSeconds > 0;
 }
 
+/**
+ * How many sends a mailbox may make now (Infinity: no pacing limit), and when
+ * it may send again once that is used:
+ * - in its gap, at its hourly limit or at its ramp's allowance: none, until the
+ *   gap's end, the hour's first free place, or `nextDay` (the next day's window);
+ * - with a gap: one, and the gap drawn now (`gap`, which the claim stores as
+ *   the mailbox's next_send_at once the row is claimed).
+ */
+export function allowanceOf(
+  pace: MailboxPace,
+  o: { now: Date; today: LocalDate; nextDay: Date; random?: () => number },
+): { n: number; gap: Date | null } {
+  const now = o.now.getTime();
+  const r = pace.rules;
+  if (pace.nextSendAt && pace.nextSendAt.getTime() > now) return { n: 0, gap: null };
+  const hourly = r.hourlyLimit === null ? Infinity : r.hourlyLimit - pace.sentLastHour;
+  const ramp = r.ramp === null ? Infinity : rampLimit(r.ramp, o.today) - pace.sentToday;
+  if (ramp <= 0 || hourly <= 0) return { n: 0, gap: null };
+  if (hasGap(r)) return { n: 1, gap: new Date(now + randomGapMs(r, o.random)) };
+  return { n: Math.min(hourly, ramp), gap: null };
+}
+
 export type PaceCandidate = { id: string; mailbox: string };
 
 /**
- * Which of the due rows (in the order they should go) the pacing lets go now,
- * and until when each held mailbox's due rows wait.
- * - A mailbox in its gap, at its hourly limit or at its ramp's allowance sends
- *   nothing: its rows wait for the gap's end, the hour's first free place, or
- *   `nextDay` (the next day's window) respectively.
- * - A mailbox with a gap sends one row per claim; its other rows wait for the
- *   gap drawn now (`gapUntil`, which the claim stores as its next_send_at once
- *   the row is claimed).
- * Mailboxes without pacing (absent from `paces`) are not limited here.
+ * Which of the due rows (in the order they should go) the pacing lets go now:
+ * each paced mailbox address gives at most its allowance (allowanceOf), across
+ * every campaign copy of it. `gapUntil`: the gap drawn for each address that
+ * gave a row. Rows of mailboxes without pacing (absent from `allowances`) all go.
  */
 export function paceCandidates<T extends PaceCandidate>(
   candidates: readonly T[],
-  paces: ReadonlyMap<string, MailboxPace>,
-  o: { now: Date; today: LocalDate; nextDay: Date; random?: () => number },
-): { go: T[]; held: Map<string, Date>; gapUntil: Map<string, Date> } {
-  const now = o.now.getTime();
-  const held = new Map<string, Date>();
+  allowances: ReadonlyMap<string, { n: number; gap: Date | null }>,
+): { go: T[]; gapUntil: Map<string, Date> } {
+  const left = new Map([...allowances].map(([mailbox, a]) => [mailbox, a.n]));
   const gapUntil = new Map<string, Date>();
-  const left = new Map<string, number>();
-  const leftFor = (mailbox: string, pace: MailboxPace): { n: number; until: Date } => {
-    const r = pace.rules;
-    if (pace.nextSendAt && pace.nextSendAt.getTime() > now) return { n: 0, until: pace.nextSendAt };
-    const hourly = r.hourlyLimit === null ? Infinity : r.hourlyLimit - pace.sentLastHour;
-    const hourFrees = new Date((pace.oldestInHour?.getTime() ?? now) + HOUR_MS);
-    const ramp = r.ramp === null ? Infinity : rampLimit(r.ramp, o.today) - pace.sentToday;
-    if (ramp <= 0) return { n: 0, until: o.nextDay };
-    if (hourly <= 0) return { n: 0, until: hourFrees };
-    if (hasGap(r)) {
-      const until = new Date(now + randomGapMs(r, o.random));
-      gapUntil.set(mailbox, until);
-      return { n: 1, until };
-    }
-    return { n: Math.min(hourly, ramp), until: ramp <= hourly ? o.nextDay : hourFrees };
-  };
-  const untilOf = new Map<string, Date>();
   const go: T[] = [];
   for (const c of candidates) {
-    const pace = paces.get(c.mailbox);
-    if (!pace) {
+    const n = left.get(c.mailbox);
+    if (n === undefined) {
       go.push(c);
-      continue;
-    }
-    if (!left.has(c.mailbox)) {
-      const { n, until } = leftFor(c.mailbox, pace);
-      left.set(c.mailbox, n);
-      untilOf.set(c.mailbox, until);
-    }
-    const n = left.get(c.mailbox) ?? 0;
-    if (n > 0) {
+    } else if (n > 0) {
       go.push(c);
       left.set(c.mailbox, n - 1);
-    } else {
-      held.set(c.mailbox, untilOf.get(c.mailbox) as Date);
+      const gap = allowances.get(c.mailbox)?.gap;
+      if (gap) gapUntil.set(c.mailbox, gap);
     }
   }
-  return { go, held, gapUntil };
+  return { go, gapUntil };
 }
 
 export type NewContactCandidate = { id: string; campaignId: string; firstStep: boolean };

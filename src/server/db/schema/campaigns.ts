@@ -26,7 +26,7 @@
  * (#shared/sequences/ab-winner.ts, docs/decisions/023-ab-variants.md).
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { campaignStatuses, sendFormats } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { createdAt, descending, id, isOneOf, timestamptz, updatedAt } from "./columns.ts";
@@ -56,6 +56,9 @@ export const campaigns = pgTable(
     abConfidence: smallint("ab_confidence").notNull().default(95),
     /** At most this many contacts get step 1 per day (the user's calendar day); null: no cap. */
     dailyNewContactsLimit: integer("daily_new_contacts_limit"),
+    /** Contacts the claim started (took step 1 for) on new_contacts_day, the user's calendar day, on its clock. */
+    newContactsDay: date("new_contacts_day", { mode: "string" }),
+    newContactsStarted: integer("new_contacts_started").notNull().default(0),
     /** A reply from one address at a company domain stops the campaign's other contacts at that domain. */
     stopOnCompanyReply: boolean("stop_on_company_reply").notNull().default(false),
   },

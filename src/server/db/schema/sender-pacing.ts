@@ -8,7 +8,11 @@
  * - hourly_limit: sends in any rolling hour (null: none);
  * - ramp: a new mailbox starts at ramp_start a day on ramp_started_on and may
  *   send ramp_step more each day after, up to its daily limit;
- * - next_send_at: when the gap after the last send ends (written by the claim).
+ * - next_send_at: when the gap after the last send ends; recent_sends: the
+ *   claims of the last hour (kept only with an hourly limit); day, day_sent:
+ *   the claims of the user's calendar day (the ramp). Written by the claim, on
+ *   its clock, when it takes the mailbox's rows: an attempt counts whether or
+ *   not it is delivered.
  * No row: no pacing (senders made before pacing existed, and API callers who
  * leave it out). The rules: #shared/sending/pacing.ts, docs/decisions/026-human-pacing.md.
  */
@@ -33,6 +37,9 @@ export const senderPacing = pgTable(
     rampStep: integer("ramp_step").notNull().default(5),
     rampStartedOn: date("ramp_started_on", { mode: "string" }),
     nextSendAt: timestamptz("next_send_at"),
+    recentSends: timestamptz("recent_sends").array().notNull().default(sql`'{}'`),
+    day: date("day", { mode: "string" }),
+    daySent: integer("day_sent").notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [

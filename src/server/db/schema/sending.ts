@@ -152,8 +152,6 @@ export const emailSends = pgTable(
     index("email_sends_user_status_created_idx").on(t.userId, t.status, descending(t.createdAt)),
     index("email_sends_campaign_status_idx").on(t.campaignId, t.status),
     index("email_sends_sender_created_idx").on(t.senderAccountId, descending(t.createdAt)),
-    // A step's sends by time: a campaign's contacts started today (its new-contact cap).
-    index("email_sends_sequence_created_idx").on(t.sequenceId, t.createdAt),
     // A contact's sends newest first: its history and its latest send (contact status).
     index("email_sends_contact_created_idx").on(t.contactId, descending(t.createdAt)),
     // A sender address's sends newest first (Senders page history, sender profile's Recent Emails),

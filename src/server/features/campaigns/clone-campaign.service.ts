@@ -26,7 +26,19 @@ import { isUuid } from "../../db/uuid.ts";
 import { AppError } from "../../errors.ts";
 
 /** Not copied: identity, ownership and what happened to the original (the clone is a new draft). */
-const campaignState = ["id", "user_id", "name", "status", "created_at", "updated_at", "launched_at", "launch_key"];
+const campaignState = [
+  "id",
+  "user_id",
+  "name",
+  "status",
+  "created_at",
+  "updated_at",
+  "launched_at",
+  "launch_key",
+  // The new-contact cap's count of today: the copy has started nobody.
+  "new_contacts_day",
+  "new_contacts_started",
+];
 // A step's A/B winner is what its sends decided, not a setting: the copy starts without one.
 const stepState = [
   "id",

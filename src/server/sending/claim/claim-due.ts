@@ -10,8 +10,9 @@
 // 2. which rows are due: in order, up to `limit`, those whose contact stopped
 //    or lost its sender cancelled on the way (due-rows.ts: takeDueRows);
 // 3. follow-ups first; the human pacing of each mailbox address (gap, hourly
-//    limit, ramp) and each campaign's cap on new contacts a day hold rows
-//    back to when they may go (pacing.ts);
+//    limit, ramp: a mailbox that may not send now is not read at all, and one
+//    with a gap gives one row) and each campaign's cap on new contacts a day
+//    (its step-1 rows wait for the next day) (pacing.ts);
 // 4. how much each sender and the user may still send today, which rows fit,
 //    and the day the rest move to (capacity.ts, with allocateCapacity);
 // 5. the claim: the rows that fit → 'sending' under this worker's lease; a
@@ -36,7 +37,7 @@ import { loadClaimedSends } from "./claim-details.ts";
 import { markSending, splitByPriorRecord } from "./claim-rows.ts";
 import type { ClaimedBatch } from "./claimed-send.ts";
 import { postponeToWindow, takeDueRows } from "./due-rows.ts";
-import { holdRows, readNewContactRoom, readPaces, storeGaps } from "./pacing.ts";
+import { holdNewContacts, readNewContactRoom, readPacedMailboxes, recordClaims } from "./pacing.ts";
 
 /** Namespace of the per-user advisory lock (any constant distinct from the migration lock). */
 const CLAIM_LOCK_NAMESPACE = 727_002;
@@ -73,31 +74,35 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
     return empty;
   }
 
-  const due = await takeDueRows(tx, { userId, campaignId: opts.campaignId, limit: opts.limit, now });
+  const today = localDate(now, rules.timezone);
+  const nextDay = nextDayWindowStart(now, rules);
+  const paced = await readPacedMailboxes(tx, { ...opts, today, nextDay });
+  const due = await takeDueRows(tx, {
+    userId,
+    campaignId: opts.campaignId,
+    limit: opts.limit,
+    now,
+    paced: paced ?? undefined,
+  });
   if (due.length === 0) return empty;
 
-  const today = localDate(now, rules.timezone);
   const mailboxIds = [...new Set(due.map((c) => c.mailbox_id))];
-  const nextDay = nextDayWindowStart(now, rules);
-  const { addressOf, paces } = await readPaces(tx, { userId, mailboxIds, now, today, timezone: rules.timezone });
   const room = await readNewContactRoom(tx, {
     campaignIds: [...new Set(due.filter((c) => c.first_step).map((c) => c.campaign_id))],
     today,
-    timezone: rules.timezone,
   });
   const capped = capNewContacts(
     followUpsFirst(due.map((c) => ({ ...c, campaignId: c.campaign_id, firstStep: c.first_step }))),
     room,
   );
-  const paced = paceCandidates(
-    capped.go.map((c) => ({ ...c, mailbox: addressOf.get(c.mailbox_id) ?? c.mailbox_id })),
-    paces,
-    { now, today, nextDay },
+  const pacedGo = paceCandidates(
+    capped.go.map((c) => ({ ...c, mailbox: paced?.addressOf.get(c.mailbox_id) ?? c.mailbox_id })),
+    paced?.allowances ?? new Map(),
   );
 
   const capacity = await readCapacity(tx, { userId, mailboxIds, today });
   const { fit, full } = allocateCapacity(
-    paced.go.map((c) => ({ id: c.id, mailboxId: c.mailbox_id, mailbox: c.mailbox })),
+    pacedGo.go.map((c) => ({ id: c.id, mailboxId: c.mailbox_id, mailbox: c.mailbox })),
     remainingByMailbox(capacity),
     settings.dailySendLimit - capacity.userUsed,
   );
@@ -109,13 +114,22 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
     { ...opts, leaseExpiresAt },
   );
   // After the claim, so the rows it took (no longer 'scheduled') are not moved with the held ones.
-  await holdRows(tx, { userId, now, mailboxes: paced.held, campaigns: capped.heldCampaigns, campaignsUntil: nextDay });
-  // The gap starts with a send: only the mailboxes whose row was claimed wait it.
-  const claimedMailboxes = new Set(fit.map((f) => f.mailbox));
-  await storeGaps(tx, {
-    userId,
-    gaps: new Map([...paced.gapUntil].filter(([address]) => claimedMailboxes.has(address))),
-  });
+  await holdNewContacts(tx, { userId, now, campaigns: capped.heldCampaigns, until: nextDay });
+  // Counted as claimed: a gap starts, and the hour's and the day's counts grow, only with a row taken.
+  const taken = new Map<string, { n: number; gap: Date | null }>();
+  const started = new Map<string, number>();
+  const firstStepOf = new Map(due.map((c) => [c.id, c]));
+  for (const f of fit) {
+    const allowance = paced?.allowances.get(f.mailbox);
+    if (allowance) {
+      const t = taken.get(f.mailbox) ?? { n: 0, gap: pacedGo.gapUntil.get(f.mailbox) ?? null };
+      taken.set(f.mailbox, { ...t, n: t.n + 1 });
+    }
+    const row = firstStepOf.get(f.id);
+    if (row?.first_step && room.has(row.campaign_id))
+      started.set(row.campaign_id, (started.get(row.campaign_id) ?? 0) + 1);
+  }
+  await recordClaims(tx, { userId, now, today, mailboxes: taken, campaigns: started });
   const deferrals = fullDayDeferrals({ now, rules, today, capacity, userLimit: settings.dailySendLimit, fit, full });
   await deferRows(tx, { userId, now, deferrals });
 

@@ -39,9 +39,53 @@ export async function postponeToWindow(tx: Tx, userId: string, now: Date, rules:
  */
 export async function takeDueRows(
   tx: Tx,
-  o: { userId: string; campaignId?: string; limit: number; now: Date },
+  o: {
+    userId: string;
+    campaignId?: string;
+    limit: number;
+    now: Date;
+    /**
+     * With human pacing (pacing.ts readPacedMailboxes): the paced mailboxes
+     * that may send now and how many rows each may give, each read from its
+     * own index range; the scan reads only the unpaced mailboxes' rows and
+     * those without a sender (to cancel). A mailbox waiting out its gap costs
+     * nothing and its rows stay where they are.
+     */
+    paced?: { take: readonly { id: string; take: number }[]; unpaced: readonly string[] };
+  },
 ): Promise<DueRow[]> {
   const campaignFilter = o.campaignId ? sql`and se.campaign_id = ${o.campaignId}::uuid` : sql``;
+  const columns = sql`se.id, se.sender_account_id as mailbox_id, se.contact_id, se.campaign_id, se.sequence_id, se.scheduled_for`;
+  const unpaced = !o.paced
+    ? sql``
+    : o.paced.unpaced.length > 0
+      ? sql`and (se.sender_account_id is null or se.sender_account_id = ${anyUuid(o.paced.unpaced)})`
+      : sql`and se.sender_account_id is null`;
+  const scan = sql`
+        select ${columns}
+        from scheduled_emails se
+        where ${dueOfUser(o.userId, o.now)} ${campaignFilter} ${unpaced}
+        order by se.scheduled_for, se.id
+        limit ${o.limit}
+        for update of se skip locked`;
+  const picked =
+    o.paced && o.paced.take.length > 0
+      ? sql`
+        select r.* from jsonb_to_recordset(${JSON.stringify(o.paced.take)}::jsonb) as m(id uuid, take int)
+        cross join lateral (
+          select ${columns} from scheduled_emails se
+          where se.sender_account_id = m.id and se.status = 'scheduled' and se.scheduled_for <= ${at(o.now)}
+            ${campaignFilter}
+          order by se.scheduled_for, se.id
+          limit m.take
+          for update of se skip locked
+        ) r
+        union all
+        -- A locking clause may not stand on a member of a UNION; in a FROM it may.
+        select s.* from (${scan}) s
+        order by scheduled_for, id
+        limit ${o.limit}`
+      : scan;
   for (;;) {
     const rows = await queryRows<DueRow & { stopped: boolean }>(
       tx,
@@ -56,14 +100,7 @@ export async function takeDueRows(
             and (ct.replied_at is not null or ct.status <> 'active'
                  or exists (select 1 from suppressions s where s.user_id = ${o.userId} and lower(s.email) = lower(ct.email)))
         )) as stopped
-      from (
-        select se.id, se.sender_account_id as mailbox_id, se.contact_id, se.campaign_id, se.sequence_id, se.scheduled_for
-        from scheduled_emails se
-        where ${dueOfUser(o.userId, o.now)} ${campaignFilter}
-        order by se.scheduled_for, se.id
-        limit ${o.limit}
-        for update of se skip locked
-      ) due
+      from (${picked}) due
       order by due.scheduled_for, due.id`,
     );
     const stoppedIds = rows.filter((r) => r.stopped).map((r) => r.id);

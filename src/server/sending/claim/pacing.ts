@@ -1,11 +1,11 @@
 // The claim's reads and writes for human pacing and the campaigns' new-contact
 // caps (the rules: #shared/sending/pacing.ts). With no pacing row and no capped
-// campaign among the due rows this costs one small query per claim, so the
-// engine's speed with pacing off is what it was (bench/README.md).
+// campaign among the due rows this costs one small query per claim (sender_pacing
+// by its key), so the engine's speed with pacing off is what it was
+// (bench/README.md).
 import { sql } from "drizzle-orm";
-import type { MailboxPace } from "#shared/sending/pacing.ts";
-import { HOUR_MS } from "#shared/sending/pacing.ts";
-import { type LocalDate, zonedInstant } from "#shared/zoned-time.ts";
+import { allowanceOf, HOUR_MS, type MailboxPace } from "#shared/sending/pacing.ts";
+import type { LocalDate } from "#shared/zoned-time.ts";
 import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { dueOfUser } from "./due-rows.ts";
 
@@ -20,63 +20,63 @@ type PaceRow = {
   ramp_step: number;
   ramp_started_on: string | null;
   next_send_at: string | Date | null;
+  last_hour: number;
+  today: number;
 };
-
-type UsageRow = { address: string; last_hour: number; oldest: string | Date | null; today: number };
 
 const toDate = (v: string | Date | null): Date | null => (v === null ? null : new Date(v));
 
+export type PacedMailboxes = {
+  /** The paced mailboxes that may send now, and how many rows each may give (takeDueRows). */
+  take: { id: string; take: number }[];
+  /** The user's mailboxes in active campaigns without pacing (takeDueRows scans only their rows, and rows without a sender). */
+  unpaced: string[];
+  /** Each paced sender_accounts id's address. */
+  addressOf: Map<string, string>;
+  /** What each paced address may send now (paceCandidates). */
+  allowances: Map<string, { n: number; gap: Date | null }>;
+};
+
 /**
- * The pace of each due row's mailbox address that has pacing: the rules, the
- * gap's end, and its sends in the last hour and today (every campaign, Compose
- * and bulk mail from the address; sends in flight included). `addressOf` maps
- * each due sender_accounts id with pacing to its address.
+ * The user's paced mailboxes in active campaigns (or one campaign's), with the
+ * pace of each address: the rules, the gap's end, and what the claims took
+ * from it in the last hour and today, in every campaign (recordClaims). null
+ * when the user has no pacing at all: the claim then reads its rows as it
+ * always did.
  */
-export async function readPaces(
+export async function readPacedMailboxes(
   tx: Tx,
-  o: { userId: string; mailboxIds: string[]; now: Date; today: LocalDate; timezone: string },
-): Promise<{ addressOf: Map<string, string>; paces: Map<string, MailboxPace> }> {
-  const addressOf = new Map<string, string>();
-  const paces = new Map<string, MailboxPace>();
-  if (o.mailboxIds.length === 0) return { addressOf, paces };
-  const rows = await queryRows<PaceRow>(
+  o: {
+    userId: string;
+    campaignId?: string;
+    limit: number;
+    now: Date;
+    today: LocalDate;
+    nextDay: Date;
+  },
+): Promise<PacedMailboxes | null> {
+  const campaignFilter = o.campaignId ? sql`and c.id = ${o.campaignId}::uuid` : sql``;
+  const hourAgo = new Date(o.now.getTime() - HOUR_MS);
+  const all = await queryRows<PaceRow & { address: string | null }>(
     tx,
     sql`
     select sa.id, p.email as address, p.gap_min_seconds, p.gap_max_seconds, p.hourly_limit,
-      p.ramp_enabled, p.ramp_start, p.ramp_step, p.ramp_started_on::text, p.next_send_at
+      p.ramp_enabled, p.ramp_start, p.ramp_step, p.ramp_started_on::text, p.next_send_at,
+      (select count(*) from unnest(p.recent_sends) t where t > ${at(hourAgo)})::int as last_hour,
+      case when p.day = ${o.today}::date then p.day_sent else 0 end as today
     from sender_accounts sa
-    join sender_pacing p on p.user_id = sa.user_id and p.email = lower(sa.email)
-    where sa.id = ${anyUuid(o.mailboxIds)} and sa.user_id = ${o.userId}`,
+    join campaigns c on c.id = sa.campaign_id and c.user_id = ${o.userId} and c.status = 'active' ${campaignFilter}
+    left join sender_pacing p on p.user_id = ${o.userId} and p.email = lower(sa.email)
+    where exists (select 1 from sender_pacing x where x.user_id = ${o.userId})`,
   );
-  if (rows.length === 0) return { addressOf, paces };
-  const dayStart = zonedInstant(o.today, "00:00", o.timezone);
-  const hourAgo = new Date(o.now.getTime() - HOUR_MS);
-  const addresses = [...new Set(rows.map((r) => r.address))];
-  const usage = await queryRows<UsageRow>(
-    tx,
-    sql`
-    select a.address,
-      (select count(*) from email_sends es
-        where es.user_id = ${o.userId} and lower(es.from_email) = a.address and es.created_at > ${at(hourAgo)})::int
-      + f.in_flight as last_hour,
-      (select min(es.created_at) from email_sends es
-        where es.user_id = ${o.userId} and lower(es.from_email) = a.address and es.created_at > ${at(hourAgo)}) as oldest,
-      (select count(*) from email_sends es
-        where es.user_id = ${o.userId} and lower(es.from_email) = a.address and es.created_at >= ${at(dayStart)})::int
-      + f.in_flight as today
-    from jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb) as a(address)
-    cross join lateral (
-      select count(*)::int as in_flight from scheduled_emails se
-      join sender_accounts sa on sa.id = se.sender_account_id
-      where se.status = 'sending' and sa.user_id = ${o.userId} and lower(sa.email) = a.address
-    ) f`,
-  );
-  const usageOf = new Map(usage.map((u) => [u.address, u]));
+  const rows = all.filter((r): r is PaceRow => r.address !== null);
+  if (rows.length === 0) return null;
+  const addressOf = new Map<string, string>();
+  const allowances = new Map<string, { n: number; gap: Date | null }>();
   for (const r of rows) {
     addressOf.set(r.id, r.address);
-    if (paces.has(r.address)) continue;
-    const u = usageOf.get(r.address);
-    paces.set(r.address, {
+    if (allowances.has(r.address)) continue;
+    const pace: MailboxPace = {
       rules: {
         gapMinSeconds: r.gap_min_seconds,
         gapMaxSeconds: r.gap_max_seconds,
@@ -87,78 +87,95 @@ export async function readPaces(
             : null,
       },
       nextSendAt: toDate(r.next_send_at),
-      sentLastHour: Number(u?.last_hour ?? 0),
-      oldestInHour: toDate(u?.oldest ?? null),
-      sentToday: Number(u?.today ?? 0),
-    });
+      sentLastHour: Number(r.last_hour),
+      sentToday: Number(r.today),
+    };
+    allowances.set(r.address, allowanceOf(pace, o));
   }
-  return { addressOf, paces };
+  const take = rows.flatMap((r) => {
+    const n = allowances.get(r.address)?.n ?? 0;
+    return n > 0 ? [{ id: r.id, take: Math.min(n, o.limit) }] : [];
+  });
+  return { take, unpaced: all.filter((r) => r.address === null).map((r) => r.id), addressOf, allowances };
 }
 
 /**
  * What is left today of each capped campaign's new-contact cap: its limit less
- * the contacts that got step 1 today (sent or being sent). Only campaigns with
- * a cap are returned.
+ * the contacts the claim started today (recordClaims). Only campaigns with a
+ * cap are returned.
  */
 export async function readNewContactRoom(
   tx: Tx,
-  o: { campaignIds: string[]; today: LocalDate; timezone: string },
+  o: { campaignIds: string[]; today: LocalDate },
 ): Promise<Map<string, number>> {
   if (o.campaignIds.length === 0) return new Map();
-  const dayStart = zonedInstant(o.today, "00:00", o.timezone);
   const rows = await queryRows<{ id: string; room: number }>(
     tx,
     sql`
     select c.id, c.daily_new_contacts_limit
-      - (select count(*) from email_sends es where es.sequence_id = first.id and es.created_at >= ${at(dayStart)})::int
-      - (select count(*) from scheduled_emails se where se.sequence_id = first.id and se.status = 'sending')::int as room
+      - case when c.new_contacts_day = ${o.today}::date then c.new_contacts_started else 0 end as room
     from campaigns c
-    cross join lateral (
-      select sq.id from email_sequences sq where sq.campaign_id = c.id order by sq.step_number limit 1
-    ) first
     where c.id = ${anyUuid(o.campaignIds)} and c.daily_new_contacts_limit is not null`,
   );
   return new Map(rows.map((r) => [r.id, Number(r.room)]));
 }
 
 /**
- * Moves the due rows the pacing holds: every due row of each held mailbox
- * address (in any campaign) and the due step-1 rows of each campaign at its
- * new-contact cap. Two statements at most, whatever the number of rows.
+ * Moves the due step-1 rows of each campaign at its new-contact cap to the
+ * next day's window, in one statement (rows of a mailbox the pacing holds are
+ * not moved: they are not read until it may send again).
  */
-export async function holdRows(
+export async function holdNewContacts(
+  tx: Tx,
+  o: { userId: string; now: Date; campaigns: Set<string>; until: Date },
+): Promise<void> {
+  if (o.campaigns.size === 0) return;
+  await tx.execute(sql`
+    update scheduled_emails se set scheduled_for = ${at(o.until)}, updated_at = ${at(o.now)}
+    where ${dueOfUser(o.userId, o.now)} and se.campaign_id = ${anyUuid([...o.campaigns])}
+      and se.sequence_id = (select sq.id from email_sequences sq where sq.campaign_id = se.campaign_id
+                            order by sq.step_number limit 1)`);
+}
+
+/**
+ * What the claim took, counted where the pacing reads it, on the claim's clock
+ * (an attempt counts whether or not it is delivered): per paced address the
+ * gap's end, the claims of the last hour (kept only with an hourly limit) and
+ * of the day; per capped campaign the contacts started today.
+ */
+export async function recordClaims(
   tx: Tx,
   o: {
     userId: string;
     now: Date;
-    mailboxes: Map<string, Date>;
-    campaigns: Set<string>;
-    campaignsUntil: Date;
+    today: LocalDate;
+    /** Rows claimed per paced address, and the gap drawn for it (null: none). */
+    mailboxes: Map<string, { n: number; gap: Date | null }>;
+    /** Step-1 rows claimed per capped campaign. */
+    campaigns: Map<string, number>;
   },
 ): Promise<void> {
   if (o.mailboxes.size > 0) {
-    const held = [...o.mailboxes].map(([address, until]) => ({ address, until: until.toISOString() }));
+    const taken = [...o.mailboxes].map(([address, t]) => ({ address, n: t.n, gap: t.gap?.toISOString() ?? null }));
+    const hourAgo = new Date(o.now.getTime() - HOUR_MS);
     await tx.execute(sql`
-      update scheduled_emails se set scheduled_for = v.until, updated_at = ${at(o.now)}
-      from jsonb_to_recordset(${JSON.stringify(held)}::jsonb) as v(address text, until timestamptz), sender_accounts sa
-      where ${dueOfUser(o.userId, o.now)}
-        and sa.id = se.sender_account_id and sa.user_id = ${o.userId} and lower(sa.email) = v.address`);
+      update sender_pacing p set
+        next_send_at = coalesce(v.gap, p.next_send_at),
+        recent_sends = case when p.hourly_limit is null then '{}'::timestamptz[] else array(
+          select t from unnest(p.recent_sends || array_fill(${at(o.now)}, array[v.n])) t
+          where t > ${at(hourAgo)} order by t) end,
+        day_sent = case when p.day = ${o.today}::date then p.day_sent + v.n else v.n end,
+        day = ${o.today}::date
+      from jsonb_to_recordset(${JSON.stringify(taken)}::jsonb) as v(address text, n int, gap timestamptz)
+      where p.user_id = ${o.userId} and p.email = v.address`);
   }
   if (o.campaigns.size > 0) {
+    const started = [...o.campaigns].map(([id, n]) => ({ id, n }));
     await tx.execute(sql`
-      update scheduled_emails se set scheduled_for = ${at(o.campaignsUntil)}, updated_at = ${at(o.now)}
-      where ${dueOfUser(o.userId, o.now)} and se.campaign_id = ${anyUuid([...o.campaigns])}
-        and se.sequence_id = (select sq.id from email_sequences sq where sq.campaign_id = se.campaign_id
-                              order by sq.step_number limit 1)`);
+      update campaigns c set
+        new_contacts_started = case when c.new_contacts_day = ${o.today}::date then c.new_contacts_started + v.n else v.n end,
+        new_contacts_day = ${o.today}::date
+      from jsonb_to_recordset(${JSON.stringify(started)}::jsonb) as v(id uuid, n int)
+      where c.id = v.id and c.user_id = ${o.userId}`);
   }
-}
-
-/** Stores the end of each mailbox's gap after the send this claim took from it. */
-export async function storeGaps(tx: Tx, o: { userId: string; gaps: Map<string, Date> }): Promise<void> {
-  if (o.gaps.size === 0) return;
-  const gaps = [...o.gaps].map(([address, until]) => ({ address, until: until.toISOString() }));
-  await tx.execute(sql`
-    update sender_pacing p set next_send_at = v.until
-    from jsonb_to_recordset(${JSON.stringify(gaps)}::jsonb) as v(address text, until timestamptz)
-    where p.user_id = ${o.userId} and p.email = v.address`);
 }
