@@ -5,7 +5,7 @@
 // spells it: UTC+5 is Etc/GMT-5) and any other offset is kept as
 // "UTC+05:30", which #shared/zoned-time.ts reads itself (docs/decisions/025).
 import { isValidTimeZone } from "../settings/timezone.ts";
-import { formatFixedOffset } from "../zoned-time.ts";
+import { fixedOffsetMinutes, formatFixedOffset } from "../zoned-time.ts";
 
 /** Longer than any IANA name (the longest is ~32 characters); a longer cell is refused before Intl sees it. */
 export const TIME_ZONE_MAX_LENGTH = 64;
@@ -72,4 +72,15 @@ export function timeZoneLabel(zone: string): string {
   const m = /^Etc\/GMT([+-])(\d{1,2})$/.exec(zone);
   if (!m) return zone;
   return formatFixedOffset((m[1] === "-" ? 1 : -1) * Number(m[2]) * 60);
+}
+
+/** Whether every function of zoned-time takes `zone`: an Intl zone or a "UTC±HH:MM" offset. */
+export function isUsableTimeZone(zone: string): boolean {
+  return fixedOffsetMinutes(zone) !== null || isValidTimeZone(zone);
+}
+
+/** The form to store of a value the contact schema accepted (null for empty, or for one it did not). */
+export function storedTimeZone(raw: string | null | undefined): string | null {
+  const parsed = parseTimeZone(raw);
+  return parsed.ok ? parsed.zone : null;
 }

@@ -27,6 +27,7 @@ function toDto(row: ContactRow): Contact {
     firstName: row.firstName,
     lastName: row.lastName,
     company: row.company,
+    timezone: row.timezone,
     status: row.status,
     repliedAt: row.repliedAt?.toISOString() ?? null,
     customFields: row.customFields ?? {},
