@@ -74,6 +74,16 @@ export const addContactsResultSchema = z
 export const contactUpdateSchema = z.object({ timezone: contactTimeZoneSchema }).meta({ id: "ContactUpdate" });
 export type ContactUpdate = z.infer<typeof contactUpdateSchema>;
 
+/** How many of a campaign's contacts are timed in each zone; `zone` null: no zone of their own (the user's). */
+export const contactZoneCountsSchema = z
+  .object({
+    /** The user's sending timezone (Settings), which contacts without a zone follow. */
+    userZone: z.string(),
+    zones: z.array(z.object({ zone: z.string().nullable(), contacts: z.number() })),
+  })
+  .meta({ id: "ContactZoneCounts" });
+export type ContactZoneCounts = z.infer<typeof contactZoneCountsSchema>;
+
 /** Duplicate detection: emails this user already sent to in earlier campaigns. */
 export const duplicateCheckInputSchema = z
   .object({ emails: z.array(z.string().max(320)).max(MAX_CONTACTS_PER_REQUEST) })
