@@ -84,3 +84,19 @@ export function storedTimeZone(raw: string | null | undefined): string | null {
   const parsed = parseTimeZone(raw);
   return parsed.ok ? parsed.zone : null;
 }
+
+/** Offsets in use that are not whole hours (India, Nepal, Newfoundland, Chatham …), in minutes. */
+const PART_HOUR_OFFSETS = [-570, -210, 210, 270, 330, 345, 390, 525, 570, 630, 765];
+
+/**
+ * What a contact's time zone may be set to: the runtime's IANA zones, then
+ * every offset from UTC−12 to UTC+14 in the stored form (whole hours as
+ * Etc/GMT∓N, the others as UTC±HH:MM), for contacts known only by offset.
+ */
+export function contactTimeZoneChoices(ianaZones: readonly string[]): string[] {
+  const offsets: number[] = [];
+  for (let h = MIN_OFFSET / 60; h <= MAX_OFFSET / 60; h++) if (h !== 0) offsets.push(h * 60);
+  offsets.push(...PART_HOUR_OFFSETS);
+  offsets.sort((a, b) => a - b);
+  return [...ianaZones, ...offsets.map(offsetZone)];
+}
