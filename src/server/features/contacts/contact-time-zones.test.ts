@@ -74,9 +74,11 @@ describe("GET /api/campaigns/:id/contacts/time-zones", () => {
       .onConflictDoUpdate({ target: userSettings.userId, set: { timezone: "Europe/London" } });
     const campaign = await campaignOf(alice.userId);
     const zones = ["America/New_York", "America/New_York", "Europe/Berlin", null, null, null];
-    await ctx.database.db.insert(contacts).values(
-      zones.map((timezone, i) => ({ userId: alice.userId, campaignId: campaign.id, email: `c${i}@x.io`, timezone })),
-    );
+    await ctx.database.db
+      .insert(contacts)
+      .values(
+        zones.map((timezone, i) => ({ userId: alice.userId, campaignId: campaign.id, email: `c${i}@x.io`, timezone })),
+      );
     const res = await ctx.request(`/api/campaigns/${campaign.id}/contacts/time-zones`, { cookie: alice.cookie });
     expect(res.status).toBe(200);
     expect((await res.json()) as ContactZoneCounts).toEqual({

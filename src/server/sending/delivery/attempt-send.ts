@@ -3,10 +3,10 @@
 // Nothing here writes to the database; the outcome is recorded in groups.
 
 import type { FailureCategory } from "#shared/db-enums.ts";
+import { rulesForZone } from "#shared/sending/contact-zone.ts";
 import { followUpDueAt } from "#shared/sending/follow-up.ts";
 import { nextAttemptAt } from "#shared/sending/retry-policy.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
-import { rulesForZone } from "#shared/sending/contact-zone.ts";
 import { nextAllowedInstant, type SendingRules } from "#shared/sending/sending-window.ts";
 import { localDate } from "#shared/zoned-time.ts";
 import type { Logger } from "../../logger.ts";
