@@ -27,13 +27,13 @@ export function countByZone(zones: readonly (string | null | undefined)[]): Zone
 }
 
 /** The line shown; empty when every contact follows the user's zone (nothing to say). */
-export function describeZoneCounts(counts: readonly ZoneCount[], userZone: string): string {
+export function describeZoneCounts(counts: readonly ZoneCount[], userZone: string | undefined): string {
   if (counts.every((c) => c.zone === null)) return "";
   const parts = [...counts]
     .sort(byCount)
     .map((c) =>
       c.zone === null
-        ? `Your time zone (${userZone}) ${c.contacts.toLocaleString("en-US")}`
+        ? `Your time zone${userZone ? ` (${userZone})` : ""} ${c.contacts.toLocaleString("en-US")}`
         : `${timeZoneLabel(c.zone)} ${c.contacts.toLocaleString("en-US")}`,
     );
   return `Time zones: ${parts.join(" · ")}`;

@@ -16,7 +16,7 @@ import { useSettingsQuery } from "../settings/use-settings.ts";
 import { useContactZoneCounts, useUpdateContactZone } from "./use-campaign-contacts.ts";
 
 /** "Time zones: America/New_York 120 · Your time zone (Europe/London) 300"; nothing when no contact has a zone. */
-export function ZoneCountsLine({ counts, userZone }: { counts: readonly ZoneCount[]; userZone: string }) {
+export function ZoneCountsLine({ counts, userZone }: { counts: readonly ZoneCount[]; userZone: string | undefined }) {
   const line = describeZoneCounts(counts, userZone);
   if (!line) return null;
   return (
