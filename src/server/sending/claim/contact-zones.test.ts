@@ -102,6 +102,25 @@ describe("sending window per contact time zone", () => {
     expect(mailTo("offset")).toHaveLength(1);
   });
 
+  it("queues step 1 at launch for each contact's own first opening, not the user's", async () => {
+    const owner = await berlinUser();
+    // Friday 11 December 18:00 Berlin = Saturday 02:00 Tokyo: both closed until Monday.
+    clock.set("2026-12-11T17:00:00.000Z");
+    const [berlin, tokyo] = people(2, "launch-zone");
+    const campaign = await createCampaign(h.ctx, owner.cookie, {
+      contacts: [berlin!, { ...tokyo!, timezone: "Asia/Tokyo" }],
+    });
+    expect((await launch(h.ctx, owner.cookie, campaign.campaign.id)).body).toMatchObject({ emailsSent: 0 });
+    // Monday 09:00 Berlin (08:00 UTC) and Monday 09:00 Tokyo (00:00 UTC), each plus its 0 or 1 ms of
+    // contact order (contacts created in one statement are ordered by id).
+    const second = (iso: string[]) => iso.map((t) => t.slice(0, 19));
+    expect(second(await queuedOf(berlin!.email))).toEqual(["2026-12-14T08:00:00"]);
+    expect(second(await queuedOf(tokyo!.email))).toEqual(["2026-12-14T00:00:00"]);
+    clock.set("2026-12-14T00:00:01.000Z");
+    await drain(worker());
+    expect(mailTo("launch-zone").map((m) => m.envelope.to[0])).toEqual([tokyo!.email]);
+  });
+
   it("refuses a contact whose time zone is not one, naming the field, and stores nothing", async () => {
     const owner = await berlinUser();
     const res = await h.ctx.request("/api/campaigns", {
