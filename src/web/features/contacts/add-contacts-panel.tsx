@@ -17,11 +17,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tab
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
-import { useSettingsQuery } from "../settings/use-settings.ts";
 import { useZoneOptions } from "./contact-time-zone.tsx";
 import { FileDropZone } from "./file-drop-zone.tsx";
 import { isAbortError, parseInWorker } from "./parse-in-worker.ts";
-import { type AddContactsOutcome, useAddContacts } from "./use-campaign-contacts.ts";
+import { type AddContactsOutcome, useAddContacts, useContactZoneCounts } from "./use-campaign-contacts.ts";
 
 const emptySingle: SingleContactValues = { email: "", firstName: "", lastName: "", company: "", timezone: "" };
 
@@ -62,8 +61,7 @@ function SingleContactForm({ campaignId }: { campaignId: string }) {
   const add = useAddContacts(campaignId);
   const [values, setValues] = useState(emptySingle);
   const [errors, setErrors] = useState<Partial<Record<keyof SingleContactValues, string>>>({});
-  const settings = useSettingsQuery();
-  const zoneOptions = useZoneOptions(settings.data?.timezone);
+  const zoneOptions = useZoneOptions(useContactZoneCounts(campaignId).data?.userZone);
   const field = (name: keyof SingleContactValues) => ({
     id: `add-contact-${name}`,
     value: values[name] ?? "",

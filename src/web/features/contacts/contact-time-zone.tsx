@@ -12,7 +12,6 @@ import { SearchableSelect } from "#web/components/ui/searchable-select.tsx";
 import { ApiError } from "#web/lib/api-error.ts";
 import { timeZoneChoices } from "#web/lib/time-zone-choices.ts";
 import { toast } from "#web/lib/toast.ts";
-import { useSettingsQuery } from "../settings/use-settings.ts";
 import { useContactZoneCounts, useUpdateContactZone } from "./use-campaign-contacts.ts";
 
 /** "Time zones: America/New_York 120 · Your time zone (Europe/London) 300"; nothing when no contact has a zone. */
@@ -47,8 +46,9 @@ export function useZoneOptions(userZone: string | undefined) {
 /** The contact's zone, and a picker to change it. */
 export function ContactTimeZone({ campaignId, contact }: { campaignId: string; contact: Contact }) {
   const [editing, setEditing] = useState(false);
-  const settings = useSettingsQuery(editing);
-  const options = useZoneOptions(settings.data?.timezone);
+  // The counts carry the user's zone (the Contacts tab shows them already: one request for both).
+  const counts = useContactZoneCounts(campaignId);
+  const options = useZoneOptions(counts.data?.userZone);
   const update = useUpdateContactZone(campaignId);
   const id = useId();
 
