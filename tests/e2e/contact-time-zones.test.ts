@@ -9,15 +9,7 @@ import { campaigns, contacts, user } from "../../src/server/db/schema/index.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
 import { signedInUser } from "./support/users.ts";
-
-async function openUploadStep(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/campaigns/create`);
-  await page.getByRole("heading", { level: 1, name: "Create Campaign" }).waitFor();
-  const next = page.getByRole("button", { name: "Next", exact: true });
-  await next.click();
-  await next.click();
-  await page.getByRole("heading", { name: "Upload Contact List" }).waitFor();
-}
+import { openUploadStep } from "./support/wizard.ts";
 
 const zoneLine = (page: Page) => page.getByTestId("zone-counts");
 
