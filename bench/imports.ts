@@ -11,8 +11,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { utils, write } from "@e965/xlsx";
-import type { Page } from "playwright-core";
 import type { Database } from "../src/server/db/client.ts";
+import { openUploadStep } from "../tests/e2e/support/wizard.ts";
 import { type BrowserApp, median, startBrowserApp } from "./browser-app.ts";
 
 /** After the preview: the draft's debounce (400 ms), the IndexedDB write, and room for a late task. */
@@ -121,16 +121,6 @@ export type PageGlobals = {
   __benchLongTasks: LongTask[];
   __benchFrameGap: number;
 };
-
-/** Create Campaign, then Next twice: Campaign Details → Sender Accounts → Upload Contacts. */
-async function openUploadStep(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/campaigns/create`);
-  await page.getByRole("heading", { level: 1, name: "Create Campaign" }).waitFor();
-  const next = page.getByRole("button", { name: "Next", exact: true });
-  await next.click();
-  await next.click();
-  await page.getByRole("heading", { name: "Upload Contact List" }).waitFor();
-}
 
 async function measureOne(
   app: BrowserApp,

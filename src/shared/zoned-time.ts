@@ -1,6 +1,9 @@
 // Wall-clock time in an IANA time zone, through Intl only (no date library):
 // the sending engine keeps instants (UTC) in the database and applies the
-// user's sending window, days and daily limits in the user's zone.
+// sending window and days in the contact's zone (the user's when it has
+// none), the daily limits in the user's. Besides IANA names, a fixed offset
+// written "UTC+05:30" is a zone here: Intl refuses offsets, and a contact's
+// imported offset that is not whole hours has no IANA name (docs/decisions/025).
 
 import type { Weekday } from "./db-enums.ts";
 
@@ -57,6 +60,23 @@ function formattedWallClock(instant: Date, timeZone: string): WallClock {
 
 const MINUTE_MS = 60_000;
 
+const FIXED_OFFSET = /^UTC([+-])(\d{2}):(\d{2})$/;
+
+/** The offset in minutes of a "UTC+05:30" zone; null for any other name. */
+export function fixedOffsetMinutes(timeZone: string): number | null {
+  const m = FIXED_OFFSET.exec(timeZone);
+  if (!m) return null;
+  return (m[1] === "+" ? 1 : -1) * (Number(m[2]) * 60 + Number(m[3]));
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/** 330 → "UTC+05:30", -180 → "UTC-03:00". */
+export function formatFixedOffset(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `UTC${minutes < 0 ? "-" : "+"}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+}
+
 /**
  * Zone offsets by UTC minute. formatToParts costs microseconds, and the
  * sending engine asks for the same zone and minute many times per message
@@ -72,6 +92,8 @@ function offsetOfMinute(instant: number, timeZone: string): number {
   const key = `${timeZone} ${minuteStart}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
+    const fixed = fixedOffsetMinutes(timeZone);
+    if (fixed !== null) return fixed * MINUTE_MS;
     const w = formattedWallClock(new Date(minuteStart), timeZone);
     offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - minuteStart;
     if (offsets.size >= OFFSET_CACHE_LIMIT) offsets.clear();

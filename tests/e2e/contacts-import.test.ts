@@ -10,18 +10,9 @@ import { buildXlsx, contactFixture, largeCsv } from "../fixtures/contacts/contac
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, toasts, useBrowser } from "./support/browser.ts";
 import { signedInUser, type TestUser } from "./support/users.ts";
+import { openUploadStep } from "./support/wizard.ts";
 
 type BrowserDrop = { DataTransfer: new () => { items: { add(file: File): void } } };
-
-/** Create Campaign, then Next twice: Campaign Details → Sender Accounts → Upload Contacts. */
-async function openUploadStep(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/campaigns/create`);
-  await page.getByRole("heading", { level: 1, name: "Create Campaign" }).waitFor();
-  const next = page.getByRole("button", { name: "Next", exact: true });
-  await next.click();
-  await next.click();
-  await page.getByRole("heading", { name: "Upload Contact List" }).waitFor();
-}
 
 const fileInput = (page: Page) => page.getByLabel("Contact list file");
 const preview = (page: Page) => page.getByRole("table", { name: "Contact preview" });

@@ -3,6 +3,7 @@
 // its queued rows; activating releases them. Each is set-based SQL, one
 // statement per concern, meant to run inside the caller's transaction.
 import { sql } from "drizzle-orm";
+import { rulesForZone } from "#shared/sending/contact-zone.ts";
 import { nextAllowedInstant, type SendingRules } from "#shared/sending/sending-window.ts";
 import { at, type Executor, queryRows } from "../db/sql-helpers.ts";
 import { variantIndexSql } from "./step-variants-sql.ts";
@@ -11,7 +12,9 @@ export type FirstStepResult = { scheduled: number; suppressed: number };
 
 /**
  * Schedules step 1 for the campaign's contacts, at the first allowed instant
- * from `now`. Safe to call again (only contacts not yet queued are added):
+ * from `now` on each contact's wall clock (its time zone, else the user's:
+ * a contact whose window opens first is not held for the user's). Safe to
+ * call again (only contacts not yet queued are added):
  * - contacts whose address is on the owner's suppression list are marked
  *   (unsubscribed, or bounced for a bounce) and skipped;
  * - each queued contact is given one of the campaign's senders round-robin,
@@ -35,7 +38,9 @@ export async function scheduleFirstStep(
 ): Promise<FirstStepResult> {
   const { campaignId, userId } = opts;
   const slot = nextAllowedInstant(opts.now, opts.rules);
-  const offsetBase = slot.getTime() === opts.now.getTime() ? sql`count(*) over ()` : sql`1`;
+  const zoneSlot = await zoneSlots(tx, campaignId, opts.now, opts.rules);
+  const rowSlot = sql`coalesce(${zoneSlot}, ${at(slot)})`;
+  const offsetBase = sql`case when ${rowSlot} = ${at(opts.now)} then count(*) over () else 1 end`;
 
   const suppressed = await queryRows<{ id: string }>(
     tx,
@@ -63,7 +68,7 @@ export async function scheduleFirstStep(
       select count(*) as n from scheduled_emails
       where campaign_id = ${campaignId}::uuid and sequence_id = (select id from step_one)
     ), waiting as (
-      select ct.id, row_number() over (order by ct.created_at, ct.id) - 1 as idx
+      select ct.id, ct.timezone, row_number() over (order by ct.created_at, ct.id) - 1 as idx
       from contacts ct
       where ct.campaign_id = ${campaignId}::uuid and ct.status = 'active' and ct.replied_at is null
         and not exists (
@@ -72,7 +77,7 @@ export async function scheduleFirstStep(
       insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for,
                                     contact_rank, variant_index)
       select ${campaignId}::uuid, w.id, q.id, s.ids[1 + (w.idx + a.n) % cardinality(s.ids)],
-             ${at(slot)} + (w.idx + 1 - ${offsetBase}) * interval '1 millisecond',
+             ${rowSlot} + (w.idx + 1 - ${offsetBase}) * interval '1 millisecond',
              w.idx + a.n, ${variantIndexSql(sql`q`, sql`(w.idx + a.n)`)}
       from waiting w, step_one q, senders s, queued a
       where cardinality(s.ids) > 0
@@ -87,6 +92,25 @@ export async function scheduleFirstStep(
     select count(*)::int as scheduled from ins`,
   );
   return { scheduled: inserted?.scheduled ?? 0, suppressed: suppressed.length };
+}
+
+/**
+ * The first allowed instant per time zone of the campaign's contacts, as an
+ * SQL expression on `w.timezone` (null for the user's zone): one small query
+ * for the distinct zones, the instants computed here, no query per contact.
+ */
+async function zoneSlots(tx: Executor, campaignId: string, now: Date, rules: SendingRules) {
+  const zones = await queryRows<{ zone: string }>(
+    tx,
+    sql`select distinct timezone as zone from contacts
+        where campaign_id = ${campaignId}::uuid and timezone is not null and status = 'active'`,
+  );
+  if (zones.length === 0) return sql`null::timestamptz`;
+  const cases = sql.join(
+    zones.map((z) => sql`when ${z.zone}::text then ${at(nextAllowedInstant(now, rulesForZone(rules, z.zone)))}`),
+    sql` `,
+  );
+  return sql`(case w.timezone ${cases} end)`;
 }
 
 /** Pause: the campaign's queued rows wait (a row already being sent finishes). */

@@ -1,14 +1,31 @@
 // Contacts as imported (wizard, edit campaign) and stored.
 import { z } from "zod";
 import { contactStatuses } from "../db-enums.ts";
+import { parseTimeZone } from "./time-zone.ts";
 
 export const MAX_CONTACTS_PER_REQUEST = 10_000;
+
+/**
+ * A contact's time zone as given: an IANA name or a UTC offset ("+05:30",
+ * "UTC-3"), stored as parseTimeZone normalises it; empty or null: the user's.
+ */
+export const contactTimeZoneSchema = z
+  .string()
+  .nullable()
+  .superRefine((value, ctx) => {
+    const parsed = parseTimeZone(value);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+  })
+  .meta({
+    description: "IANA time zone (America/New_York) or UTC offset (+05:30, UTC-3); null or empty: the user's zone.",
+  });
 
 export const contactInputSchema = z.object({
   email: z.string().trim().min(1, "Email is required").pipe(z.email("Enter a valid email address")),
   firstName: z.string().trim().max(200).nullable().optional(),
   lastName: z.string().trim().max(200).nullable().optional(),
   company: z.string().trim().max(300).nullable().optional(),
+  timezone: contactTimeZoneSchema.optional(),
   /** Every other imported column, keyed by its normalised header. */
   customFields: z.record(z.string(), z.string().max(5000)).default({}),
 });
@@ -22,6 +39,8 @@ export const contactSchema = z
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     company: z.string().nullable(),
+    /** Stored form (America/New_York, Etc/GMT-5, UTC+05:30); null: the user's zone. */
+    timezone: z.string().nullable(),
     status: z.enum(contactStatuses),
     repliedAt: z.string().nullable(),
     customFields: z.record(z.string(), z.string()),
@@ -50,6 +69,20 @@ export const addContactsInputSchema = z
 export const addContactsResultSchema = z
   .object({ added: z.number(), skippedDuplicates: z.number() })
   .meta({ id: "AddContactsResult" });
+
+/** Editing one contact of a campaign: its time zone. */
+export const contactUpdateSchema = z.object({ timezone: contactTimeZoneSchema }).meta({ id: "ContactUpdate" });
+export type ContactUpdate = z.infer<typeof contactUpdateSchema>;
+
+/** How many of a campaign's contacts are timed in each zone; `zone` null: no zone of their own (the user's). */
+export const contactZoneCountsSchema = z
+  .object({
+    /** The user's sending timezone (Settings), which contacts without a zone follow. */
+    userZone: z.string(),
+    zones: z.array(z.object({ zone: z.string().nullable(), contacts: z.number() })),
+  })
+  .meta({ id: "ContactZoneCounts" });
+export type ContactZoneCounts = z.infer<typeof contactZoneCountsSchema>;
 
 /** Duplicate detection: emails this user already sent to in earlier campaigns. */
 export const duplicateCheckInputSchema = z

@@ -29,6 +29,11 @@ export const contacts = pgTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     company: text("company"),
+    /**
+     * IANA name or fixed offset (#shared/contacts/time-zone.ts normalises it);
+     * null: the user's sending timezone applies.
+     */
+    timezone: text("timezone"),
     status: text("status", { enum: contactStatuses }).notNull().default("active"),
     repliedAt: timestamptz("replied_at"),
     /** Every other column of the imported file, keyed by normalised header. */

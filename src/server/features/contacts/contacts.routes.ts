@@ -5,6 +5,9 @@ import {
   contactAddressesSchema,
   contactListQuerySchema,
   contactPageSchema,
+  contactSchema,
+  contactUpdateSchema,
+  contactZoneCountsSchema,
   duplicateCheckInputSchema,
   duplicateCheckResultSchema,
 } from "#shared/contacts/contacts.schemas.ts";
@@ -73,6 +76,34 @@ const removeRoute = createRoute({
   responses: { 204: { description: "Removed" }, ...errorResponses, ...notFoundResponse },
 });
 
+const contactParams = z.object({ id: z.string(), contactId: z.string() });
+
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/campaigns/{id}/contacts/{contactId}",
+  tags,
+  summary: "Change a contact's time zone (null: the user's sending timezone applies)",
+  request: { params: contactParams, body: { required: true, content: json(contactUpdateSchema) } },
+  responses: {
+    200: { description: "The contact as stored", content: json(contactSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const zoneCountsRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}/contacts/time-zones",
+  tags,
+  summary: "How many of the campaign's contacts are in each time zone (null: the user's zone)",
+  request: { params: campaignParam },
+  responses: {
+    200: { description: "Contacts per zone, largest first", content: json(contactZoneCountsSchema) },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
 export function contactRoutes(deps: FeatureDeps) {
   const service = createContactsService(deps.db, deps.now);
   return createRouter()
@@ -85,6 +116,13 @@ export function contactRoutes(deps: FeatureDeps) {
     .openapi(addressesRoute, async (c) =>
       c.json({ contacts: await service.addresses(c.get("user").id, c.req.valid("param").id) }, 200),
     )
+    .openapi(zoneCountsRoute, async (c) =>
+      c.json(await service.zoneCounts(c.get("user").id, c.req.valid("param").id), 200),
+    )
+    .openapi(updateRoute, async (c) => {
+      const { id, contactId } = c.req.valid("param");
+      return c.json(await service.update(c.get("user").id, id, contactId, c.req.valid("json")), 200);
+    })
     .openapi(addRoute, async (c) =>
       c.json(await service.add(c.get("user").id, c.req.valid("param").id, c.req.valid("json").contacts), 200),
     )

@@ -2,7 +2,15 @@
 // detection for the wizard. Every query is scoped to the signed-in user: a
 // campaign of another user is "Campaign not found", exactly like a missing one.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Contact, ContactInput, ContactListQuery, PreviousSend } from "#shared/contacts/contacts.schemas.ts";
+import type {
+  Contact,
+  ContactInput,
+  ContactListQuery,
+  ContactUpdate,
+  ContactZoneCounts,
+  PreviousSend,
+} from "#shared/contacts/contacts.schemas.ts";
+import { storedTimeZone } from "#shared/contacts/time-zone.ts";
 import type { Db } from "../../db/client.ts";
 import { campaigns, contacts } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/sql-helpers.ts";
@@ -27,6 +35,7 @@ function toDto(row: ContactRow): Contact {
     firstName: row.firstName,
     lastName: row.lastName,
     company: row.company,
+    timezone: row.timezone,
     status: row.status,
     repliedAt: row.repliedAt?.toISOString() ?? null,
     customFields: row.customFields ?? {},
@@ -154,6 +163,37 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
         if (deleted.length === 0) throw new AppError("not_found", "Contact not found");
         if (campaign.launchedAt) await recountScheduled(tx, campaignId, now());
       });
+    },
+
+    /**
+     * Changes the contact's time zone. What is queued for it keeps its time:
+     * the claim checks the window in the contact's zone when the row comes due.
+     */
+    async update(userId: string, campaignId: string, contactId: string, patch: ContactUpdate): Promise<Contact> {
+      await requireCampaign(userId, campaignId);
+      if (!UUID.test(contactId)) throw new AppError("not_found", "Contact not found");
+      const [row] = await db
+        .update(contacts)
+        .set({ timezone: storedTimeZone(patch.timezone) })
+        .where(and(eq(contacts.id, contactId), eq(contacts.campaignId, campaignId), eq(contacts.userId, userId)))
+        .returning();
+      if (!row) throw new AppError("not_found", "Contact not found");
+      return toDto(row);
+    },
+
+    /** The campaign's contacts counted by time zone, in one aggregate query, largest group first. */
+    async zoneCounts(userId: string, campaignId: string): Promise<ContactZoneCounts> {
+      await requireCampaign(userId, campaignId);
+      const [settings, rows] = await Promise.all([
+        loadSendingSettings(db, userId),
+        db
+          .select({ zone: contacts.timezone, contacts: sql<number>`count(*)::int` })
+          .from(contacts)
+          .where(and(eq(contacts.campaignId, campaignId), eq(contacts.userId, userId)))
+          .groupBy(contacts.timezone)
+          .orderBy(desc(sql`count(*)`), asc(contacts.timezone)),
+      ]);
+      return { userZone: settings.timezone, zones: rows.map((r) => ({ zone: r.zone, contacts: Number(r.contacts) })) };
     },
 
     /**

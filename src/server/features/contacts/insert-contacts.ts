@@ -2,6 +2,7 @@
 // transaction) and the edit screen's Add Contacts.
 import { sql } from "drizzle-orm";
 import type { ContactInput } from "#shared/contacts/contacts.schemas.ts";
+import { storedTimeZone } from "#shared/contacts/time-zone.ts";
 import type { Db } from "../../db/client.ts";
 import { contacts } from "../../db/schema/index.ts";
 
@@ -15,6 +16,7 @@ function recordsetJson(list: ContactInput[]): string {
       first_name: c.firstName || null,
       last_name: c.lastName || null,
       company: c.company || null,
+      timezone: storedTimeZone(c.timezone),
       custom_fields: c.customFields ?? {},
     })),
   );
@@ -46,11 +48,11 @@ export async function insertContacts(db: Executor, userId: string, campaignId: s
 async function insertChunk(db: Executor, userId: string, campaignId: string, list: ContactInput[]) {
   const result = await db.execute(sql`
     with inserted as (
-      insert into ${contacts} (user_id, campaign_id, email, first_name, last_name, company, custom_fields)
-      select ${userId}, ${campaignId}::uuid, x.email, x.first_name, x.last_name, x.company,
+      insert into ${contacts} (user_id, campaign_id, email, first_name, last_name, company, timezone, custom_fields)
+      select ${userId}, ${campaignId}::uuid, x.email, x.first_name, x.last_name, x.company, x.timezone,
              coalesce(x.custom_fields, '{}'::jsonb)
       from jsonb_to_recordset(${recordsetJson(list)}::jsonb)
-        as x(email text, first_name text, last_name text, company text, custom_fields jsonb)
+        as x(email text, first_name text, last_name text, company text, timezone text, custom_fields jsonb)
       on conflict (campaign_id, lower(email)) do nothing
       returning 1
     )

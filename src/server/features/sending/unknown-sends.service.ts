@@ -10,6 +10,7 @@
 // - Skip: the step stays as it is (failed, delivery unknown) and the contact's
 //   next step is queued, due as if the step had gone out when it was attempted.
 import { sql } from "drizzle-orm";
+import { rulesForZone } from "#shared/sending/contact-zone.ts";
 import { followUpDueAt } from "#shared/sending/follow-up.ts";
 import { nextAllowedInstant } from "#shared/sending/sending-window.ts";
 import type {
@@ -56,6 +57,8 @@ type WaitingRow = {
   sender_account_id: string | null;
   step_number: number;
   updated_at: Date | string;
+  /** The contact's own time zone (null: the user's): its next step is timed in it. */
+  contact_timezone: string | null;
 };
 type Rules = ReturnType<typeof sendingRules>;
 
@@ -77,7 +80,8 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
       tx,
       sql`
       select se.id, se.campaign_id, c.status as campaign_status, se.contact_id, se.sequence_id, se.sender_account_id,
-        q.step_number, se.updated_at
+        q.step_number, se.updated_at,
+        (select ct.timezone from contacts ct where ct.id = se.contact_id) as contact_timezone
       from scheduled_emails se
       join campaigns c on c.id = se.campaign_id and c.user_id = ${userId}
       join email_sequences q on q.id = se.sequence_id
@@ -129,8 +133,9 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
       scheduledDate: next.scheduled_date,
       scheduledTime: next.scheduled_time,
     };
-    const fromAttempt = followUpDueAt(new Date(row.updated_at), timing, rules.timezone);
-    const due = nextAllowedInstant(new Date(Math.max(fromAttempt.getTime(), t.getTime())), rules);
+    const contactRules = rulesForZone(rules, row.contact_timezone);
+    const fromAttempt = followUpDueAt(new Date(row.updated_at), timing, contactRules.timezone);
+    const due = nextAllowedInstant(new Date(Math.max(fromAttempt.getTime(), t.getTime())), contactRules);
     const inserted = await queryRows<{ id: string }>(
       tx,
       sql`

@@ -1,6 +1,6 @@
 // What the claimed rows need for rendering and recording: the campaign (and
 // how it sends: plain text or not, tracked or not), the
-// contact's fields, the campaign's scheduling link (for {{bookingLink}}), the step and the step after it, step 1's Message-ID and
+// contact's fields (and time zone, for its follow-ups), the campaign's scheduling link (for {{bookingLink}}), the step and the step after it, step 1's Message-ID and
 // subject for follow-ups, and the sender rows (the campaign's and, for a
 // sender imported from a saved one, the saved one whose connection delivers).
 import { inArray, sql } from "drizzle-orm";
@@ -24,6 +24,7 @@ type DetailRow = {
   last_name: string | null;
   company: string | null;
   custom_fields: Record<string, string> | null;
+  timezone: string | null;
   step_id: string;
   send_as: SendFormat;
   track_opens: boolean | null;
@@ -55,7 +56,7 @@ export async function loadClaimedSends(
     tx,
     sql`
     select se.id as scheduled_id, se.attempts, se.variant_index, se.campaign_id, c.name as campaign_name, se.sender_account_id,
-      ct.id as contact_id, ct.email, ct.first_name, ct.last_name, ct.company, ct.custom_fields,
+      ct.id as contact_id, ct.email, ct.first_name, ct.last_name, ct.company, ct.custom_fields, ct.timezone,
       q.id as step_id,
       coalesce(q.send_as, c.send_as) as send_as, c.track_opens,
       bl.id as booking_link_id, bl.link_code as booking_link_code,
@@ -148,6 +149,7 @@ function toClaimedSend(
       lastName: d.last_name,
       company: d.company,
       customFields: d.custom_fields ?? {},
+      timezone: d.timezone,
     },
     step: steps.get(d.step_id)!,
     delivery: {

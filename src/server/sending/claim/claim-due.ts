@@ -5,8 +5,9 @@
 // run in parallel.
 //
 // The steps, each in a module of its own under claim/ (all set-based):
-// 1. outside the sending window, every due row of the user waits for the next
-//    allowed instant (due-rows.ts: postponeToWindow);
+// 1. outside the sending window on its contact's wall clock (the contact's
+//    time zone, else the user's), a due row waits for that zone's next allowed
+//    instant (zone-windows.ts: takeDueRowsInWindow, one update for all closed zones);
 // 2. which rows are due: in order, up to `limit`, those whose contact stopped
 //    or lost its sender cancelled on the way (due-rows.ts: takeDueRows);
 // 3. follow-ups first; the human pacing of each mailbox address (gap, hourly
@@ -26,7 +27,7 @@
 import { sql } from "drizzle-orm";
 import { allocateCapacity } from "#shared/sending/daily-capacity.ts";
 import { capNewContacts, followUpsFirst, paceCandidates } from "#shared/sending/pacing.ts";
-import { isAllowedInstant, nextDayWindowStart } from "#shared/sending/sending-window.ts";
+import { nextDayWindowStart } from "#shared/sending/sending-window.ts";
 import { localDate } from "#shared/zoned-time.ts";
 import { queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
@@ -36,8 +37,8 @@ import { deferRows, fullDayDeferrals, readCapacity, remainingByMailbox } from ".
 import { loadClaimedSends } from "./claim-details.ts";
 import { markSending, splitByPriorRecord } from "./claim-rows.ts";
 import type { ClaimedBatch } from "./claimed-send.ts";
-import { postponeToWindow, takeDueRows } from "./due-rows.ts";
 import { holdNewContacts, readNewContactRoom, readPacedMailboxes, recordClaims } from "./pacing.ts";
+import { takeDueRowsInWindow } from "./zone-windows.ts";
 
 /** Namespace of the per-user advisory lock (any constant distinct from the migration lock). */
 const CLAIM_LOCK_NAMESPACE = 727_002;
@@ -69,19 +70,16 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
     dkimKeys: [],
   };
 
-  if (!isAllowedInstant(now, rules)) {
-    await postponeToWindow(tx, userId, now, rules);
-    return empty;
-  }
-
+  // Daily limits count on the sender's (the user's) calendar day, whatever the contacts' zones.
   const today = localDate(now, rules.timezone);
   const nextDay = nextDayWindowStart(now, rules);
   const paced = await readPacedMailboxes(tx, { ...opts, today, nextDay });
-  const due = await takeDueRows(tx, {
+  const due = await takeDueRowsInWindow(tx, {
     userId,
     campaignId: opts.campaignId,
     limit: opts.limit,
     now,
+    rules,
     paced: paced ?? undefined,
   });
   if (due.length === 0) return empty;

@@ -23,6 +23,8 @@ export type ClaimedSend = {
     lastName: string | null;
     company: string | null;
     customFields: Record<string, string>;
+    /** The contact's own time zone; null: the user's. Its follow-ups are timed in it. */
+    timezone: string | null;
   };
   /**
    * One object per step in a batch, shared by its sends; `version` changes when the step is edited.

@@ -3,7 +3,6 @@
 // unsubscribe, bounce), is suppressed, or whose sender was removed are
 // cancelled with the reason on the way, and the next due rows take their places.
 import { type SQL, sql } from "drizzle-orm";
-import { nextAllowedInstant, type SendingRules } from "#shared/sending/sending-window.ts";
 import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
 
 export type DueRow = {
@@ -20,13 +19,6 @@ export function dueOfUser(userId: string, now: Date): SQL {
   return sql`
     se.status = 'scheduled' and se.scheduled_for <= ${at(now)}
     and se.campaign_id in (select id from campaigns where user_id = ${userId} and status = 'active')`;
-}
-
-/** Outside the sending window nothing goes: everything due waits for the window to open. */
-export async function postponeToWindow(tx: Tx, userId: string, now: Date, rules: SendingRules): Promise<void> {
-  await tx.execute(sql`
-    update scheduled_emails se set scheduled_for = ${at(nextAllowedInstant(now, rules))}, updated_at = ${at(now)}
-    where ${dueOfUser(userId, now)}`);
 }
 
 /**

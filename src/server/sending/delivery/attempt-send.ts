@@ -3,6 +3,7 @@
 // Nothing here writes to the database; the outcome is recorded in groups.
 
 import type { FailureCategory } from "#shared/db-enums.ts";
+import { rulesForZone } from "#shared/sending/contact-zone.ts";
 import { followUpDueAt } from "#shared/sending/follow-up.ts";
 import { nextAttemptAt } from "#shared/sending/retry-policy.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
@@ -208,8 +209,10 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
   }
 
   const e = ended();
+  // The follow-up's day, time and window are the contact's wall clock (its zone, else the user's).
+  const contactRules = rulesForZone(ctx.rules, send.contact.timezone);
   const next = send.nextStep
-    ? nextAllowedInstant(followUpDueAt(e.endedAt, send.nextStep, ctx.rules.timezone), ctx.rules)
+    ? nextAllowedInstant(followUpDueAt(e.endedAt, send.nextStep, contactRules.timezone), contactRules)
     : null;
   return {
     ...base,

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { installFieldMessages } from "../../api/field-messages.ts";
 import { rowsToContacts } from "./rows-to-contacts.ts";
+import { toContactInput } from "./to-contact-input.ts";
 
 // As in the import worker: messages name the field and the limit.
 beforeAll(() => installFieldMessages());
@@ -123,5 +124,41 @@ describe("rowsToContacts", () => {
     expect(result.contacts.at(-1)).toEqual({ email: "u9999@x.io" });
     expect(result.truncated).toBe(5);
     expect(result.totalRows).toBe(10_005);
+  });
+
+  it("fills the contact's time zone from a Time Zone column, and leaves out a row whose zone is not one, naming row, column and value", () => {
+    const result = rowsToContacts(
+      ["Email", "Time Zone", "City"],
+      [
+        ["ny@x.io", "America/New_York", "NYC"],
+        ["in@x.io", "+05:30", "Pune"],
+        ["br@x.io", "UTC-3", "Recife"],
+        ["none@x.io", "", "Oslo"],
+        ["bad@x.io", "garbage", "Nowhere"],
+      ],
+    );
+    expect(result.contacts.map((c) => c.email)).toEqual(["ny@x.io", "in@x.io", "br@x.io", "none@x.io"]);
+    expect(result.skipped).toEqual({ missingEmail: 0, invalid: 1, duplicate: 0 });
+    expect(result.skippedRows).toEqual([
+      {
+        row: 6,
+        column: "Time Zone",
+        value: "garbage",
+        reason: 'Time zone "garbage" is not a time zone name or UTC offset (e.g. America/New_York, UTC+05:30).',
+      },
+    ]);
+    const inputs = result.contacts.map((c) => toContactInput(c, result.emailColumn));
+    expect(inputs.map((c) => c.timezone)).toEqual(["America/New_York", "+05:30", "UTC-3", undefined]);
+    // The zone is the contact's, not a custom field (so not a merge tag); other columns still are.
+    expect(inputs[0]!.customFields).toEqual({ city: "NYC" });
+  });
+
+  it("reads tz and timezone headers as the time zone too", () => {
+    for (const header of ["tz", "timezone", "time_zone", "TIME-ZONE"]) {
+      const result = rowsToContacts(["email", header], [["a@x.io", "Europe/Berlin"]]);
+      const input = toContactInput(result.contacts[0]!, result.emailColumn);
+      expect(input.timezone, header).toBe("Europe/Berlin");
+      expect(input.customFields, header).toEqual({});
+    }
   });
 });

@@ -27,4 +27,15 @@ describe("parseSingleContact", () => {
       },
     );
   });
+
+  it("keeps a time zone and refuses one that is not a zone under its field", () => {
+    const ok = parseSingleContact({ ...blank, email: "a@x.io", timezone: "+05:30" });
+    expect(ok).toMatchObject({ ok: true, contact: { timezone: "+05:30" } });
+    expect(parseSingleContact({ ...blank, email: "a@x.io", timezone: "Nowhere" })).toEqual({
+      ok: false,
+      errors: {
+        timezone: 'Time zone "Nowhere" is not a time zone name or UTC offset (e.g. America/New_York, UTC+05:30).',
+      },
+    });
+  });
 });

@@ -2,7 +2,14 @@
 // ContactInput, or a message per field. Email is required; the rest optional.
 import { type ContactInput, contactInputSchema } from "../contacts.schemas.ts";
 
-export type SingleContactValues = { email: string; firstName: string; lastName: string; company: string };
+export type SingleContactValues = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  /** "" for none: the user's zone applies. */
+  timezone?: string;
+};
 
 export type SingleContactResult =
   | { ok: true; contact: ContactInput }
@@ -16,6 +23,7 @@ export function parseSingleContact(values: SingleContactValues): SingleContactRe
     firstName: orNull(values.firstName),
     lastName: orNull(values.lastName),
     company: orNull(values.company),
+    ...(values.timezone?.trim() ? { timezone: values.timezone.trim() } : {}),
     customFields: {},
   });
   if (parsed.success) return { ok: true, contact: parsed.data };

@@ -1,15 +1,18 @@
 // An imported record (one email column plus every other column, keyed by the
 // normalised header) becomes a stored contact: the well-known columns fill
-// first_name, last_name and company; all the others go to custom_fields.
+// first_name, last_name, company and the time zone; all the others go to
+// custom_fields (and so become merge tags).
 import type { ContactInput } from "../contacts.schemas.ts";
 
 const firstNameHeaders = ["first_name", "firstname", "first", "given_name", "fname"];
 const lastNameHeaders = ["last_name", "lastname", "last", "surname", "family_name", "lname"];
 const fullNameHeaders = ["full_name", "fullname", "name", "contact_name"];
 const companyHeaders = ["company", "company_name", "organization", "organisation", "org"];
+/** "Time Zone", "time-zone" and "TZ" normalise to these. */
+const timeZoneHeaders = ["timezone", "time_zone", "tz"];
 
 /** For each contact field, the record key its value came from (so a refused value can name its column). */
-export type ContactInputSources = Partial<Record<"email" | "firstName" | "lastName" | "company", string>>;
+export type ContactInputSources = Partial<Record<"email" | "firstName" | "lastName" | "company" | "timezone", string>>;
 
 function pick(record: Record<string, string>, headers: string[]): [string, string] | undefined {
   for (const h of headers) {
@@ -25,7 +28,7 @@ export function toContactInputWithSources(
 ): { input: ContactInput; sources: ContactInputSources } {
   const sources: ContactInputSources = { email: emailColumn };
   const used = new Set<string>([emailColumn]);
-  const take = (field: "firstName" | "lastName" | "company", headers: string[]) => {
+  const take = (field: "firstName" | "lastName" | "company" | "timezone", headers: string[]) => {
     const hit = pick(record, headers);
     if (hit) {
       used.add(hit[0]);
@@ -47,6 +50,7 @@ export function toContactInputWithSources(
     }
   }
   const company = take("company", companyHeaders);
+  const timezone = take("timezone", timeZoneHeaders);
   const customFields: Record<string, string> = {};
   for (const [key, value] of Object.entries(record)) {
     if (!used.has(key) && value !== "") customFields[key] = value;
@@ -57,6 +61,8 @@ export function toContactInputWithSources(
       firstName: firstName ?? null,
       lastName: lastName ?? null,
       company: company ?? null,
+      // As written: the schema refuses a bad one (naming the column), the insert stores it normalised.
+      ...(timezone ? { timezone } : {}),
       customFields,
     },
     sources,

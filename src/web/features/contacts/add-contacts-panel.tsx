@@ -11,16 +11,18 @@ import { Button } from "#web/components/ui/button.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
+import { SearchableSelect } from "#web/components/ui/searchable-select.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
+import { useZoneOptions } from "./contact-time-zone.tsx";
 import { FileDropZone } from "./file-drop-zone.tsx";
 import { isAbortError, parseInWorker } from "./parse-in-worker.ts";
-import { type AddContactsOutcome, useAddContacts } from "./use-campaign-contacts.ts";
+import { type AddContactsOutcome, useAddContacts, useContactZoneCounts } from "./use-campaign-contacts.ts";
 
-const emptySingle: SingleContactValues = { email: "", firstName: "", lastName: "", company: "" };
+const emptySingle: SingleContactValues = { email: "", firstName: "", lastName: "", company: "", timezone: "" };
 
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${n === 1 ? word : `${word}s`}`;
 
@@ -59,9 +61,10 @@ function SingleContactForm({ campaignId }: { campaignId: string }) {
   const add = useAddContacts(campaignId);
   const [values, setValues] = useState(emptySingle);
   const [errors, setErrors] = useState<Partial<Record<keyof SingleContactValues, string>>>({});
+  const zoneOptions = useZoneOptions(useContactZoneCounts(campaignId).data?.userZone);
   const field = (name: keyof SingleContactValues) => ({
     id: `add-contact-${name}`,
-    value: values[name],
+    value: values[name] ?? "",
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `add-contact-${name}-error` : undefined,
@@ -107,6 +110,22 @@ function SingleContactForm({ campaignId }: { campaignId: string }) {
       </FormField>
       <FormField id="add-contact-lastName" label="Last Name" error={errors.lastName}>
         <Input autoComplete="off" {...field("lastName")} />
+      </FormField>
+      <FormField
+        id="add-contact-timezone"
+        label="Time zone"
+        hint="The sending window applies on the contact's clock."
+        error={errors.timezone}
+      >
+        <SearchableSelect
+          id="add-contact-timezone"
+          label="Time zone"
+          value={values.timezone ?? ""}
+          options={zoneOptions}
+          onChange={(timezone) => setValues((v) => ({ ...v, timezone }))}
+          invalid={Boolean(errors.timezone)}
+          describedBy={errors.timezone ? "add-contact-timezone-error" : "add-contact-timezone-hint"}
+        />
       </FormField>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={add.isPending}>
@@ -193,7 +212,7 @@ function BulkImport({ campaignId }: { campaignId: string }) {
         <FileDropZone
           accept=".csv"
           label="CSV file"
-          hint='A .csv file of at most 10MB with an "email" column. First name, last name and company columns are found by name; other columns are kept.'
+          hint='A .csv file of at most 10MB with an "email" column. First name, last name, company and time zone columns are found by name; other columns are kept.'
           disabled={busy}
           onFile={(file) => void importCsv(file)}
         >

@@ -21,8 +21,8 @@ export function ColumnSelection({ fields, emailColumn, selected, onChange }: Col
           <h3>Select Columns</h3>
         </CardTitle>
         <CardDescription>
-          Columns to keep with each contact; they can be used as merge tags. First name, last name and company are
-          always kept.
+          Columns to keep with each contact; they can be used as merge tags. First name, last name, company and time
+          zone are always kept.
         </CardDescription>
         <CardAction className="flex gap-2">
           <Button variant="outline" size="sm" onClick={() => onChange([...fields])}>

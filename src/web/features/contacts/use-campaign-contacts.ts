@@ -114,3 +114,26 @@ export function useRemoveContacts(campaignId: string) {
     },
   });
 }
+
+/** The campaign's contacts per time zone (one group-by on the server); refetched with the list after any change. */
+export function useContactZoneCounts(campaignId: string) {
+  return useQuery({
+    queryKey: [...campaignContactsKey(campaignId), "time-zones"],
+    queryFn: async () => unwrap(await api.campaigns[":id"].contacts["time-zones"].$get({ param: { id: campaignId } })),
+  });
+}
+
+/** Sets or clears (null) one contact's time zone. */
+export function useUpdateContactZone(campaignId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (o: { contactId: string; timezone: string | null }) =>
+      unwrap(
+        await api.campaigns[":id"].contacts[":contactId"].$patch({
+          param: { id: campaignId, contactId: o.contactId },
+          json: { timezone: o.timezone },
+        }),
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: campaignContactsKey(campaignId) }),
+  });
+}

@@ -1,5 +1,6 @@
 // Edit campaign → Contacts (docs/product.md §10.2): search, a server-paginated
-// list with status and Replied badges, removal, and the Add Contacts panel.
+// list with status and Replied badges, each contact's time zone (editable)
+// and the counts per zone, removal, and the Add Contacts panel.
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, Trash2Icon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { CONTACT_PAGE_SIZE, type Contact } from "#shared/contacts/contacts.schemas.ts";
@@ -14,6 +15,7 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useDebounced } from "#web/lib/use-debounced.ts";
 import { AddContactsPanel } from "../../contacts/add-contacts-panel.tsx";
+import { CampaignZoneCounts, ContactTimeZone } from "../../contacts/contact-time-zone.tsx";
 import {
   fetchContactAddresses,
   useCampaignContacts,
@@ -95,6 +97,8 @@ export function ContactsTab({ campaignId }: { campaignId: string }) {
       {adding && <AddContactsPanel campaignId={campaignId} />}
 
       <VerifyContactsPanel state={verification} emails={loadEmails} onRemove={removeInvalid} />
+
+      <CampaignZoneCounts campaignId={campaignId} />
 
       {list.isPending ? (
         <div className="space-y-2" role="status" aria-label="Loading contacts">
@@ -180,6 +184,7 @@ function ContactRow(props: { campaignId: string; contact: Contact; verification:
         )}
       </div>
       <div className="flex shrink-0 items-center gap-2">
+        <ContactTimeZone campaignId={campaignId} contact={contact} />
         {verification && isUnsendable(verification.result) && <VerdictBadge result={verification.result} />}
         <Badge variant={status.variant}>{status.label}</Badge>
         {contact.repliedAt && (

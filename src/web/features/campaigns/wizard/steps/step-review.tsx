@@ -2,11 +2,14 @@ import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { useMemo } from "react";
 import { estimateSendDays, formatDays, sequenceDurationDays } from "#shared/campaigns/campaign-estimates.ts";
 import { reviewIssues } from "#shared/campaigns/review-issues.ts";
+import { countByZone } from "#shared/contacts/zone-counts.ts";
 import { providerLabels } from "#shared/senders/senders.schemas.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { useAppInfo } from "../../../app-info/use-app-info.ts";
+import { ZoneCountsLine } from "../../../contacts/contact-time-zone.tsx";
 import { useSendersQuery } from "../../../senders/use-senders.ts";
+import { useSettingsQuery } from "../../../settings/use-settings.ts";
 import { BookingLinkChoice } from "../../booking-link-choice.tsx";
 import { CampaignPacingOptions } from "../../campaign-pacing-options.tsx";
 import { SendingOptions } from "../../sending-options.tsx";
@@ -63,8 +66,19 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** The draft's contacts per time zone, as they will be stored (no campaign on the server yet to count them). */
+function useDraftZoneCounts(draft: WizardDraft) {
+  const { contacts, emailColumn, selectedColumns } = draft;
+  return useMemo(
+    () => countByZone(draftContacts({ emailColumn, selectedColumns }, contacts).map((c) => c.timezone)),
+    [contacts, emailColumn, selectedColumns],
+  );
+}
+
 export function ReviewStep({ draft, update }: StepProps) {
   const issues = useReviewIssues(draft);
+  const zoneCounts = useDraftZoneCounts(draft);
+  const settings = useSettingsQuery();
   const totalDaily = draft.senderAccounts.reduce((sum, s) => sum + s.dailyLimit, 0);
   const sendDays = estimateSendDays(
     draft.contacts.length,
@@ -145,6 +159,7 @@ export function ReviewStep({ draft, update }: StepProps) {
             ))}
           </ul>
           {more > 0 && <p className="text-muted-foreground">+{more} more</p>}
+          <ZoneCountsLine counts={zoneCounts} userZone={settings.data?.timezone} />
         </Section>
         <Section title="Email Sequence">
           <p>
