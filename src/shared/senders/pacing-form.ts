@@ -53,7 +53,9 @@ export function formToPacing(
   const errors: Partial<Record<keyof PacingFormValues, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = fieldOf[issue.path.join(".")];
-    if (field && !errors[field]) errors[field] = issue.message.replace(" of seconds", "");
+    // The form is in minutes: the API's messages say seconds first.
+    if (field && !errors[field])
+      errors[field] = issue.message.replace(" of seconds", "").replace("86,400 seconds (1,440 minutes)", "1,440 minutes");
   }
   return { ok: false, errors };
 }

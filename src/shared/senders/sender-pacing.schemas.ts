@@ -11,8 +11,8 @@ const gapSeconds = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .int(`${label} must be a whole number of seconds`)
-    .min(0, `${label} must be between 0 and 1,440 minutes`)
-    .max(PACING_GAP_MAX_SECONDS, `${label} must be between 0 and 1,440 minutes`);
+    .min(0, `${label} must be between 0 and 86,400 seconds (1,440 minutes)`)
+    .max(PACING_GAP_MAX_SECONDS, `${label} must be between 0 and 86,400 seconds (1,440 minutes)`);
 
 export const senderPacingInputSchema = z
   .object({
