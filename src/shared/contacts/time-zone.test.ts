@@ -113,3 +113,11 @@ describe("parseTimeZone", () => {
     );
   });
 });
+
+describe("current IANA names that ICU links to old ones", () => {
+  it("keeps the name as typed (Asia/Kolkata, not Asia/Calcutta)", () => {
+    expect(parseTimeZone("Asia/Kolkata")).toEqual({ ok: true, zone: "Asia/Kolkata" });
+    expect(parseTimeZone("Europe/Kyiv")).toEqual({ ok: true, zone: "Europe/Kyiv" });
+    expect(parseTimeZone("america/new_york")).toEqual({ ok: true, zone: "America/New_York" });
+  });
+});

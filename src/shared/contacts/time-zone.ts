@@ -45,10 +45,18 @@ export function offsetZone(minutes: number): string {
   return formatFixedOffset(minutes);
 }
 
-/** The canonical name Intl gives a zone it knows ("america/new_york" → "America/New_York"), or null. */
+/**
+ * A zone Intl knows, spelled as IANA does ("america/new_york" → "America/New_York"),
+ * or null. ICU canonicalises some current IANA names to their old links
+ * ("Asia/Kolkata" → "Asia/Calcutta", "Europe/Kyiv" → "Europe/Kiev"): then the
+ * name as typed is kept, since it is the one the user knows and Intl takes it.
+ */
 function canonicalZone(name: string): string | null {
   if (!isValidTimeZone(name)) return null;
-  return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  const resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === name.toLowerCase() || resolved.startsWith("Etc/") || resolved === "UTC"
+    ? resolved
+    : name;
 }
 
 /**
