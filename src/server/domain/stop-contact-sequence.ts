@@ -20,7 +20,9 @@ export type StopReason = "replied" | "unsubscribed" | "bounced" | "booked";
  * - scheduled and paused rows → cancelled with cancel_reason = reason, and the
  *   campaign's `scheduled` counter drops by as many;
  * - replied: replied_at is set if it was not (and the campaign's `replied`
- *   counter rises once); the status stays active, as a reply is not a status;
+ *   counter rises once); the status stays active, as a reply is not a status.
+ *   With the owner's Settings › Reply handling off, that is all: nothing is
+ *   cancelled (and the claim does not stop a replied contact either);
  * - unsubscribed / bounced: the contact's status, and the address goes on the
  *   owner's suppression list (idempotent) so no other campaign sends to it;
  * - booked: nothing else (the contact stays active and not replied; see
@@ -37,9 +39,14 @@ export async function stopContactSequence(
   const rows = await queryRows<{ cancelled: number; email: string | null; company_campaign: string | null }>(
     db,
     sql`
-    with cancelled as (
+    with stops as (
+      -- Settings › Reply handling off: a reply is recorded, the sequence goes on.
+      select ${reason}::text <> 'replied' or coalesce((
+        select us.reply_handling_enabled from user_settings us join contacts c on c.user_id = us.user_id
+        where c.id = ${contactId}::uuid), true) as yes
+    ), cancelled as (
       update scheduled_emails set status = 'cancelled', cancel_reason = ${reason}::text, updated_at = ${at(now)}
-      where contact_id = ${contactId}::uuid and status in ('scheduled', 'paused')
+      where contact_id = ${contactId}::uuid and status in ('scheduled', 'paused') and (select yes from stops)
       returning campaign_id
     ), before as (
       -- Every CTE reads the snapshot from before the statement: the old replied_at.
@@ -66,7 +73,7 @@ export async function stopContactSequence(
     select (select count(*) from cancelled)::int as cancelled,
       (select email from before b join contacts c on c.id = b.id) as email,
       (select cp.id from contacts c join campaigns cp on cp.id = c.campaign_id
-        where c.id = ${contactId}::uuid and cp.stop_on_company_reply) as company_campaign`,
+        where c.id = ${contactId}::uuid and cp.stop_on_company_reply and (select yes from stops)) as company_campaign`,
   );
   const row = rows[0];
   if (reason === "replied" && row?.company_campaign && row.email) {

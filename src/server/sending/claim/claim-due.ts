@@ -81,6 +81,7 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
     now,
     rules,
     paced: paced ?? undefined,
+    replyStops: settings.replyHandlingEnabled,
   });
   if (due.length === 0) return empty;
 
