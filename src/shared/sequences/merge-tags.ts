@@ -8,6 +8,7 @@
 // time: docs/decisions/018-personal-booking-links.md). It is a link in HTML
 // and the URL in plain text; no imported column can fill it.
 import type { ContactInput } from "../contacts/contacts.schemas.ts";
+import { type StepLike, textsByOwner } from "./step-texts.ts";
 
 /**
  * `{{ name }}`: letters, digits and underscores, spaces allowed around the
@@ -210,21 +211,18 @@ export function didYouMean(tag: UnknownMergeTag): string {
 }
 
 /**
- * 'Step 2 uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?',
- * one per unknown tag of each step (subject, then body): the review step's
- * issues and the launch's refusal.
+ * 'Step 2 uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?'
+ * ('Step 2, variant B uses …' for a variant's texts), one per unknown tag of
+ * each step and variant (subject, then body): the review step's issues and the
+ * launch's refusal.
  */
-export function unknownMergeTagIssues(
-  steps: readonly { subject: unknown; body: unknown }[],
-  columns: readonly string[],
-): string[] {
-  return steps.flatMap((step, i) => {
-    const text = [step.subject, step.body].filter((t): t is string => typeof t === "string").join("\n");
-    return unknownMergeTagsWithSuggestions(text, columns).map(
+export function unknownMergeTagIssues(steps: readonly StepLike[], columns: readonly string[]): string[] {
+  return textsByOwner(steps).flatMap(({ owner, texts }) =>
+    unknownMergeTagsWithSuggestions(texts.map((t) => t.text).join("\n"), columns).map(
       (tag) =>
-        `Step ${i + 1} uses an unknown merge tag ${mergeTagToken(tag.name)}${tag.suggestion ? `.${didYouMean(tag)}` : ""}`,
-    );
-  });
+        `${owner} uses an unknown merge tag ${mergeTagToken(tag.name)}${tag.suggestion ? `.${didYouMean(tag)}` : ""}`,
+    ),
+  );
 }
 
 /**

@@ -7,17 +7,14 @@
 // was checked are refused here too, rather than sent with their braces.
 import { asc, eq, sql } from "drizzle-orm";
 import { unknownMergeTagIssues } from "#shared/sequences/merge-tags.ts";
-import { stepSpintaxProblems } from "#shared/sequences/spintax.ts";
+import { type StepLike, sequenceSpintaxProblems } from "#shared/sequences/step-texts.ts";
 import { emailSequences } from "../../db/schema/index.ts";
 import { queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { AppError } from "../../errors.ts";
 
-/** 400 naming each step's unknown merge tags and spintax problems. */
-export function assertStepsCanLaunch(
-  steps: { subject: string; body: string; bodyFormat: string }[],
-  columns: readonly string[],
-) {
-  const issues = [...stepSpintaxProblems(steps).map((p) => p.message), ...unknownMergeTagIssues(steps, columns)];
+/** 400 naming each unknown merge tag and spintax problem of every step's texts, its variants' included (step-texts.ts). */
+export function assertStepsCanLaunch(steps: readonly StepLike[], columns: readonly string[]) {
+  const issues = [...sequenceSpintaxProblems(steps).map((p) => p.message), ...unknownMergeTagIssues(steps, columns)];
   if (issues.length === 0) return;
   const message = issues.length === 1 ? issues[0]! : issues.map((i) => (/[.?!]$/.test(i) ? i : `${i}.`)).join(" ");
   throw new AppError("bad_request", message, { issues });
@@ -26,7 +23,12 @@ export function assertStepsCanLaunch(
 /** The same on the campaign's stored steps and contacts: the steps, and the contacts' column names in one query. */
 export async function assertStoredStepsCanLaunch(tx: Tx, campaignId: string) {
   const steps = await tx
-    .select({ subject: emailSequences.subject, body: emailSequences.body, bodyFormat: emailSequences.bodyFormat })
+    .select({
+      subject: emailSequences.subject,
+      body: emailSequences.body,
+      bodyFormat: emailSequences.bodyFormat,
+      variants: emailSequences.variants,
+    })
     .from(emailSequences)
     .where(eq(emailSequences.campaignId, campaignId))
     .orderBy(asc(emailSequences.stepNumber));

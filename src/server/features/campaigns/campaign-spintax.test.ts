@@ -139,6 +139,29 @@ describe("invalid spintax is refused, nothing stored", () => {
     expect(sink.messages).toHaveLength(0);
   });
 
+  it("in a variant's subject and own body, naming the variant, by the launch and the template save", async () => {
+    const before = await campaignCount();
+    const variants = [
+      { subject: "Fine", body: null },
+      { subject: "{Hi|} there", body: "Own {body" },
+    ];
+    const res = await launchNew(input({ sequence: [{ ...step("Hi", "Hello"), variants }] }));
+    expect(res.status).toBe(400);
+    expect(res.body.error?.details?.fields).toMatchObject({
+      "sequence.0.variants.1.subject": "Step 1, variant C subject: Empty choice in {Hi|} at position 1",
+      "sequence.0.variants.1.body": 'Step 1, variant C body: Unclosed spintax choice: "{" at position 5 has no "}"',
+    });
+    expect(await campaignCount()).toBe(before);
+    const template = await ctx.request("/api/templates", {
+      method: "POST",
+      cookie: alice.cookie,
+      json: { name: "Variant template", tags: [], sequence: [{ ...step("Hi", "Hello"), variants }] },
+    });
+    expect(template.status).toBe(400);
+    expect(await db().select().from(emailTemplates).where(eq(emailTemplates.userId, alice.userId))).toHaveLength(0);
+    expect(sink.messages).toHaveLength(0);
+  });
+
   it("by the edit's sequence save", async () => {
     const res = await ctx.request("/api/campaigns", {
       method: "POST",
@@ -200,6 +223,18 @@ describe("unknown merge tags block the launch", () => {
     expect(res.body.error?.details?.issues).toEqual([
       "Step 2 uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?",
       "Step 2 uses an unknown merge tag {{website}}",
+    ]);
+    expect(await campaignCount()).toBe(before);
+    expect(sink.messages).toHaveLength(0);
+  });
+
+  it("names a variant's unknown tags, storing nothing", async () => {
+    const before = await campaignCount();
+    const variants = [{ subject: "Hey {{frist_name}}", body: null }];
+    const res = await launchNew(input({ sequence: [{ ...step("Hi {{firstName}}", "Hello"), variants }] }));
+    expect(res.status).toBe(400);
+    expect(res.body.error?.details?.issues).toEqual([
+      "Step 1, variant B uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?",
     ]);
     expect(await campaignCount()).toBe(before);
     expect(sink.messages).toHaveLength(0);
