@@ -59,7 +59,15 @@ describeJourneys("A/B variants", () => {
     const variantB = first.getByRole("group", { name: "Email 1 variant B" });
     // A variant without a subject is flagged at once.
     await variantB.getByText("Variant B needs a subject.").waitFor();
-    await variantB.getByLabel("Email 1 variant B subject").fill("Quick question, {{firstName}}");
+    // The variant's subject is checked as the step's is: spintax and unknown tags under its field.
+    const variantSubject = variantB.getByLabel("Email 1 variant B subject");
+    await variantSubject.fill("{Quick|} question, {{frist_name}}");
+    await variantB.getByText("Variant B subject: Empty choice in {Quick|} at position 1").waitFor();
+    await variantB.getByText("Unknown merge tag: {{frist_name}}. Did you mean {{first_name}}?").waitFor();
+    await variantB.getByRole("button", { name: "Use {{first_name}}" }).click();
+    expect(await variantSubject.inputValue()).toBe("{Quick|} question, {{first_name}}");
+    await variantSubject.fill("Quick question, {{firstName}}");
+    expect(await variantB.getByRole("alert").count()).toBe(0);
     await variantB.getByText("Subject only: sends the step's body.").waitFor();
     await next.click();
 

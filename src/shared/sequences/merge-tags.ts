@@ -8,7 +8,7 @@
 // time: docs/decisions/018-personal-booking-links.md). It is a link in HTML
 // and the URL in plain text; no imported column can fill it.
 import type { ContactInput } from "../contacts/contacts.schemas.ts";
-import { type StepLike, textsByOwner } from "./step-texts.ts";
+import { type StepLike, type StepText, textsByOwner } from "./step-texts.ts";
 
 /**
  * `{{ name }}`: letters, digits and underscores, spaces allowed around the
@@ -205,6 +205,11 @@ export function unknownMergeTagsWithSuggestions(text: string, columns: readonly 
   return findUnknownMergeTags(text, columns).map((name) => ({ name, suggestion: suggestMergeTag(name, columns) }));
 }
 
+/** The unknown tags of some texts of a step (one variant's: step-texts.ts), each once, with its 'did you mean'. */
+export function unknownTagsOfTexts(texts: readonly Pick<StepText, "text">[], columns: readonly string[]) {
+  return unknownMergeTagsWithSuggestions(texts.map((t) => t.text).join("\n"), columns);
+}
+
 /** ' Did you mean {{first_name}}?' or nothing. */
 export function didYouMean(tag: UnknownMergeTag): string {
   return tag.suggestion ? ` Did you mean ${mergeTagToken(tag.suggestion)}?` : "";
@@ -218,7 +223,7 @@ export function didYouMean(tag: UnknownMergeTag): string {
  */
 export function unknownMergeTagIssues(steps: readonly StepLike[], columns: readonly string[]): string[] {
   return textsByOwner(steps).flatMap(({ owner, texts }) =>
-    unknownMergeTagsWithSuggestions(texts.map((t) => t.text).join("\n"), columns).map(
+    unknownTagsOfTexts(texts, columns).map(
       (tag) =>
         `${owner} uses an unknown merge tag ${mergeTagToken(tag.name)}${tag.suggestion ? `.${didYouMean(tag)}` : ""}`,
     ),

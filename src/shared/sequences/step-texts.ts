@@ -64,6 +64,11 @@ export function stepTexts(step: StepLike, stepIndex: number): StepText[] {
   return texts;
 }
 
+/** The texts one variant of a step sends (0: A, the step's own). */
+export function textsOf(texts: readonly StepText[], variant: number): StepText[] {
+  return texts.filter((t) => t.variant === variant);
+}
+
 /** The texts of every step of a sequence. */
 export function sequenceTexts(steps: readonly StepLike[]): StepText[] {
   return steps.flatMap((step, i) => stepTexts(step, i));
