@@ -247,6 +247,50 @@ describe("unknown tags: did you mean", () => {
   });
 });
 
+describe("the import's other names for the built-in fields", () => {
+  const row = { email: "jo@acme.test", fname: "Jo", surname: "Ray", organisation: "Acme", city: "Rome" };
+  const imported = toContactInput(row);
+  const columns = Object.keys(imported.customFields);
+
+  it("are tags of the field the import filled, as the CSV's header names them", () => {
+    expect(columns).toEqual(["city"]);
+    const text = "{{fname}} {{Surname}} at {{organisation}} ({{company_name}}) in {{city}}";
+    expect(findUnknownMergeTags(text, columns)).toEqual([]);
+    expect(renderMergeTags(text, mergeContextFromContact(imported), { mode: "send", format: "text" })).toBe(
+      "Jo Ray at Acme (Acme) in Rome",
+    );
+  });
+
+  it("read a column of that name when the import kept one (a CSV with both company and organisation)", () => {
+    const both = toContactInput({ email: "a@b.test", company: "Acme", organisation: "Acme Holding" });
+    expect(both.company).toBe("Acme");
+    const context = mergeContextFromContact(both);
+    expect(renderMergeTags("{{company}} / {{organisation}}", context, { mode: "send", format: "text" })).toBe(
+      "Acme / Acme Holding",
+    );
+  });
+
+  it("take the field's fallback when the contact has no value, unless they have their own", () => {
+    const context = mergeContextFromContact({ email: "x@y.test", firstName: null, lastName: null, company: null });
+    const send = { mode: "send", format: "text" } as const;
+    expect(renderMergeTags("{{organisation}}", context, { ...send, fallbacks: { company: "your company" } })).toBe(
+      "your company",
+    );
+    expect(
+      renderMergeTags("{{organisation}}", context, {
+        ...send,
+        fallbacks: { company: "your company", organisation: "your org" },
+      }),
+    ).toBe("your org");
+  });
+
+  it("are not offered as a 'did you mean': the field's own name is", () => {
+    expect(suggestMergeTag("compnay", [])).toBe("company");
+    expect(suggestMergeTag("orgs", [])).toBeNull();
+    expect(suggestMergeTag("organsation", [])).toBeNull();
+  });
+});
+
 describe("merge tag properties", () => {
   it("never throws and leaves text without double braces alone", () => {
     fc.assert(

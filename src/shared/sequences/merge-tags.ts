@@ -8,6 +8,7 @@
 // time: docs/decisions/018-personal-booking-links.md). It is a link in HTML
 // and the URL in plain text; no imported column can fill it.
 import type { ContactInput } from "../contacts/contacts.schemas.ts";
+import { companyHeaders, firstNameHeaders, lastNameHeaders } from "../contacts/import/to-contact-input.ts";
 import { type StepLike, type StepText, textsByOwner } from "./step-texts.ts";
 
 /**
@@ -19,6 +20,29 @@ const TAG_PATTERN = /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^{}\n]*))?\}\}/g;
 
 /** The tags every contact has, in the order the insert menu lists them. */
 export const builtInMergeTags = ["firstName", "lastName", "email", "company"] as const;
+
+/**
+ * The import's other names for the built-in fields (to-contact-input.ts:
+ * `organisation`, `company_name`, `fname`, …). The import stores such a column
+ * in the field, not as a custom field, so a tag named as the CSV's header
+ * ({{organisation}}) reads the field: the same value the contact page shows and
+ * edits, never a second copy that an edit would leave behind.
+ */
+const aliasTags: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ["firstName", firstNameHeaders],
+      ["lastName", lastNameHeaders],
+      ["company", companyHeaders],
+    ] as const
+  ).flatMap(([field, headers]) => headers.map((h) => [mergeTagKey(h), field] as const)),
+);
+
+/** The built-in field an import alias stands for ({{organisation}} → company), else null. */
+export function aliasedField(name: string): string | null {
+  const field = aliasTags.get(mergeTagKey(name));
+  return field && mergeTagKey(field) !== mergeTagKey(name) ? field : null;
+}
 
 /** The personal booking link's tag (the campaign's scheduling link, signed for each contact). */
 export const bookingLinkTag = "bookingLink";
@@ -61,6 +85,12 @@ export function mergeContextFromContact(contact: MergeContact): MergeContext {
   for (const [name, value] of Object.entries(contact.customFields ?? {})) {
     // An imported "booking link" column must not pass for the personal link.
     if (mergeTagKey(name) !== BOOKING_LINK_KEY) put(name, value);
+  }
+  // After the columns: a CSV with both `company` and `organisation` keeps the
+  // second as a column of its own, and its tag reads that column.
+  for (const [alias, field] of aliasTags) {
+    const value = values.get(mergeTagKey(field));
+    if (value !== undefined && !values.has(alias)) values.set(alias, value);
   }
   return values;
 }
@@ -119,7 +149,11 @@ export function renderMergeTags(text: string, context: MergeContext, options: Re
     // rich text it is already HTML (the sanitiser runs after filling).
     if (ownFallback !== undefined) return ownFallback.trim();
     if (options.mode === "preview") return escapeValue(`[${name}]`);
-    return escapeValue(fallbackFor(key, options.fallbacks));
+    // {{organisation}} without a value takes the company's fallback unless it has one of its own.
+    const field = aliasedField(name);
+    return escapeValue(
+      fallbackFor(key, options.fallbacks) || (field ? fallbackFor(mergeTagKey(field), options.fallbacks) : ""),
+    );
   });
 }
 
@@ -157,8 +191,17 @@ export function findUnknownMergeTags(text: string, columns: readonly string[]): 
   return listMergeTags(text).filter((name) => !known.has(mergeTagKey(name)));
 }
 
-/** The tags a campaign with these imported columns can fill: built-ins, bookingLink, the columns. */
+/**
+ * The tags a campaign with these imported columns can fill: built-ins,
+ * bookingLink, the columns, and the import's other names for the built-ins
+ * ({{organisation}}, {{fname}}: they read the field).
+ */
 export function knownMergeTags(columns: readonly string[]): string[] {
+  return [...suggestableMergeTags(columns), ...aliasTags.keys()];
+}
+
+/** What a 'did you mean' offers: the known tags but the aliases, so a typo is pointed at the field's own name. */
+function suggestableMergeTags(columns: readonly string[]): string[] {
   return [...builtInMergeTags, bookingLinkTag, ...columns.filter((c) => c.trim())];
 }
 
@@ -188,7 +231,7 @@ export function suggestMergeTag(name: string, columns: readonly string[]): strin
   const key = mergeTagKey(name);
   const limit = Math.max(1, Math.floor(key.length / 3));
   let best: { name: string; distance: number } | null = null;
-  for (const known of knownMergeTags(columns)) {
+  for (const known of suggestableMergeTags(columns)) {
     const distance = levenshtein(key, mergeTagKey(known));
     if (distance <= limit && (!best || distance < best.distance)) best = { name: known, distance };
   }

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CampaignLaunchResult, CreateAndLaunchInput } from "#shared/campaigns/campaign-launch.schemas.ts";
+import { toContactInput } from "#shared/contacts/import/to-contact-input.ts";
 import { mergeContextFromContact, renderMergeTags } from "#shared/sequences/merge-tags.ts";
 import { spinText, spintaxSeed } from "#shared/sequences/spintax.ts";
 import { fakeClock, people, registerSendingHarness, step } from "../../../../tests/support/sending-fixtures.ts";
@@ -238,6 +239,22 @@ describe("unknown merge tags block the launch", () => {
     ]);
     expect(await campaignCount()).toBe(before);
     expect(sink.messages).toHaveLength(0);
+  });
+
+  it("knows a column the import stored in a contact field by the CSV's header ({{organisation}}), and fills it", async () => {
+    sink.reset();
+    // What the wizard sends for a CSV with 'fname' and 'organisation' columns (toContactInput).
+    const rows = [{ email: "org-1@prospects.test", fname: "Ada", organisation: "Acme" }].map((r) => toContactInput(r));
+    const res = await launchNew(
+      input({
+        contacts: rows,
+        sequence: [step("{{fname}} at {{organisation}}", "Hi {{first_name}}, {{company_name}}")],
+      }),
+    );
+    expect(res.status).toBe(200);
+    const [message] = sink.messagesTo("org-1@prospects.test");
+    expect(message?.parsed.subject).toBe("Ada at Acme");
+    expect(message?.parsed.text).toContain("Hi Ada, Acme");
   });
 
   it("knows every imported column by its normalised header, and the launch of a stored draft checks too", async () => {

@@ -3,10 +3,10 @@
 // first_name, last_name and company; all the others go to custom_fields.
 import type { ContactInput } from "../contacts.schemas.ts";
 
-const firstNameHeaders = ["first_name", "firstname", "first", "given_name", "fname"];
-const lastNameHeaders = ["last_name", "lastname", "last", "surname", "family_name", "lname"];
+export const firstNameHeaders = ["first_name", "firstname", "first", "given_name", "fname"];
+export const lastNameHeaders = ["last_name", "lastname", "last", "surname", "family_name", "lname"];
 const fullNameHeaders = ["full_name", "fullname", "name", "contact_name"];
-const companyHeaders = ["company", "company_name", "organization", "organisation", "org"];
+export const companyHeaders = ["company", "company_name", "organization", "organisation", "org"];
 
 /** For each contact field, the record key its value came from (so a refused value can name its column). */
 export type ContactInputSources = Partial<Record<"email" | "firstName" | "lastName" | "company", string>>;
