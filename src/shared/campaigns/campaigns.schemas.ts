@@ -119,6 +119,8 @@ export const campaignDetailSchema = z
     senders: z.array(campaignSenderSchema),
     sequence: z.array(sequenceStepSchema),
     contactCount: z.number(),
+    /** The names that fill a merge tag besides the built-ins (mergeTagColumns): what the launch checks against. */
+    mergeTagColumns: z.array(z.string()),
   })
   .meta({ id: "CampaignDetail" });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;

@@ -6,6 +6,7 @@ import {
   insertableMergeTags,
   listMergeTags,
   mergeContextFromContact,
+  mergeTagColumns,
   mergeTagKey,
   renderMergeTags,
   replaceMergeTag,
@@ -288,6 +289,19 @@ describe("the import's other names for the built-in fields", () => {
     expect(suggestMergeTag("compnay", [])).toBe("company");
     expect(suggestMergeTag("orgs", [])).toBeNull();
     expect(suggestMergeTag("organsation", [])).toBeNull();
+  });
+});
+
+describe("mergeTagColumns", () => {
+  it("is the custom-field keys and the fallback tags with a value, each name once", () => {
+    expect(
+      mergeTagColumns(["job_title", "Job Title", "city"], { title: "friend", first_name: "there", empty: " " }),
+    ).toEqual(["job_title", "city", "title", "first_name"]);
+    expect(mergeTagColumns([], null)).toEqual([]);
+  });
+
+  it("makes a tag with a fallback known: every contact gets the fallback", () => {
+    expect(findUnknownMergeTags("{{title}} {{city}}", mergeTagColumns([], { title: "friend" }))).toEqual(["city"]);
   });
 });
 

@@ -205,6 +205,27 @@ function suggestableMergeTags(columns: readonly string[]): string[] {
   return [...builtInMergeTags, bookingLinkTag, ...columns.filter((c) => c.trim())];
 }
 
+/**
+ * The names that fill a tag in a campaign, besides the built-ins: its
+ * contacts' custom-field keys (every contact's, as stored or as the wizard
+ * will store them) and the user's fallback tags (settings: a tag with a
+ * fallback is filled for every contact). The editor's check (wizard and Edit
+ * Campaign) and the launch's both take this list, so they accept the same tags.
+ */
+export function mergeTagColumns(
+  customFieldKeys: Iterable<string>,
+  fallbacks: Record<string, string> | null | undefined,
+): string[] {
+  const names = [...customFieldKeys, ...Object.entries(fallbacks ?? {}).flatMap(([n, v]) => (v.trim() ? [n] : []))];
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const key = mergeTagKey(name);
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Edit distance (insert, delete, substitute one character), two rows of the table. */
 function levenshtein(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);

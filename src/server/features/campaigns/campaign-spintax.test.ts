@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CampaignLaunchResult, CreateAndLaunchInput } from "#shared/campaigns/campaign-launch.schemas.ts";
 import { toContactInput } from "#shared/contacts/import/to-contact-input.ts";
-import { mergeContextFromContact, renderMergeTags } from "#shared/sequences/merge-tags.ts";
+import { findUnknownMergeTags, mergeContextFromContact, renderMergeTags } from "#shared/sequences/merge-tags.ts";
 import { spinText, spintaxSeed } from "#shared/sequences/spintax.ts";
 import { fakeClock, people, registerSendingHarness, step } from "../../../../tests/support/sending-fixtures.ts";
 import type { SmtpSink } from "../../../../tests/support/smtp-sink.ts";
@@ -280,5 +280,58 @@ describe("unknown merge tags block the launch", () => {
     const [row] = await db().select().from(campaigns).where(eq(campaigns.id, id));
     expect(row?.status).toBe("draft");
     expect(sink.messages).toHaveLength(0);
+  });
+});
+
+describe("the editor's known tags and the launch's are one list", () => {
+  it("a tag the editor accepts (Edit Campaign's mergeTagColumns) the launch accepts, and one it flags the launch refuses", async () => {
+    const bob = await ctx.signUpVerified("bob-known-tags@example.com");
+    const settings = (await (await ctx.request("/api/settings", { cookie: bob.cookie })).json()) as Record<
+      string,
+      unknown
+    >;
+    const put = await ctx.request("/api/settings", {
+      method: "PUT",
+      cookie: bob.cookie,
+      json: { ...settings, fallbackMergeTags: { first_name: "there", title: "friend" } },
+    });
+    expect(put.status).toBe(200);
+    // The 12th contact alone has a 'rare' column: beyond the editor's ten preview contacts.
+    const list = people(12, "known").map((p, i) =>
+      i === 11 ? { ...p, customFields: { ...p.customFields, rare: "x" } } : p,
+    );
+    const created = await ctx.request("/api/campaigns", {
+      method: "POST",
+      cookie: bob.cookie,
+      json: { ...input({ contacts: list }), launchKey: undefined },
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { campaign: { id: string } }).campaign.id;
+    const detail = async () =>
+      (await (await ctx.request(`/api/campaigns/${id}`, { cookie: bob.cookie })).json()) as {
+        mergeTagColumns: string[];
+        senders: unknown[];
+      };
+    const { mergeTagColumns: known, senders } = await detail();
+    expect([...known].sort()).toEqual(["city", "first_name", "rare", "title"]);
+    // Alice's campaign's columns are not Bob's to read.
+    expect((await ctx.request(`/api/campaigns/${id}`, { cookie: alice.cookie })).status).toBe(404);
+
+    const save = (subject: string) =>
+      ctx.request(`/api/campaigns/${id}`, {
+        method: "PUT",
+        cookie: bob.cookie,
+        json: { name: "Known", description: null, sequence: [step(subject, "Hello")], senderAccounts: senders },
+      });
+    const launch = () => ctx.request(`/api/campaigns/${id}/launch`, { method: "POST", cookie: bob.cookie });
+    for (const tag of ["nope", "raer", "titel"]) {
+      expect(findUnknownMergeTags(`{{${tag}}}`, known)).toEqual([tag]);
+      expect((await save(`Hi {{${tag}}}`)).status).toBe(200);
+      expect((await launch()).status).toBe(400);
+    }
+    const accepted = ["rare", "title", "City", "organisation", "firstName"];
+    expect(findUnknownMergeTags(accepted.map((t) => `{{${t}}}`).join(" "), known)).toEqual([]);
+    expect((await save(accepted.map((t) => `{{${t}}}`).join(" "))).status).toBe(200);
+    expect((await launch()).status).toBe(200);
   });
 });

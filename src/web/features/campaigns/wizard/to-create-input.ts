@@ -17,6 +17,11 @@ export function draftContacts(
   });
 }
 
+/** Every custom-field key the draft's contacts will be stored with: what the launch reads the tags from. */
+export function draftColumns(draft: Pick<WizardDraft, "emailColumn" | "selectedColumns" | "contacts">): string[] {
+  return [...new Set(draftContacts(draft, draft.contacts).flatMap((c) => Object.keys(c.customFields)))];
+}
+
 /**
  * The draft as the API takes it: duplicates the user removed left out, steps
  * without ids. Names and company always fill their own fields (merge tags need

@@ -9,7 +9,7 @@ import { useAppInfo } from "../../../app-info/use-app-info.ts";
 import { useSendersQuery } from "../../../senders/use-senders.ts";
 import { BookingLinkChoice } from "../../booking-link-choice.tsx";
 import { SendingOptions } from "../../sending-options.tsx";
-import { draftContacts } from "../to-create-input.ts";
+import { useDraftMergeTagColumns } from "../use-draft-merge-tag-columns.ts";
 import type { StepProps, WizardDraft } from "../wizard-draft.ts";
 
 const PREVIEW_CONTACTS = 6;
@@ -30,14 +30,8 @@ function useSendersWithoutConnection(draft: WizardDraft): string[] {
 
 export function useReviewIssues(draft: WizardDraft): string[] {
   const withoutConnection = useSendersWithoutConnection(draft);
-  const { contacts, emailColumn, selectedColumns } = draft;
-  // The columns as the launch will store them (toCreateInput), which is what it checks the tags against.
-  const columns = useMemo(
-    () => [
-      ...new Set(draftContacts({ emailColumn, selectedColumns }, contacts).flatMap((c) => Object.keys(c.customFields))),
-    ],
-    [contacts, emailColumn, selectedColumns],
-  );
+  // As the launch will check them (the sequence step's editor flags the same).
+  const columns = useDraftMergeTagColumns(draft);
   return reviewIssues({
     columns,
     name: draft.name,

@@ -5,6 +5,7 @@ import { useCallback, useMemo } from "react";
 import type { SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
 import { PREVIEW_CONTACTS, SequenceEditor } from "../../../sequences/sequence-editor.tsx";
 import { draftContacts } from "../to-create-input.ts";
+import { useDraftMergeTagColumns } from "../use-draft-merge-tag-columns.ts";
 import type { StepProps } from "../wizard-draft.ts";
 
 export function SequenceStep({ draft, update }: StepProps) {
@@ -13,6 +14,7 @@ export function SequenceStep({ draft, update }: StepProps) {
     () => draftContacts({ emailColumn, selectedColumns }, contacts.slice(0, PREVIEW_CONTACTS)),
     [contacts, emailColumn, selectedColumns],
   );
+  const knownColumns = useDraftMergeTagColumns(draft);
   const onChange = useCallback((sequence: SequenceDraftStep[]) => update({ sequence }), [update]);
   const onEmailColumnChange = useCallback((column: string) => update({ emailColumn: column }), [update]);
 
@@ -22,6 +24,7 @@ export function SequenceStep({ draft, update }: StepProps) {
       onChange={onChange}
       contacts={previewContacts}
       columns={selectedColumns}
+      knownColumns={knownColumns}
       emailColumn={emailColumn}
       emailColumnOptions={importedFields.length > 0 ? importedFields : [emailColumn]}
       onEmailColumnChange={onEmailColumnChange}
