@@ -1,5 +1,4 @@
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
-import { useMemo } from "react";
 import { estimateSendDays, formatDays, sequenceDurationDays } from "#shared/campaigns/campaign-estimates.ts";
 import { reviewIssues } from "#shared/campaigns/review-issues.ts";
 import { providerLabels } from "#shared/senders/senders.schemas.ts";
