@@ -4,6 +4,7 @@ import { z } from "zod";
 import { contactInputSchema, MAX_CONTACTS_PER_REQUEST } from "../contacts/contacts.schemas.ts";
 import { campaignStatuses, senderProviders, sendFormats } from "../db-enums.ts";
 import { senderDailyLimitSchema } from "../senders/senders.schemas.ts";
+import { abSettingsSchema } from "../sequences/ab-winner.ts";
 import { sequenceInputSchema, sequenceStepSchema } from "../sequences/sequence.schemas.ts";
 import { CAMPAIGN_NAME_MAX } from "./clone-name.ts";
 
@@ -47,6 +48,8 @@ export const createCampaignInputSchema = z
     trackOpens: campaignTrackOpensSchema.optional(),
     sendAs: sendFormatSchema.optional(),
     bookingLinkId: campaignBookingLinkSchema.optional(),
+    /** The automatic A/B winner's settings (ab-winner.ts); left out: off, 50 sends, 95%. */
+    abSettings: abSettingsSchema.optional(),
   })
   .meta({ id: "CreateCampaignInput" });
 export type CreateCampaignInput = z.infer<typeof createCampaignInputSchema>;

@@ -218,6 +218,13 @@ export function createCampaignsService(
           sendAs: input.sendAs ?? "html",
           launchKey: launchKey ?? null,
           bookingLinkId: input.bookingLinkId ?? null,
+          ...(input.abSettings
+            ? {
+                abAutoWinner: input.abSettings.autoWinner,
+                abMinSends: input.abSettings.minSends,
+                abConfidence: input.abSettings.confidence,
+              }
+            : {}),
         })
         .onConflictDoNothing({ target: [campaigns.userId, campaigns.launchKey] })
         .returning();
