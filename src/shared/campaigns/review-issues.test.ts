@@ -103,4 +103,11 @@ describe("reviewIssues", () => {
       "Step 2 uses {{bookingLink}} but the campaign has no scheduling link",
     ]);
   });
+  it("lists automatic-winner settings the API would refuse, as typed", () => {
+    expect(reviewIssues({ ...ready, abSettings: { autoWinner: true, minSends: "50", confidence: "95" } })).toEqual([]);
+    expect(reviewIssues({ ...ready, abSettings: { autoWinner: false, minSends: "", confidence: "100" } })).toEqual([
+      "Minimum sends must be at least 1",
+      "Confidence must be between 80% and 99%",
+    ]);
+  });
 });

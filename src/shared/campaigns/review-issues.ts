@@ -1,5 +1,6 @@
 // The Review & Launch readiness check: the spec's issue messages, in order.
 // Launch stays disabled while any issue is listed.
+import { type AbSettingsForm, parseAbSettingsForm } from "../sequences/ab-winner.ts";
 import { stepBodySizeProblem } from "../sequences/body-size.ts";
 import { unknownMergeTagIssues, usesBookingLink } from "../sequences/merge-tags.ts";
 import { type StepLike, sequenceSpintaxProblems, stepTexts } from "../sequences/step-texts.ts";
@@ -19,6 +20,8 @@ export type ReviewInput = {
   sendersWithoutConnection?: string[];
   /** Whether the campaign has chosen a scheduling link for {{bookingLink}}. */
   hasBookingLink?: boolean;
+  /** The automatic A/B winner's settings as typed (the wizard's sequence step); left out: not checked. */
+  abSettings?: AbSettingsForm;
 };
 
 /**
@@ -57,6 +60,9 @@ export function reviewIssues(input: ReviewInput): string[] {
     input.steps.map((s) => ({ variants: extraVariantsSchema.safeParse(s.variants ?? []).data ?? [] })),
   );
   if (variants) issues.push(variants.message);
+  // 'Minimum sends must be at least 1': the API refuses the same.
+  if (input.abSettings)
+    issues.push(...(parseAbSettingsForm(input.abSettings).error?.issues.map((i) => i.message) ?? []));
   issues.push(...bookingLinkIssues(input.steps, input.hasBookingLink ?? false));
   for (const email of input.sendersWithoutConnection ?? []) {
     issues.push(`No sending connection for ${email}: set it up in Senders`);

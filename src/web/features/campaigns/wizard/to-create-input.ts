@@ -1,8 +1,9 @@
 import type { CreateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
 import type { ContactInput } from "#shared/contacts/contacts.schemas.ts";
 import { toContactInput } from "#shared/contacts/import/to-contact-input.ts";
+import { parseAbSettingsForm } from "#shared/sequences/ab-winner.ts";
 import { toSequenceInput } from "#shared/sequences/sequence-draft.ts";
-import type { ImportedContact, WizardDraft } from "./wizard-draft.ts";
+import { draftAbSettings, type ImportedContact, type WizardDraft } from "./wizard-draft.ts";
 
 /** Imported rows as they will be stored: the email from the chosen column, only selected extra columns. */
 export function draftContacts(
@@ -48,5 +49,7 @@ export function toCreateInput(draft: WizardDraft): CreateCampaignInput {
     trackOpens: draft.trackOpens ?? null,
     sendAs: draft.sendAs ?? "html",
     bookingLinkId: draft.bookingLinkId ?? null,
+    // Invalid settings are a review issue, so Launch never sends them; the API would refuse them too.
+    abSettings: parseAbSettingsForm(draftAbSettings(draft)).data,
   };
 }

@@ -9,7 +9,7 @@ import { useSendersQuery } from "../../../senders/use-senders.ts";
 import { BookingLinkChoice } from "../../booking-link-choice.tsx";
 import { SendingOptions } from "../../sending-options.tsx";
 import { useDraftMergeTagColumns } from "../use-draft-merge-tag-columns.ts";
-import type { StepProps, WizardDraft } from "../wizard-draft.ts";
+import { draftAbSettings, type StepProps, type WizardDraft } from "../wizard-draft.ts";
 
 const PREVIEW_CONTACTS = 6;
 
@@ -39,6 +39,7 @@ export function useReviewIssues(draft: WizardDraft): string[] {
     steps: draft.sequence,
     sendersWithoutConnection: withoutConnection,
     hasBookingLink: Boolean(draft.bookingLinkId),
+    abSettings: draftAbSettings(draft),
   });
 }
 

@@ -3,10 +3,12 @@
 // the 'Email to' column, and only the columns selected in Detect Emails.
 import { useCallback, useMemo } from "react";
 import type { SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { PREVIEW_CONTACTS, SequenceEditor } from "../../../sequences/sequence-editor.tsx";
+import { AbWinnerFields, AUTO_WINNER_RULE } from "../../ab-winner-fields.tsx";
 import { draftContacts } from "../to-create-input.ts";
 import { useDraftMergeTagColumns } from "../use-draft-merge-tag-columns.ts";
-import type { StepProps } from "../wizard-draft.ts";
+import { draftAbSettings, type StepProps } from "../wizard-draft.ts";
 
 export function SequenceStep({ draft, update }: StepProps) {
   const { contacts, emailColumn, selectedColumns, importedFields } = draft;
@@ -18,17 +20,37 @@ export function SequenceStep({ draft, update }: StepProps) {
   const onChange = useCallback((sequence: SequenceDraftStep[]) => update({ sequence }), [update]);
   const onEmailColumnChange = useCallback((column: string) => update({ emailColumn: column }), [update]);
 
+  const hasVariants = draft.sequence.some((s) => (s.variants?.length ?? 0) > 0);
   return (
-    <SequenceEditor
-      steps={draft.sequence}
-      onChange={onChange}
-      contacts={previewContacts}
-      columns={selectedColumns}
-      knownColumns={knownColumns}
-      emailColumn={emailColumn}
-      emailColumnOptions={importedFields.length > 0 ? importedFields : [emailColumn]}
-      onEmailColumnChange={onEmailColumnChange}
-      campaignName={draft.name}
-    />
+    <div className="space-y-6">
+      <SequenceEditor
+        steps={draft.sequence}
+        onChange={onChange}
+        contacts={previewContacts}
+        columns={selectedColumns}
+        knownColumns={knownColumns}
+        emailColumn={emailColumn}
+        emailColumnOptions={importedFields.length > 0 ? importedFields : [emailColumn]}
+        onEmailColumnChange={onEmailColumnChange}
+        campaignName={draft.name}
+      />
+      {hasVariants && (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Automatic winner</h2>
+            </CardTitle>
+            <p className="text-muted-foreground text-sm">{AUTO_WINNER_RULE}</p>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <AbWinnerFields
+              idPrefix="wizard-ab"
+              value={draftAbSettings(draft)}
+              onChange={(abSettings) => update({ abSettings })}
+            />
+          </CardContent>
+        </Card>
+      )}
+    </div>
   );
 }
