@@ -83,6 +83,11 @@ describeJourneys("A/B variants", () => {
     await page.getByRole("button", { name: "Previous" }).click();
     await page.getByLabel("Minimum sends per variant").fill("40");
     await page.getByLabel("Confidence (%)").fill("85");
+    // Kept with the draft across a reload.
+    await page.reload();
+    await page.getByRole("group", { name: "Email 1 variant B" }).waitFor();
+    expect(await page.getByLabel("Minimum sends per variant").inputValue()).toBe("40");
+    expect(await page.getByLabel("Confidence (%)").inputValue()).toBe("85");
     await next.click();
 
     await page.getByText("Ready to Launch").waitFor();

@@ -36,6 +36,13 @@ export type AbSettings = z.infer<typeof abSettingsSchema>;
 /** The settings as a form holds them (the wizard's draft, the Edit Campaign tab): the numbers as typed. */
 export type AbSettingsForm = { autoWinner: boolean; minSends: string; confidence: string };
 
+/** A stored form (a wizard draft restored from the browser) that has the form's shape. */
+export function isAbSettingsForm(value: unknown): value is AbSettingsForm {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.autoWinner === "boolean" && typeof v.minSends === "string" && typeof v.confidence === "string";
+}
+
 export function abSettingsForm(settings: AbSettings): AbSettingsForm {
   return {
     autoWinner: settings.autoWinner,
