@@ -2,15 +2,16 @@
 // 'Pick the winner automatically', 'Minimum sends per variant' and 'Confidence
 // (%)', each refused as the API refuses it. The Edit Campaign page's A/B
 // Variants tab and the wizard's sequence step show the same fields.
-import type { AbSettingsForm } from "#shared/sequences/ab-winner.ts";
-import { parseAbSettingsForm } from "#shared/sequences/ab-winner.ts";
+import type { ReactNode } from "react";
+import { type AbSettingsForm, parseAbSettingsForm } from "#shared/sequences/ab-winner.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
 
 /** What the automatic winner does, said above its fields. */
-export const AUTO_WINNER_RULE =
+const AUTO_WINNER_RULE =
   "When every variant of a step has at least the minimum sends and the best reply rate differs significantly from each other variant's (a two-proportion test at the confidence below), that variant wins: the contacts not yet sent the step get it.";
 
 /** The first refusal of each number, by field. */
@@ -20,12 +21,31 @@ export function abSettingsErrors(form: AbSettingsForm): Partial<Record<"minSends
   return { minSends: errorOf("minSends"), confidence: errorOf("confidence") };
 }
 
-export function AbWinnerFields(props: {
+/** The 'Automatic winner' card: the rule, the fields, and what the page adds under them (Edit's Save). */
+export function AutoWinnerCard(props: {
   /** Makes the ids unique on the page: "ab" → ab-auto-winner, ab-min-sends, ab-confidence. */
   idPrefix: string;
   value: AbSettingsForm;
   onChange: (value: AbSettingsForm) => void;
+  children?: ReactNode;
 }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Automatic winner</h2>
+        </CardTitle>
+        <p className="text-muted-foreground text-sm">{AUTO_WINNER_RULE}</p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <AbWinnerFields idPrefix={props.idPrefix} value={props.value} onChange={props.onChange} />
+        {props.children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AbWinnerFields(props: { idPrefix: string; value: AbSettingsForm; onChange: (value: AbSettingsForm) => void }) {
   const { idPrefix, value, onChange } = props;
   const errors = abSettingsErrors(value);
   return (

@@ -16,7 +16,7 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { api, unwrap } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
-import { AbWinnerFields, AUTO_WINNER_RULE } from "../ab-winner-fields.tsx";
+import { AutoWinnerCard } from "../ab-winner-fields.tsx";
 
 const variantsKey = (id: string) => ["campaigns", id, "variants"] as const;
 
@@ -167,20 +167,11 @@ function AutoWinnerSettings({ campaignId, settings }: { campaignId: string; sett
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Automatic winner</h2>
-        </CardTitle>
-        <p className="text-muted-foreground text-sm">{AUTO_WINNER_RULE}</p>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <AbWinnerFields idPrefix="ab" value={form} onChange={setForm} />
-        <Button onClick={() => void onSave()} disabled={!changed || !check.success || save.isPending}>
-          {save.isPending ? "Saving..." : "Save A/B settings"}
-        </Button>
-      </CardContent>
-    </Card>
+    <AutoWinnerCard idPrefix="ab" value={form} onChange={setForm}>
+      <Button onClick={() => void onSave()} disabled={!changed || !check.success || save.isPending}>
+        {save.isPending ? "Saving..." : "Save A/B settings"}
+      </Button>
+    </AutoWinnerCard>
   );
 }
 

@@ -3,9 +3,8 @@
 // the 'Email to' column, and only the columns selected in Detect Emails.
 import { useCallback, useMemo } from "react";
 import type { SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
-import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { PREVIEW_CONTACTS, SequenceEditor } from "../../../sequences/sequence-editor.tsx";
-import { AbWinnerFields, AUTO_WINNER_RULE } from "../../ab-winner-fields.tsx";
+import { AutoWinnerCard } from "../../ab-winner-fields.tsx";
 import { draftContacts } from "../to-create-input.ts";
 import { useDraftMergeTagColumns } from "../use-draft-merge-tag-columns.ts";
 import { draftAbSettings, type StepProps } from "../wizard-draft.ts";
@@ -35,21 +34,11 @@ export function SequenceStep({ draft, update }: StepProps) {
         campaignName={draft.name}
       />
       {hasVariants && (
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Automatic winner</h2>
-            </CardTitle>
-            <p className="text-muted-foreground text-sm">{AUTO_WINNER_RULE}</p>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <AbWinnerFields
-              idPrefix="wizard-ab"
-              value={draftAbSettings(draft)}
-              onChange={(abSettings) => update({ abSettings })}
-            />
-          </CardContent>
-        </Card>
+        <AutoWinnerCard
+          idPrefix="wizard-ab"
+          value={draftAbSettings(draft)}
+          onChange={(abSettings) => update({ abSettings })}
+        />
       )}
     </div>
   );
