@@ -61,8 +61,35 @@ describeJourneys("A/B variants", () => {
     const variantB = first.getByRole("group", { name: "Email 1 variant B" });
     // A variant without a subject is flagged at once.
     await variantB.getByText("Variant B needs a subject.").waitFor();
-    await variantB.getByLabel("Email 1 variant B subject").fill("Quick question, {{firstName}}");
+    // The variant's subject is checked as the step's is: spintax and unknown tags under its field.
+    const variantSubject = variantB.getByLabel("Email 1 variant B subject");
+    await variantSubject.fill("{Quick|} question, {{frist_name}}");
+    await variantB.getByText("Variant B subject: Empty choice in {Quick|} at position 1").waitFor();
+    await variantB.getByText("Unknown merge tag: {{frist_name}}. Did you mean {{first_name}}?").waitFor();
+    await variantB.getByRole("button", { name: "Use {{first_name}}" }).click();
+    expect(await variantSubject.inputValue()).toBe("{Quick|} question, {{first_name}}");
+    await variantSubject.fill("Quick question, {{firstName}}");
+    expect(await variantB.getByRole("alert").count()).toBe(0);
     await variantB.getByText("Subject only: sends the step's body.").waitFor();
+
+    // The automatic winner's settings, as on Edit Campaign: defaults 50 and 95%, refused in place and on Review.
+    const minSends = page.getByLabel("Minimum sends per variant");
+    expect(await minSends.inputValue()).toBe("50");
+    expect(await page.getByLabel("Confidence (%)").inputValue()).toBe("95");
+    expect(await page.getByRole("switch", { name: "Pick the winner automatically" }).isChecked()).toBe(false);
+    await minSends.fill("0");
+    await page.getByText("Minimum sends must be at least 1").waitFor();
+    await next.click();
+    await page.getByText("Issues Found").waitFor();
+    await page.getByRole("listitem").filter({ hasText: "Minimum sends must be at least 1" }).waitFor();
+    await page.getByRole("button", { name: "Previous" }).click();
+    await page.getByLabel("Minimum sends per variant").fill("40");
+    await page.getByLabel("Confidence (%)").fill("85");
+    // Kept with the draft across a reload.
+    await page.reload();
+    await page.getByRole("group", { name: "Email 1 variant B" }).waitFor();
+    expect(await page.getByLabel("Minimum sends per variant").inputValue()).toBe("40");
+    expect(await page.getByLabel("Confidence (%)").inputValue()).toBe("85");
     await next.click();
 
     await page.getByText("Ready to Launch").waitFor();
@@ -86,7 +113,10 @@ describeJourneys("A/B variants", () => {
     await rowA.getByRole("cell", { name: "2", exact: true }).first().waitFor();
     await rowB.getByText("Subject only").waitFor();
     expect(await rowB.getByRole("cell").allInnerTexts()).toEqual(expect.arrayContaining(["B", "2", "0", "0.0%"]));
-    await page.getByText("No winner yet: not enough sends yet: 2 of 50").waitFor();
+    // The wizard's settings were stored with the campaign.
+    await page.getByText("No winner yet: not enough sends yet: 2 of 40").waitFor();
+    expect(await page.getByLabel("Minimum sends per variant").inputValue()).toBe("40");
+    expect(await page.getByLabel("Confidence (%)").inputValue()).toBe("85");
 
     // The automatic winner's settings: a confidence out of range is refused in place.
     await page.getByLabel("Confidence (%)").fill("100");
@@ -106,6 +136,6 @@ describeJourneys("A/B variants", () => {
     await page.getByText("Winner: Variant B (picked by hand)", { exact: true }).waitFor();
     await rowB.getByText("Winner", { exact: true }).waitFor();
     const [stored] = await db.select().from(campaigns).where(eq(campaigns.id, campaign!.id));
-    expect(stored).toMatchObject({ abAutoWinner: true, abConfidence: 90 });
+    expect(stored).toMatchObject({ abAutoWinner: true, abConfidence: 90, abMinSends: 40 });
   });
 });

@@ -23,7 +23,7 @@ async function openSequenceStep(page: Page, baseUrl: string) {
 }
 
 const emailStep = (page: Page, n: number) => page.getByRole("group", { name: `Email ${n}`, exact: true });
-const subjectOf = (step: Locator) => step.getByLabel("Subject");
+const subjectOf = (step: Locator) => step.getByLabel("Subject", { exact: true });
 const plainBodyOf = (step: Locator) => step.getByRole("textbox", { name: "Body" });
 const richBodyOf = (page: Page, n: number) => emailStep(page, n).getByRole("textbox", { name: `Email ${n} body` });
 const previewOf = (page: Page, n: number) => page.getByRole("region", { name: `Email ${n} preview` });
@@ -187,6 +187,10 @@ describeJourneys("email sequence (wizard step 5)", () => {
     await second.getByRole("radio", { name: "After a delay" }).click();
     expect(await second.getByLabel("Send after").inputValue()).toBe("3");
 
+    // An A/B variant of step 2, saved with the template.
+    await second.getByRole("button", { name: "Add variant to Email 2" }).click();
+    await second.getByLabel("Email 2 variant B subject").fill("Still there, {{firstName}}?");
+
     // Save as Template: the name is required; tags are trimmed and not repeated.
     await page.getByRole("button", { name: "Templates" }).click();
     await library(page).getByText("No templates yet").waitFor();
@@ -224,6 +228,9 @@ describeJourneys("email sequence (wizard step 5)", () => {
     );
     expect(await subjectOf(emailStep(page, 2)).inputValue()).toBe("Following up, {{firstName}}");
     expect(await emailStep(page, 2).getByLabel("Send after").inputValue()).toBe("3");
+    expect(await emailStep(page, 2).getByLabel("Email 2 variant B subject").inputValue()).toBe(
+      "Still there, {{firstName}}?",
+    );
     await richBodyOf(page, 2).locator("strong", { hasText: "Thanks" }).waitFor();
     await richBodyOf(page, 2).locator('a[href="https://acme.test/pricing"]').waitFor();
 

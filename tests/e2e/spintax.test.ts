@@ -3,11 +3,17 @@
 // when fixed; an unknown merge tag shows its did-you-mean, is listed on the
 // review step and blocks Launch until fixed; the step preview and Preview
 // Mode show one pick per contact and Shuffle shows others; the launched
-// messages carry each contact's pick.
+// messages carry each contact's pick. On Edit Campaign the editor flags
+// exactly the tags the launch refuses: a column only the 12th contact has
+// (beyond the ten previewed) and a settings fallback tag are known, an import
+// alias ({{organisation}}) reads the company, a variant's unknown tag is
+// flagged under the variant.
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { campaigns, emailSends, user as users } from "../../src/server/db/schema/index.ts";
+import type { CampaignDetail, CreateCampaignInput } from "../../src/shared/campaigns/campaigns.schemas.ts";
+import { step } from "../support/sending-fixtures.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toasts, useBrowser } from "./support/browser.ts";
 import { storeDraft } from "./support/stored-draft.ts";
@@ -64,6 +70,21 @@ async function shuffleUntilChanged(scope: Locator, read: () => Promise<string | 
   }
   throw new Error(`Shuffle never changed ${before}`);
 }
+
+const knownTagContacts = Array.from({ length: 12 }, (_, i) => {
+  const customFields: Record<string, string> = { city: "Rome" };
+  if (i === 11) customFields.rare = "yes";
+  return { email: `p${i + 1}@prospect.test`, firstName: `P${i + 1}`, company: "Prospect", customFields };
+});
+
+const knownTagsCampaign: CreateCampaignInput = {
+  name: "Known tags",
+  description: null,
+  emailColumn: "email",
+  senderAccounts: [{ email: "hello@acme.test", provider: "custom", dailyLimit: 10 }],
+  contacts: knownTagContacts,
+  sequence: [step("Quick question", "Hi {{firstName}}")],
+};
 
 describeJourneys("spintax and merge tags (wizard step 5 and launch)", () => {
   const browser = useBrowser();
@@ -146,5 +167,43 @@ describeJourneys("spintax and merge tags (wizard step 5 and launch)", () => {
     ).toBe(2);
     const sends = await app.database.db.select().from(emailSends).where(eq(emailSends.campaignId, campaign!.id));
     for (const send of sends) expect(send.subject).toMatch(/^(Hi|Hello|Hey) (Jane|Sam)$/);
+  });
+
+  it("Edit Campaign knows every contact's columns and the fallback tags, as the launch does, for the step and its variants", async () => {
+    const { page } = browser;
+    await signedInUser(page, app.baseUrl, "known-tags");
+    const settings = await (await page.request.get(`${app.baseUrl}/api/settings`)).json();
+    const saved = await page.request.put(`${app.baseUrl}/api/settings`, {
+      data: { ...settings, fallbackMergeTags: { first_name: "there", title: "friend" } },
+    });
+    expect(saved.status()).toBe(200);
+    const created = await page.request.post(`${app.baseUrl}/api/campaigns`, { data: knownTagsCampaign });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as CampaignDetail).campaign.id;
+
+    await page.goto(`${app.baseUrl}/campaigns/edit/${id}`);
+    await page.getByRole("tab", { name: "Email Sequence (1)" }).click();
+    const first = page.getByRole("group", { name: "Email 1", exact: true });
+    await first.getByLabel("Subject", { exact: true }).fill("{{rare}} {{title}} {{organisation}} {{city}} {{nope}}");
+    await first.getByText("Unknown merge tag: {{nope}}.").waitFor();
+    expect(await first.getByText(/^Unknown merge tag:/).count()).toBe(1);
+    // The alias reads the company in the preview.
+    await page.getByRole("region", { name: "Email 1 preview" }).getByText("Prospect").first().waitFor();
+
+    await first.getByRole("button", { name: "Add variant to Email 1" }).click();
+    const variantB = first.getByRole("group", { name: "Email 1 variant B" });
+    await variantB.getByLabel("Email 1 variant B subject").fill("Hi {{rar}}");
+    await variantB.getByText("Unknown merge tag: {{rar}}. Did you mean {{rare}}?").waitFor();
+    await variantB.getByRole("button", { name: "Use {{rare}}" }).click();
+    expect(await variantB.getByLabel("Email 1 variant B subject").inputValue()).toBe("Hi {{rare}}");
+    expect(await variantB.getByText(/^Unknown merge tag:/).count()).toBe(0);
+
+    // What the editor accepts the launch accepts once {{nope}} is gone.
+    await first.getByLabel("Subject", { exact: true }).fill("{{rare}} {{title}} {{organisation}} {{city}}");
+    expect(await page.getByText(/^Unknown merge tag:/).count()).toBe(0);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Campaign updated successfully").first().waitFor();
+    const launched = await page.request.post(`${app.baseUrl}/api/campaigns/${id}/launch`);
+    expect(launched.status()).toBe(200);
   });
 });

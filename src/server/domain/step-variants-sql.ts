@@ -25,3 +25,17 @@ export function reassignUnsentVariantsSql(campaignId: string, stepId: string | n
       and se.campaign_id = ${campaignId}::uuid and se.status in ('scheduled', 'paused') and se.send_id is null
       and se.variant_index is distinct from ${variantIndexSql(sql`q`, sql`se.contact_rank`)}`;
 }
+
+/**
+ * The subject or body variant `index` sends (an integer expression, as the
+ * queue row carries it), by stepTextForVariant's rule: A's own for 0, null or
+ * a variant the step no longer holds; a variant's body only when it has one.
+ */
+export function variantTextSql(step: SQL, index: SQL, field: "subject" | "body"): SQL {
+  const variant = sql`${step}.variants -> (${index} - 1)`;
+  if (field === "subject") {
+    return sql`(case when ${index} >= 1 and ${variant} is not null then ${variant} ->> 'subject' else ${step}.subject end)`;
+  }
+  return sql`(case when ${index} >= 1 and btrim(coalesce(${variant} ->> 'body', '')) <> '' then ${variant} ->> 'body'
+    else ${step}.body end)`;
+}

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { contactInputSchema, MAX_CONTACTS_PER_REQUEST } from "../contacts/contacts.schemas.ts";
 import { campaignStatuses, senderProviders, sendFormats } from "../db-enums.ts";
 import { senderDailyLimitSchema } from "../senders/senders.schemas.ts";
+import { abSettingsSchema } from "../sequences/ab-winner.ts";
 import { sequenceInputSchema, sequenceStepSchema } from "../sequences/sequence.schemas.ts";
 import { CAMPAIGN_NAME_MAX } from "./clone-name.ts";
 
@@ -60,6 +61,8 @@ export const createCampaignInputSchema = z
     bookingLinkId: campaignBookingLinkSchema.optional(),
     dailyNewContactsLimit: dailyNewContactsLimitSchema.optional(),
     stopOnCompanyReply: stopOnCompanyReplySchema.optional(),
+    /** The automatic A/B winner's settings (ab-winner.ts); left out: off, 50 sends, 95%. */
+    abSettings: abSettingsSchema.optional(),
   })
   .meta({ id: "CreateCampaignInput" });
 export type CreateCampaignInput = z.infer<typeof createCampaignInputSchema>;
@@ -136,6 +139,8 @@ export const campaignDetailSchema = z
     senders: z.array(campaignSenderSchema),
     sequence: z.array(sequenceStepSchema),
     contactCount: z.number(),
+    /** The names that fill a merge tag besides the built-ins (mergeTagColumns): what the launch checks against. */
+    mergeTagColumns: z.array(z.string()),
   })
   .meta({ id: "CampaignDetail" });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;

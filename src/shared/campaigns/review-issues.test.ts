@@ -84,4 +84,30 @@ describe("reviewIssues", () => {
       "Step 2 uses an unknown merge tag {{website}}",
     ]);
   });
+  it("checks every variant's subject and own body too, naming the variant", () => {
+    const steps = [
+      { subject: "Hi", body: "Hello" },
+      {
+        subject: "Re",
+        body: "Hello",
+        variants: [
+          { subject: "{Hi||Hey} {{frist_name}}", body: null },
+          { subject: "Fine", body: "Book: {{bookingLink}} {{website}}" },
+        ],
+      },
+    ];
+    expect(reviewIssues({ ...ready, columns: [], steps })).toEqual([
+      "Step 2, variant B subject: Empty choice in {Hi||Hey} at position 1",
+      "Step 2, variant B uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?",
+      "Step 2, variant C uses an unknown merge tag {{website}}",
+      "Step 2 uses {{bookingLink}} but the campaign has no scheduling link",
+    ]);
+  });
+  it("lists automatic-winner settings the API would refuse, as typed", () => {
+    expect(reviewIssues({ ...ready, abSettings: { autoWinner: true, minSends: "50", confidence: "95" } })).toEqual([]);
+    expect(reviewIssues({ ...ready, abSettings: { autoWinner: false, minSends: "", confidence: "100" } })).toEqual([
+      "Minimum sends must be at least 1",
+      "Confidence must be between 80% and 99%",
+    ]);
+  });
 });

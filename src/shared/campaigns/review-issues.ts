@@ -1,8 +1,9 @@
 // The Review & Launch readiness check: the spec's issue messages, in order.
 // Launch stays disabled while any issue is listed.
+import { type AbSettingsForm, parseAbSettingsForm } from "../sequences/ab-winner.ts";
 import { stepBodySizeProblem } from "../sequences/body-size.ts";
 import { unknownMergeTagIssues, usesBookingLink } from "../sequences/merge-tags.ts";
-import { stepSpintaxProblems } from "../sequences/spintax.ts";
+import { type StepLike, sequenceSpintaxProblems, stepTexts } from "../sequences/step-texts.ts";
 import { extraVariantsSchema, sequenceVariantProblem } from "../sequences/step-variants.ts";
 
 export type ReviewInput = {
@@ -19,6 +20,8 @@ export type ReviewInput = {
   sendersWithoutConnection?: string[];
   /** Whether the campaign has chosen a scheduling link for {{bookingLink}}. */
   hasBookingLink?: boolean;
+  /** The automatic A/B winner's settings as typed (the wizard's sequence step); left out: not checked. */
+  abSettings?: AbSettingsForm;
 };
 
 /**
@@ -26,10 +29,11 @@ export type ReviewInput = {
  * each such step: its messages would go out without the link. The launch and
  * activation refuse with these too (launch.service.ts).
  */
-export function bookingLinkIssues(steps: { subject: unknown; body: unknown }[], hasBookingLink: boolean): string[] {
+export function bookingLinkIssues(steps: readonly StepLike[], hasBookingLink: boolean): string[] {
   if (hasBookingLink) return [];
+  // Any text of the step, a variant's included (step-texts.ts).
   return steps.flatMap((s, i) =>
-    [s.subject, s.body].some((text) => typeof text === "string" && usesBookingLink(text))
+    stepTexts(s, i).some((t) => usesBookingLink(t.text))
       ? [`Step ${i + 1} uses {{bookingLink}} but the campaign has no scheduling link`]
       : [],
   );
@@ -48,14 +52,17 @@ export function reviewIssues(input: ReviewInput): string[] {
     const tooLarge = typeof step.body === "string" ? stepBodySizeProblem(step.body, i + 1) : null;
     if (tooLarge) issues.push(tooLarge);
   }
-  // Each 'Step 2 subject: Empty choice in {Hi||Hey} at position 1' (the API refuses the same).
-  issues.push(...stepSpintaxProblems(input.steps).map((p) => p.message));
+  // Each 'Step 2 subject: Empty choice in {Hi||Hey} at position 1', variants' texts too (the API refuses the same).
+  issues.push(...sequenceSpintaxProblems(input.steps).map((p) => p.message));
   if (input.columns) issues.push(...unknownMergeTagIssues(input.steps, input.columns));
   // A/B variants: the API's own check ('Step 2, variant B: a subject is required'), on what a draft can hold.
   const variants = sequenceVariantProblem(
     input.steps.map((s) => ({ variants: extraVariantsSchema.safeParse(s.variants ?? []).data ?? [] })),
   );
   if (variants) issues.push(variants.message);
+  // 'Minimum sends must be at least 1': the API refuses the same.
+  if (input.abSettings)
+    issues.push(...(parseAbSettingsForm(input.abSettings).error?.issues.map((i) => i.message) ?? []));
   issues.push(...bookingLinkIssues(input.steps, input.hasBookingLink ?? false));
   for (const email of input.sendersWithoutConnection ?? []) {
     issues.push(`No sending connection for ${email}: set it up in Senders`);

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { abSettingsSchema, abVerdict, normalCdf, twoProportionTest } from "./ab-winner.ts";
+import {
+  abSettingsForm,
+  abSettingsSchema,
+  abVerdict,
+  defaultAbSettings,
+  isAbSettingsForm,
+  normalCdf,
+  parseAbSettingsForm,
+  twoProportionTest,
+} from "./ab-winner.ts";
 
 describe("normalCdf", () => {
   it("matches the standard normal table", () => {
@@ -142,5 +151,26 @@ describe("abSettingsSchema", () => {
     expect(issue({ autoWinner: true, minSends: 2.5, confidence: 95 })).toBe("Minimum sends must be a whole number");
     expect(issue({ autoWinner: true, minSends: 50, confidence: 100 })).toBe("Confidence must be between 80% and 99%");
     expect(issue({ autoWinner: true, minSends: 50, confidence: 95 })).toBeUndefined();
+  });
+});
+
+describe("the settings as a form holds them", () => {
+  it("start at the defaults, are checked by the API's rules, and a stored copy is kept only when well-formed", () => {
+    const form = abSettingsForm(defaultAbSettings);
+    expect(form).toEqual({ autoWinner: false, minSends: "50", confidence: "95" });
+    expect(parseAbSettingsForm(form).data).toEqual(defaultAbSettings);
+    expect(parseAbSettingsForm({ ...form, minSends: "" }).success).toBe(false);
+    expect(parseAbSettingsForm({ ...form, minSends: "2.5" }).error?.issues[0]?.message).toBe(
+      "Minimum sends must be a whole number",
+    );
+    expect(isAbSettingsForm(form)).toBe(true);
+    for (const broken of [
+      null,
+      "x",
+      { autoWinner: "yes", minSends: "1", confidence: "90" },
+      { ...form, minSends: 5 },
+    ]) {
+      expect(isAbSettingsForm(broken)).toBe(false);
+    }
   });
 });

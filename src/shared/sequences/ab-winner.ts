@@ -33,6 +33,40 @@ export const abSettingsSchema = z
   .meta({ id: "AbSettings" });
 export type AbSettings = z.infer<typeof abSettingsSchema>;
 
+/** The settings as a form holds them (the wizard's draft, the Edit Campaign tab): the numbers as typed. */
+export type AbSettingsForm = { autoWinner: boolean; minSends: string; confidence: string };
+
+/** A stored form (a wizard draft restored from the browser) that has the form's shape. */
+export function isAbSettingsForm(value: unknown): value is AbSettingsForm {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.autoWinner === "boolean" && typeof v.minSends === "string" && typeof v.confidence === "string";
+}
+
+export function abSettingsForm(settings: AbSettings): AbSettingsForm {
+  return {
+    autoWinner: settings.autoWinner,
+    minSends: String(settings.minSends),
+    confidence: String(settings.confidence),
+  };
+}
+
+/** What a campaign starts with: off, 50 sends, 95%. */
+export const defaultAbSettings: AbSettings = {
+  autoWinner: false,
+  minSends: DEFAULT_AB_MIN_SENDS,
+  confidence: DEFAULT_AB_CONFIDENCE,
+};
+
+/** The form's values checked by the API's rules (a blank number reads as 0, so it is refused). */
+export function parseAbSettingsForm(form: AbSettingsForm) {
+  return abSettingsSchema.safeParse({
+    autoWinner: form.autoWinner,
+    minSends: Number(form.minSends),
+    confidence: Number(form.confidence),
+  });
+}
+
 /**
  * The standard normal distribution function Φ(x), from the complementary
  * error function by W. J. Cody's rational Chebyshev approximation as given in

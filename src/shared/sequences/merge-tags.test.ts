@@ -6,6 +6,7 @@ import {
   insertableMergeTags,
   listMergeTags,
   mergeContextFromContact,
+  mergeTagColumns,
   mergeTagKey,
   renderMergeTags,
   replaceMergeTag,
@@ -244,6 +245,63 @@ describe("unknown tags: did you mean", () => {
       "Step 2 uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?",
       "Step 2 uses an unknown merge tag {{website}}",
     ]);
+  });
+});
+
+describe("the import's other names for the built-in fields", () => {
+  const row = { email: "jo@acme.test", fname: "Jo", surname: "Ray", organisation: "Acme", city: "Rome" };
+  const imported = toContactInput(row);
+  const columns = Object.keys(imported.customFields);
+
+  it("are tags of the field the import filled, as the CSV's header names them", () => {
+    expect(columns).toEqual(["city"]);
+    const text = "{{fname}} {{Surname}} at {{organisation}} ({{company_name}}) in {{city}}";
+    expect(findUnknownMergeTags(text, columns)).toEqual([]);
+    expect(renderMergeTags(text, mergeContextFromContact(imported), { mode: "send", format: "text" })).toBe(
+      "Jo Ray at Acme (Acme) in Rome",
+    );
+  });
+
+  it("read a column of that name when the import kept one (a CSV with both company and organisation)", () => {
+    const both = toContactInput({ email: "a@b.test", company: "Acme", organisation: "Acme Holding" });
+    expect(both.company).toBe("Acme");
+    const context = mergeContextFromContact(both);
+    expect(renderMergeTags("{{company}} / {{organisation}}", context, { mode: "send", format: "text" })).toBe(
+      "Acme / Acme Holding",
+    );
+  });
+
+  it("take the field's fallback when the contact has no value, unless they have their own", () => {
+    const context = mergeContextFromContact({ email: "x@y.test", firstName: null, lastName: null, company: null });
+    const send = { mode: "send", format: "text" } as const;
+    expect(renderMergeTags("{{organisation}}", context, { ...send, fallbacks: { company: "your company" } })).toBe(
+      "your company",
+    );
+    expect(
+      renderMergeTags("{{organisation}}", context, {
+        ...send,
+        fallbacks: { company: "your company", organisation: "your org" },
+      }),
+    ).toBe("your org");
+  });
+
+  it("are not offered as a 'did you mean': the field's own name is", () => {
+    expect(suggestMergeTag("compnay", [])).toBe("company");
+    expect(suggestMergeTag("orgs", [])).toBeNull();
+    expect(suggestMergeTag("organsation", [])).toBeNull();
+  });
+});
+
+describe("mergeTagColumns", () => {
+  it("is the custom-field keys and the fallback tags with a value, each name once", () => {
+    expect(
+      mergeTagColumns(["job_title", "Job Title", "city"], { title: "friend", first_name: "there", empty: " " }),
+    ).toEqual(["job_title", "city", "title", "first_name"]);
+    expect(mergeTagColumns([], null)).toEqual([]);
+  });
+
+  it("makes a tag with a fallback known: every contact gets the fallback", () => {
+    expect(findUnknownMergeTags("{{title}} {{city}}", mergeTagColumns([], { title: "friend" }))).toEqual(["city"]);
   });
 });
 

@@ -8,6 +8,8 @@
 // time: docs/decisions/018-personal-booking-links.md). It is a link in HTML
 // and the URL in plain text; no imported column can fill it.
 import type { ContactInput } from "../contacts/contacts.schemas.ts";
+import { companyHeaders, firstNameHeaders, lastNameHeaders } from "../contacts/import/to-contact-input.ts";
+import { type StepLike, type StepText, textsByOwner } from "./step-texts.ts";
 
 /**
  * `{{ name }}`: letters, digits and underscores, spaces allowed around the
@@ -18,6 +20,29 @@ const TAG_PATTERN = /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^{}\n]*))?\}\}/g;
 
 /** The tags every contact has, in the order the insert menu lists them. */
 export const builtInMergeTags = ["firstName", "lastName", "email", "company"] as const;
+
+/**
+ * The import's other names for the built-in fields (to-contact-input.ts:
+ * `organisation`, `company_name`, `fname`, …). The import stores such a column
+ * in the field, not as a custom field, so a tag named as the CSV's header
+ * ({{organisation}}) reads the field: the same value the contact page shows and
+ * edits, never a second copy that an edit would leave behind.
+ */
+const aliasTags: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ["firstName", firstNameHeaders],
+      ["lastName", lastNameHeaders],
+      ["company", companyHeaders],
+    ] as const
+  ).flatMap(([field, headers]) => headers.map((h) => [mergeTagKey(h), field] as const)),
+);
+
+/** The built-in field an import alias stands for ({{organisation}} → company), else null. */
+export function aliasedField(name: string): string | null {
+  const field = aliasTags.get(mergeTagKey(name));
+  return field && mergeTagKey(field) !== mergeTagKey(name) ? field : null;
+}
 
 /** The personal booking link's tag (the campaign's scheduling link, signed for each contact). */
 export const bookingLinkTag = "bookingLink";
@@ -60,6 +85,12 @@ export function mergeContextFromContact(contact: MergeContact): MergeContext {
   for (const [name, value] of Object.entries(contact.customFields ?? {})) {
     // An imported "booking link" column must not pass for the personal link.
     if (mergeTagKey(name) !== BOOKING_LINK_KEY) put(name, value);
+  }
+  // After the columns: a CSV with both `company` and `organisation` keeps the
+  // second as a column of its own, and its tag reads that column.
+  for (const [alias, field] of aliasTags) {
+    const value = values.get(mergeTagKey(field));
+    if (value !== undefined && !values.has(alias)) values.set(alias, value);
   }
   return values;
 }
@@ -118,7 +149,11 @@ export function renderMergeTags(text: string, context: MergeContext, options: Re
     // rich text it is already HTML (the sanitiser runs after filling).
     if (ownFallback !== undefined) return ownFallback.trim();
     if (options.mode === "preview") return escapeValue(`[${name}]`);
-    return escapeValue(fallbackFor(key, options.fallbacks));
+    // {{organisation}} without a value takes the company's fallback unless it has one of its own.
+    const field = aliasedField(name);
+    return escapeValue(
+      fallbackFor(key, options.fallbacks) || (field ? fallbackFor(mergeTagKey(field), options.fallbacks) : ""),
+    );
   });
 }
 
@@ -156,9 +191,39 @@ export function findUnknownMergeTags(text: string, columns: readonly string[]): 
   return listMergeTags(text).filter((name) => !known.has(mergeTagKey(name)));
 }
 
-/** The tags a campaign with these imported columns can fill: built-ins, bookingLink, the columns. */
+/**
+ * The tags a campaign with these imported columns can fill: built-ins,
+ * bookingLink, the columns, and the import's other names for the built-ins
+ * ({{organisation}}, {{fname}}: they read the field).
+ */
 export function knownMergeTags(columns: readonly string[]): string[] {
+  return [...suggestableMergeTags(columns), ...aliasTags.keys()];
+}
+
+/** What a 'did you mean' offers: the known tags but the aliases, so a typo is pointed at the field's own name. */
+function suggestableMergeTags(columns: readonly string[]): string[] {
   return [...builtInMergeTags, bookingLinkTag, ...columns.filter((c) => c.trim())];
+}
+
+/**
+ * The names that fill a tag in a campaign, besides the built-ins: its
+ * contacts' custom-field keys (every contact's, as stored or as the wizard
+ * will store them) and the user's fallback tags (settings: a tag with a
+ * fallback is filled for every contact). The editor's check (wizard and Edit
+ * Campaign) and the launch's both take this list, so they accept the same tags.
+ */
+export function mergeTagColumns(
+  customFieldKeys: Iterable<string>,
+  fallbacks: Record<string, string> | null | undefined,
+): string[] {
+  const names = [...customFieldKeys, ...Object.entries(fallbacks ?? {}).flatMap(([n, v]) => (v.trim() ? [n] : []))];
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const key = mergeTagKey(name);
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Edit distance (insert, delete, substitute one character), two rows of the table. */
@@ -187,7 +252,7 @@ export function suggestMergeTag(name: string, columns: readonly string[]): strin
   const key = mergeTagKey(name);
   const limit = Math.max(1, Math.floor(key.length / 3));
   let best: { name: string; distance: number } | null = null;
-  for (const known of knownMergeTags(columns)) {
+  for (const known of suggestableMergeTags(columns)) {
     const distance = levenshtein(key, mergeTagKey(known));
     if (distance <= limit && (!best || distance < best.distance)) best = { name: known, distance };
   }
@@ -204,27 +269,29 @@ export function unknownMergeTagsWithSuggestions(text: string, columns: readonly 
   return findUnknownMergeTags(text, columns).map((name) => ({ name, suggestion: suggestMergeTag(name, columns) }));
 }
 
+/** The unknown tags of some texts of a step (one variant's: step-texts.ts), each once, with its 'did you mean'. */
+export function unknownTagsOfTexts(texts: readonly Pick<StepText, "text">[], columns: readonly string[]) {
+  return unknownMergeTagsWithSuggestions(texts.map((t) => t.text).join("\n"), columns);
+}
+
 /** ' Did you mean {{first_name}}?' or nothing. */
 export function didYouMean(tag: UnknownMergeTag): string {
   return tag.suggestion ? ` Did you mean ${mergeTagToken(tag.suggestion)}?` : "";
 }
 
 /**
- * 'Step 2 uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?',
- * one per unknown tag of each step (subject, then body): the review step's
- * issues and the launch's refusal.
+ * 'Step 2 uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?'
+ * ('Step 2, variant B uses …' for a variant's texts), one per unknown tag of
+ * each step and variant (subject, then body): the review step's issues and the
+ * launch's refusal.
  */
-export function unknownMergeTagIssues(
-  steps: readonly { subject: unknown; body: unknown }[],
-  columns: readonly string[],
-): string[] {
-  return steps.flatMap((step, i) => {
-    const text = [step.subject, step.body].filter((t): t is string => typeof t === "string").join("\n");
-    return unknownMergeTagsWithSuggestions(text, columns).map(
+export function unknownMergeTagIssues(steps: readonly StepLike[], columns: readonly string[]): string[] {
+  return textsByOwner(steps).flatMap(({ owner, texts }) =>
+    unknownTagsOfTexts(texts, columns).map(
       (tag) =>
-        `Step ${i + 1} uses an unknown merge tag ${mergeTagToken(tag.name)}${tag.suggestion ? `.${didYouMean(tag)}` : ""}`,
-    );
-  });
+        `${owner} uses an unknown merge tag ${mergeTagToken(tag.name)}${tag.suggestion ? `.${didYouMean(tag)}` : ""}`,
+    ),
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { isStorableDate } from "../api/storable-dates.ts";
 import { bodyFormats, delayUnits, sendFormats } from "../db-enums.ts";
 import { sequenceBodySizeProblem } from "./body-size.ts";
-import { stepSpintaxProblems } from "./spintax.ts";
+import { sequenceSpintaxProblems } from "./step-texts.ts";
 import { extraVariantsSchema, sequenceVariantProblem } from "./step-variants.ts";
 
 export const MAX_SEQUENCE_STEPS = 20;
@@ -48,16 +48,17 @@ export const withBodySizeCheck = <T extends z.ZodType<{ body: string }[]>>(steps
   });
 
 /**
- * Steps whose subjects and bodies hold valid spintax (spintax.ts): each
- * problem is refused at its step's field, 'Step 2 subject: Empty choice in
- * {Hi||Hey} at position 1'.
+ * Steps whose every text (step-texts.ts: the subjects and bodies of the step
+ * and of its variants) holds valid spintax (spintax.ts): each problem is
+ * refused at its field, 'Step 2 subject: Empty choice in {Hi||Hey} at
+ * position 1', 'Step 2, variant B body: …'.
  */
 export const withSpintaxCheck = <T extends z.ZodType<{ subject: string; body: string; bodyFormat: string }[]>>(
   steps: T,
 ) =>
   steps.superRefine((value, ctx) => {
-    for (const problem of stepSpintaxProblems(value)) {
-      ctx.addIssue({ code: "custom", message: problem.message, path: [problem.index, problem.field] });
+    for (const problem of sequenceSpintaxProblems(value)) {
+      ctx.addIssue({ code: "custom", message: problem.message, path: problem.path });
     }
   });
 

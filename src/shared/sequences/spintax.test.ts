@@ -1,14 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  MAX_SPINTAX_DEPTH,
-  parseSpintax,
-  resolveSpintax,
-  type SpintaxNode,
-  spinStep,
-  spinText,
-  stepSpintaxProblems,
-} from "./spintax.ts";
+import { MAX_SPINTAX_DEPTH, parseSpintax, resolveSpintax, type SpintaxNode, spinStep, spinText } from "./spintax.ts";
 
 const messages = (source: string, format: "text" | "html" = "text") => {
   const parsed = parseSpintax(source, format);
@@ -121,20 +113,6 @@ describe("spinText and spinStep", () => {
 
   it("sends a text that does not parse as written", () => {
     expect(spinText("Hi {there", "seed")).toBe("Hi {there");
-  });
-});
-
-describe("stepSpintaxProblems", () => {
-  it("names the step and the field", () => {
-    expect(
-      stepSpintaxProblems([
-        { subject: "ok", body: "ok", bodyFormat: "text" },
-        { subject: "{Hi||Hey}", body: "<p>{x</p>", bodyFormat: "html" },
-      ]),
-    ).toEqual([
-      { index: 1, field: "subject", message: "Step 2 subject: Empty choice in {Hi||Hey} at position 1" },
-      { index: 1, field: "body", message: 'Step 2 body: Unclosed spintax choice: "{" at position 1 has no "}"' },
-    ]);
   });
 });
 

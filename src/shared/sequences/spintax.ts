@@ -257,28 +257,3 @@ export function spinStep<T extends { subject: string; body: string; bodyFormat: 
     body: spinText(step.body, spintaxSeed(contactKey, stepNumber, "body"), step.bodyFormat),
   };
 }
-
-/**
- * 'Step 2 subject: Empty choice in {Hi||Hey} at position 3', for each
- * problem of each step (the API's refusal and the review step's issues).
- */
-export function stepSpintaxProblems(
-  steps: readonly { subject: unknown; body: unknown; bodyFormat?: unknown }[],
-): { index: number; field: "subject" | "body"; message: string }[] {
-  return steps.flatMap((step, index) => {
-    const fields = [
-      ["subject", step.subject, "text"],
-      ["body", step.body, step.bodyFormat === "html" ? "html" : "text"],
-    ] as const;
-    return fields.flatMap(([field, text, format]) => {
-      if (typeof text !== "string") return [];
-      const parsed = parseSpintax(text, format);
-      if (parsed.ok) return [];
-      return parsed.errors.map((e) => ({
-        index,
-        field,
-        message: `Step ${index + 1} ${field}: ${e.message}`,
-      }));
-    });
-  });
-}

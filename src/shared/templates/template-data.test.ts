@@ -19,6 +19,19 @@ describe("readTemplateSequence", () => {
     ]);
   });
 
+  it("keeps every step's A/B variants, a variant without a body of its own as null", () => {
+    const variants = [
+      { subject: "Quick question", body: null },
+      { subject: "Hey {{firstName}}", body: "Own body" },
+    ];
+    expect(readTemplateSequence(toTemplateData([{ ...step, variants }, step]))).toEqual([{ ...step, variants }, step]);
+    // A blank own body is the step's body; a damaged list reads as none, the steps still usable.
+    expect(readTemplateSequence({ sequence: [{ ...step, variants: [{ subject: "B", body: " " }] }] })).toEqual([
+      { ...step, variants: [{ subject: "B", body: null }] },
+    ]);
+    expect(readTemplateSequence({ sequence: [{ ...step, variants: "x" }] })).toEqual([step]);
+  });
+
   it.each([
     ["null", null],
     ["a string", "oops"],

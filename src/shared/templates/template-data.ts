@@ -1,10 +1,11 @@
 // A template's stored data is JSON ({ sequence: [...] }) that may come from an
 // older version or another tool. Reading it never fails: a readable sequence is
-// normalised to today's step shape; anything else reads as an empty sequence,
+// normalised to today's step shape (its A/B variants kept); anything else reads as an empty sequence,
 // which the web reports as 'Template data is corrupted or incomplete'.
 import { z } from "zod";
 import { bodyFormats, delayUnits } from "../db-enums.ts";
 import { MAX_SEQUENCE_STEPS, type SequenceStepInput, sequenceStepInputSchema } from "../sequences/sequence.schemas.ts";
+import { extraVariantsSchema, normaliseVariants } from "../sequences/step-variants.ts";
 
 const looksLikeHtml = /<\/?(p|br|div|strong|em|b|i|u|s|ul|ol|li|a|span|h[1-6]|blockquote|img)\b/i;
 
@@ -19,6 +20,8 @@ const storedStepSchema = z
     delayUnit: z.enum(delayUnits).optional().catch(undefined),
     scheduledDate: z.iso.date().nullable().optional().catch(null),
     scheduledTime: sequenceStepInputSchema.shape.scheduledTime.optional().catch(null),
+    /** A/B variants B–E (templates saved before them have none; unreadable ones read as none). */
+    variants: extraVariantsSchema.optional().catch(undefined),
   })
   .transform(
     (s): SequenceStepInput => ({
@@ -29,6 +32,7 @@ const storedStepSchema = z
       delayUnit: s.delayUnit ?? "days",
       scheduledDate: s.scheduledDate ?? null,
       scheduledTime: s.scheduledDate ? (s.scheduledTime ?? null) : null,
+      ...(s.variants?.length ? { variants: normaliseVariants(s.variants) } : {}),
     }),
   );
 

@@ -276,6 +276,46 @@ describe("a campaign of 40 contacts with two variants per step", () => {
     expect(mine).toHaveLength(0);
   });
 
+  it("takes the automatic winner's settings with the campaign (the wizard's), defaults without them, refuses bad ones", async () => {
+    const owner = await newUser();
+    const create = (name: string, abSettings?: unknown) =>
+      h.ctx.request("/api/campaigns", {
+        method: "POST",
+        cookie: owner.cookie,
+        json: {
+          name,
+          description: null,
+          emailColumn: "email",
+          senderAccounts: [{ email: "anna@acme.test", provider: "custom", dailyLimit: 50 }],
+          contacts: people(2, `ab-settings-${name}`),
+          sequence: twoVariantSequence,
+          ...(abSettings === undefined ? {} : { abSettings }),
+        },
+      });
+    const idOf = async (res: Response) => ((await res.json()) as { campaign: { id: string } }).campaign.id;
+    const chosen = await create("Chosen", { autoWinner: true, minSends: 30, confidence: 90 });
+    expect(chosen.status).toBe(201);
+    expect((await variantsOf(owner.cookie, await idOf(chosen))).body.settings).toEqual({
+      autoWinner: true,
+      minSends: 30,
+      confidence: 90,
+    });
+    const defaults = await create("Defaults");
+    expect((await variantsOf(owner.cookie, await idOf(defaults))).body.settings).toEqual({
+      autoWinner: false,
+      minSends: 50,
+      confidence: 95,
+    });
+    const bad = await create("Bad", { autoWinner: true, minSends: 0, confidence: 99.5 });
+    expect(bad.status).toBe(400);
+    const error = ((await bad.json()) as { error: { details: { fields: Record<string, string> } } }).error;
+    expect(error.details.fields).toMatchObject({
+      "abSettings.minSends": "Minimum sends must be at least 1",
+      "abSettings.confidence": "Confidence must be a whole percentage",
+    });
+    expect(await db().select().from(campaigns).where(eq(campaigns.name, "Bad"))).toHaveLength(0);
+  });
+
   it("Edit Campaign: a variant added to a launched campaign splits the unsent rows; removing it takes its winner away", async () => {
     const owner = await newUser();
     const created = await createCampaign(h.ctx, owner.cookie, {

@@ -5,6 +5,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { bookingLinkNotFound } from "#shared/campaigns/campaigns.schemas.ts";
 import { bookingLinkIssues } from "#shared/campaigns/review-issues.ts";
+import type { StepLike } from "#shared/sequences/step-texts.ts";
 import type { Db } from "../../db/client.ts";
 import { emailSequences, schedulingLinks } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
@@ -25,7 +26,7 @@ export async function assertOwnBookingLink(tx: Db | Tx, userId: string, linkId: 
 }
 
 /** 400 naming each step that uses {{bookingLink}} when the campaign has no scheduling link. */
-export function assertBookingLinkForSteps(steps: { subject: string; body: string }[], bookingLinkId: string | null) {
+export function assertBookingLinkForSteps(steps: readonly StepLike[], bookingLinkId: string | null) {
   const issues = bookingLinkIssues(steps, bookingLinkId !== null);
   if (issues.length > 0) throw new AppError("bad_request", issues.join(". "), { issues });
 }
@@ -37,7 +38,7 @@ export async function assertStoredStepsHaveBookingLink(
 ) {
   if (campaign.bookingLinkId) return;
   const steps = await tx
-    .select({ subject: emailSequences.subject, body: emailSequences.body })
+    .select({ subject: emailSequences.subject, body: emailSequences.body, variants: emailSequences.variants })
     .from(emailSequences)
     .where(eq(emailSequences.campaignId, campaign.id))
     .orderBy(asc(emailSequences.stepNumber));

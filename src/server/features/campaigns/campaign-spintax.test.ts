@@ -8,7 +8,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CampaignLaunchResult, CreateAndLaunchInput } from "#shared/campaigns/campaign-launch.schemas.ts";
-import { mergeContextFromContact, renderMergeTags } from "#shared/sequences/merge-tags.ts";
+import { toContactInput } from "#shared/contacts/import/to-contact-input.ts";
+import { findUnknownMergeTags, mergeContextFromContact, renderMergeTags } from "#shared/sequences/merge-tags.ts";
 import { spinText, spintaxSeed } from "#shared/sequences/spintax.ts";
 import { fakeClock, people, registerSendingHarness, step } from "../../../../tests/support/sending-fixtures.ts";
 import type { SmtpSink } from "../../../../tests/support/smtp-sink.ts";
@@ -139,6 +140,29 @@ describe("invalid spintax is refused, nothing stored", () => {
     expect(sink.messages).toHaveLength(0);
   });
 
+  it("in a variant's subject and own body, naming the variant, by the launch and the template save", async () => {
+    const before = await campaignCount();
+    const variants = [
+      { subject: "Fine", body: null },
+      { subject: "{Hi|} there", body: "Own {body" },
+    ];
+    const res = await launchNew(input({ sequence: [{ ...step("Hi", "Hello"), variants }] }));
+    expect(res.status).toBe(400);
+    expect(res.body.error?.details?.fields).toMatchObject({
+      "sequence.0.variants.1.subject": "Step 1, variant C subject: Empty choice in {Hi|} at position 1",
+      "sequence.0.variants.1.body": 'Step 1, variant C body: Unclosed spintax choice: "{" at position 5 has no "}"',
+    });
+    expect(await campaignCount()).toBe(before);
+    const template = await ctx.request("/api/templates", {
+      method: "POST",
+      cookie: alice.cookie,
+      json: { name: "Variant template", tags: [], sequence: [{ ...step("Hi", "Hello"), variants }] },
+    });
+    expect(template.status).toBe(400);
+    expect(await db().select().from(emailTemplates).where(eq(emailTemplates.userId, alice.userId))).toHaveLength(0);
+    expect(sink.messages).toHaveLength(0);
+  });
+
   it("by the edit's sequence save", async () => {
     const res = await ctx.request("/api/campaigns", {
       method: "POST",
@@ -205,6 +229,34 @@ describe("unknown merge tags block the launch", () => {
     expect(sink.messages).toHaveLength(0);
   });
 
+  it("names a variant's unknown tags, storing nothing", async () => {
+    const before = await campaignCount();
+    const variants = [{ subject: "Hey {{frist_name}}", body: null }];
+    const res = await launchNew(input({ sequence: [{ ...step("Hi {{firstName}}", "Hello"), variants }] }));
+    expect(res.status).toBe(400);
+    expect(res.body.error?.details?.issues).toEqual([
+      "Step 1, variant B uses an unknown merge tag {{frist_name}}. Did you mean {{first_name}}?",
+    ]);
+    expect(await campaignCount()).toBe(before);
+    expect(sink.messages).toHaveLength(0);
+  });
+
+  it("knows a column the import stored in a contact field by the CSV's header ({{organisation}}), and fills it", async () => {
+    sink.reset();
+    // What the wizard sends for a CSV with 'fname' and 'organisation' columns (toContactInput).
+    const rows = [{ email: "org-1@prospects.test", fname: "Ada", organisation: "Acme" }].map((r) => toContactInput(r));
+    const res = await launchNew(
+      input({
+        contacts: rows,
+        sequence: [step("{{fname}} at {{organisation}}", "Hi {{first_name}}, {{company_name}}")],
+      }),
+    );
+    expect(res.status).toBe(200);
+    const [message] = sink.messagesTo("org-1@prospects.test");
+    expect(message?.parsed.subject).toBe("Ada at Acme");
+    expect(message?.parsed.text).toContain("Hi Ada, Acme");
+  });
+
   it("knows every imported column by its normalised header, and the launch of a stored draft checks too", async () => {
     const withColumns = people(1, "cols").map((p) => ({ ...p, customFields: { "Job Title": "CTO", city: "Rome" } }));
     const ok = await launchNew(
@@ -228,5 +280,58 @@ describe("unknown merge tags block the launch", () => {
     const [row] = await db().select().from(campaigns).where(eq(campaigns.id, id));
     expect(row?.status).toBe("draft");
     expect(sink.messages).toHaveLength(0);
+  });
+});
+
+describe("the editor's known tags and the launch's are one list", () => {
+  it("a tag the editor accepts (Edit Campaign's mergeTagColumns) the launch accepts, and one it flags the launch refuses", async () => {
+    const bob = await ctx.signUpVerified("bob-known-tags@example.com");
+    const settings = (await (await ctx.request("/api/settings", { cookie: bob.cookie })).json()) as Record<
+      string,
+      unknown
+    >;
+    const put = await ctx.request("/api/settings", {
+      method: "PUT",
+      cookie: bob.cookie,
+      json: { ...settings, fallbackMergeTags: { first_name: "there", title: "friend" } },
+    });
+    expect(put.status).toBe(200);
+    // The 12th contact alone has a 'rare' column: beyond the editor's ten preview contacts.
+    const list = people(12, "known").map((p, i) =>
+      i === 11 ? { ...p, customFields: { ...p.customFields, rare: "x" } } : p,
+    );
+    const created = await ctx.request("/api/campaigns", {
+      method: "POST",
+      cookie: bob.cookie,
+      json: { ...input({ contacts: list }), launchKey: undefined },
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { campaign: { id: string } }).campaign.id;
+    const detail = async () =>
+      (await (await ctx.request(`/api/campaigns/${id}`, { cookie: bob.cookie })).json()) as {
+        mergeTagColumns: string[];
+        senders: unknown[];
+      };
+    const { mergeTagColumns: known, senders } = await detail();
+    expect([...known].sort()).toEqual(["city", "first_name", "rare", "title"]);
+    // Alice's campaign's columns are not Bob's to read.
+    expect((await ctx.request(`/api/campaigns/${id}`, { cookie: alice.cookie })).status).toBe(404);
+
+    const save = (subject: string) =>
+      ctx.request(`/api/campaigns/${id}`, {
+        method: "PUT",
+        cookie: bob.cookie,
+        json: { name: "Known", description: null, sequence: [step(subject, "Hello")], senderAccounts: senders },
+      });
+    const launch = () => ctx.request(`/api/campaigns/${id}/launch`, { method: "POST", cookie: bob.cookie });
+    for (const tag of ["nope", "raer", "titel"]) {
+      expect(findUnknownMergeTags(`{{${tag}}}`, known)).toEqual([tag]);
+      expect((await save(`Hi {{${tag}}}`)).status).toBe(200);
+      expect((await launch()).status).toBe(400);
+    }
+    const accepted = ["rare", "title", "City", "organisation", "firstName"];
+    expect(findUnknownMergeTags(accepted.map((t) => `{{${t}}}`).join(" "), known)).toEqual([]);
+    expect((await save(accepted.map((t) => `{{${t}}}`).join(" "))).status).toBe(200);
+    expect((await launch()).status).toBe(200);
   });
 });

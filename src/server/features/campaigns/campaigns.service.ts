@@ -42,6 +42,7 @@ import {
   assertStoredStepsHaveBookingLink,
 } from "./campaign-booking-link.ts";
 import { type CampaignStatusCounters, toCampaignDto, toStepDto } from "./campaign-dto.ts";
+import { campaignMergeTagColumns } from "./campaign-merge-tags.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -193,6 +194,7 @@ export function createCampaignsService(
       })),
       sequence: steps.map(toStepDto),
       contactCount: count?.n ?? 0,
+      mergeTagColumns: await campaignMergeTagColumns(tx, userId, campaignId),
     };
   }
 
@@ -218,6 +220,13 @@ export function createCampaignsService(
           bookingLinkId: input.bookingLinkId ?? null,
           dailyNewContactsLimit: input.dailyNewContactsLimit ?? null,
           stopOnCompanyReply: input.stopOnCompanyReply ?? false,
+          ...(input.abSettings
+            ? {
+                abAutoWinner: input.abSettings.autoWinner,
+                abMinSends: input.abSettings.minSends,
+                abConfidence: input.abSettings.confidence,
+              }
+            : {}),
         })
         .onConflictDoNothing({ target: [campaigns.userId, campaigns.launchKey] })
         .returning();

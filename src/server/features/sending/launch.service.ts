@@ -90,7 +90,7 @@ export async function queueLaunch(tx: Tx, o: { userId: string; campaignId: strin
   const [people] = await tx.select({ n: count() }).from(contacts).where(eq(contacts.campaignId, campaignId));
   if (!people?.n) throw new AppError("bad_request", NO_CONTACTS);
   await assertStoredStepsHaveBookingLink(tx, campaign);
-  await assertStoredStepsCanLaunch(tx, campaignId);
+  await assertStoredStepsCanLaunch(tx, userId, campaignId);
 
   const settings = await loadSendingSettings(tx, userId);
   const first = await scheduleFirstStep(tx, { campaignId, userId, now: o.now, rules: sendingRules(settings) });

@@ -19,6 +19,7 @@ import type {
   UnknownSendDecisionResult,
 } from "#shared/sending/unknown-sends.schemas.ts";
 import { mergeContextFromContact } from "#shared/sequences/merge-tags.ts";
+import { type StepVariant, stepTextForVariant } from "#shared/sequences/step-variants.ts";
 import type { Db } from "../../db/client.ts";
 import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
@@ -41,6 +42,8 @@ type Row = {
   custom_fields: Record<string, string> | null;
   step_number: number;
   step_subject: string;
+  step_variants: StepVariant[] | null;
+  variant_index: number | null;
   sent_subject: string | null;
   thread_subject: string | null;
   sender_email: string | null;
@@ -168,7 +171,8 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
         select se.id, se.campaign_id, c.name as campaign_name, ct.email as contact_email,
           nullif(concat_ws(' ', ct.first_name, ct.last_name), '') as contact_name,
           se.contact_id, ct.first_name, ct.last_name, ct.company, ct.custom_fields,
-          q.step_number, q.subject as step_subject, es.subject as sent_subject, t.subject as thread_subject,
+          q.step_number, q.subject as step_subject, q.variants as step_variants,
+          coalesce(se.variant_index, es.variant_index) as variant_index, es.subject as sent_subject, t.subject as thread_subject,
           coalesce(es.from_email, sa.email) as sender_email,
           se.updated_at as attempted_at, coalesce(es.error_message, se.error_message) as reason
         from scheduled_emails se
@@ -191,12 +195,19 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
       if (rows.length === 0) return [];
       const { fallbackMergeTags } = await loadSendingSettings(db, userId);
       // The record keeps the step's text when recovery wrote it (the rendered
-      // text died with the worker); rendering again gives what was sent.
-      const subjectOf = (r: Row) =>
-        r.sent_subject && r.sent_subject !== r.step_subject
+      // text died with the worker): rendering again the subject of the
+      // variant the row carried gives what was sent.
+      // (Records written before recovery took the variant's text hold A's.)
+      const subjectOf = (r: Row) => {
+        const stepSubject = stepTextForVariant(
+          { subject: r.step_subject, body: "" },
+          r.step_variants,
+          r.variant_index,
+        ).subject;
+        return r.sent_subject && r.sent_subject !== stepSubject && r.sent_subject !== r.step_subject
           ? r.sent_subject
           : renderStepSubject(
-              r.step_subject,
+              stepSubject,
               mergeContextFromContact({
                 email: r.contact_email,
                 firstName: r.first_name,
@@ -208,6 +219,7 @@ export function createUnknownSendsService(deps: { db: Db; now?: () => Date }) {
               { contactId: r.contact_id, stepNumber: r.step_number },
               r.thread_subject ?? undefined,
             );
+      };
       return rows.map((r) => ({
         id: r.id,
         campaignId: r.campaign_id,

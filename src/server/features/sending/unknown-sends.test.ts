@@ -230,6 +230,26 @@ describe("unknown sends", () => {
     expect(send).toMatchObject({ contactEmail: address(1), subject: "Hi First1 at Company 1" });
   });
 
+  it("show a variant's subject as rendered for the contact, not variant A's text, when recovery found the send", async () => {
+    const variants = [{ subject: "{Hey|Hey} {{firstName}}, variant B", body: null }];
+    const { owner, id, address } = await newCampaign(1, [{ ...step("Hi {{firstName}} (A)", "Hello"), variants }]);
+    await db().execute(sql`
+      insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for, status,
+        attempts, locked_by, lease_expires_at, handed_off_at, send_id, message_id, contact_rank, variant_index)
+      select c.campaign_id, c.id, q.id, sa.id, ${clock.now().toISOString()}::timestamptz, 'sending', 1, 'a-dead-worker',
+        ${new Date(clock.now().getTime() + 600_000).toISOString()}::timestamptz, ${clock.now().toISOString()}::timestamptz,
+        gen_random_uuid(), '<lost-b@acme.test>', 1, 1
+      from contacts c join email_sequences q on q.campaign_id = c.campaign_id
+      join sender_accounts sa on sa.campaign_id = c.campaign_id
+      where c.campaign_id = ${id}::uuid`);
+    expect(await recoverClaims(db(), { now: clock.now(), deadAfterMs: 30_000 })).toBe(1);
+    const [send] = (await listUnknown(owner.cookie, id)).sends;
+    expect(send).toMatchObject({ contactEmail: address(1), subject: "Hey First1, variant B" });
+    // The record recovery wrote holds the variant's text, not A's.
+    const [record] = (await rowsOf(id, address(1))).sends;
+    expect(record).toMatchObject({ subject: variants[0]!.subject, body: "Hello", variantIndex: 1 });
+  });
+
   it("are neither visible to nor decidable by another user", async () => {
     const { owner, id, sendId } = await campaignWithUnknownSend();
     const other = await h.ctx.signUpVerified(`unknown-other-${n}@example.com`);

@@ -87,6 +87,27 @@ describe("POST /api/templates", () => {
     expect(row?.templateData).toEqual({ sequence: input().sequence });
   });
 
+  it("keeps every variant of a step, in the answer and when read again (a rich variant body sanitised)", async () => {
+    const variants = [
+      { subject: "Quick question", body: null },
+      { subject: "Hey {{firstName}}", body: '<p onclick="x()">Own body</p>' },
+    ];
+    const template = await saved(
+      alice.cookie,
+      input({ name: "Variants", sequence: [step({ bodyFormat: "html", body: "<p>A</p>", variants }), step()] }),
+    );
+    const expected = [
+      { subject: "Quick question", body: null },
+      { subject: "Hey {{firstName}}", body: "<p>Own body</p>" },
+    ];
+    expect(template.sequence[0]?.variants).toEqual(expected);
+    const read = (await (
+      await ctx.request(`/api/templates/${template.id}`, { cookie: alice.cookie })
+    ).json()) as Template;
+    expect(read.sequence[0]?.variants).toEqual(expected);
+    expect(read.sequence[1]?.variants).toBeUndefined();
+  });
+
   it("trims tags and drops empty and repeated ones (case-insensitive), keeping the first spelling", async () => {
     const template = await saved(
       alice.cookie,

@@ -6,6 +6,7 @@
 // (docs/architecture.md §3.2).
 import { sql } from "drizzle-orm";
 import { anyUuid, at, type Executor } from "../../db/sql-helpers.ts";
+import { variantTextSql } from "../../domain/step-variants-sql.ts";
 
 export const UNKNOWN_DELIVERY_ERROR =
   "Delivery state unknown: the worker stopped mid-send; not retried to avoid a duplicate";
@@ -46,6 +47,7 @@ export async function settleAttempted(
 ): Promise<void> {
   if (scheduledIds.length === 0) return;
   const troubleshooting = JSON.stringify(unknownTroubleshooting);
+  const subject = variantTextSql(sql`q`, sql`se.variant_index`, "subject");
   const fate =
     by === "record"
       ? sql`(es.id is null or (es.status = 'pending' and es.failure_category is null)) as unknown_outcome,
@@ -78,12 +80,13 @@ export async function settleAttempted(
                                from_email, subject, body, status, failure_category, error_message, message_id,
                                variant_index)
       select coalesce(se.send_id, gen_random_uuid()), c.user_id, se.campaign_id, se.contact_id, se.sequence_id,
-        sa.id, ct.email, coalesce(sa.email, ''), q.subject, q.body, 'failed', 'other',
+        sa.id, ct.email, coalesce(sa.email, ''), ${subject}, ${variantTextSql(sql`q`, sql`se.variant_index`, "body")},
+        'failed', 'other',
         jsonb_build_object(
           'error', ${UNKNOWN_DELIVERY_ERROR}::text,
           'recipient', ct.email,
           'sender', coalesce(sa.email, ''),
-          'subject', q.subject,
+          'subject', ${subject},
           'timestamp', ${now.toISOString()}::text,
           'troubleshooting', ${troubleshooting}::jsonb
         )::text,

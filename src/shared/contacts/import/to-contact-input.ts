@@ -4,10 +4,10 @@
 // custom_fields (and so become merge tags).
 import type { ContactInput } from "../contacts.schemas.ts";
 
-const firstNameHeaders = ["first_name", "firstname", "first", "given_name", "fname"];
-const lastNameHeaders = ["last_name", "lastname", "last", "surname", "family_name", "lname"];
+export const firstNameHeaders = ["first_name", "firstname", "first", "given_name", "fname"];
+export const lastNameHeaders = ["last_name", "lastname", "last", "surname", "family_name", "lname"];
 const fullNameHeaders = ["full_name", "fullname", "name", "contact_name"];
-const companyHeaders = ["company", "company_name", "organization", "organisation", "org"];
+export const companyHeaders = ["company", "company_name", "organization", "organisation", "org"];
 /** "Time Zone", "time-zone" and "TZ" normalise to these. */
 const timeZoneHeaders = ["timezone", "time_zone", "tz"];
 

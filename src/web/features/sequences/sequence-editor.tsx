@@ -33,6 +33,12 @@ export type SequenceEditorProps = {
   contacts: readonly MergeContact[];
   /** Imported columns that reach the campaign: offered as merge tags. */
   columns: readonly string[];
+  /**
+   * The names that fill a tag besides the built-ins (mergeTagColumns: the
+   * contacts' custom fields and the fallback tags), as the launch checks them:
+   * a tag none fills is flagged. Left out: `columns`.
+   */
+  knownColumns?: readonly string[];
   /** With onEmailColumnChange: the 'Email to' picker. */
   emailColumn?: string;
   emailColumnOptions?: readonly string[];
@@ -71,7 +77,8 @@ function SequenceEditorBody(props: SequenceEditorProps) {
   const context = useMemo(() => (chosen ? mergeContextFromContact(chosen) : noContact), [chosen]);
   const emailColumn = props.emailColumn ?? "email";
   const mergeTags = useMemo(() => insertableMergeTags(props.columns, emailColumn), [props.columns, emailColumn]);
-  const columns = useMemo(() => [...props.columns], [props.columns]);
+  const known = props.knownColumns ?? props.columns;
+  const columns = useMemo(() => [...known], [known]);
   const atLimit = steps.length >= MAX_SEQUENCE_STEPS;
 
   return (

@@ -4,19 +4,13 @@
 // how it is sent (as the campaign, or HTML / plain text for this step), its A/B
 // variants, and a quick preview for the chosen contact with a Shuffle for other
 // spintax picks.
-import { AlertTriangle, CircleAlert, Shuffle, Trash2 } from "lucide-react";
+import { CircleAlert, Shuffle, Trash2 } from "lucide-react";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import type { BodyFormat, SendFormat } from "#shared/db-enums.ts";
 import { stepBodySizeProblem } from "#shared/sequences/body-size.ts";
-import {
-  didYouMean,
-  type MergeContext,
-  mergeTagToken,
-  replaceMergeTag,
-  unknownMergeTagsWithSuggestions,
-} from "#shared/sequences/merge-tags.ts";
+import { type MergeContext, replaceMergeTag, unknownTagsOfTexts } from "#shared/sequences/merge-tags.ts";
 import type { SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
-import { parseSpintax } from "#shared/sequences/spintax.ts";
+import { stepTexts, textSpintaxErrors, textsOf } from "#shared/sequences/step-texts.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
@@ -31,6 +25,7 @@ import { BodyFormatSwitch, convertBody, StepBodyField } from "./step-body-field.
 import { hasSpintaxChoice, renderStepPreview } from "./step-rendering.ts";
 import { StepSchedule } from "./step-schedule.tsx";
 import { StepVariantsField } from "./step-variants-field.tsx";
+import { UnknownMergeTags } from "./unknown-merge-tags.tsx";
 
 type Props = {
   step: SequenceDraftStep;
@@ -48,10 +43,7 @@ type Props = {
   previewKey: string;
 };
 
-const spintaxErrors = (text: string, format: "text" | "html") => {
-  const parsed = parseSpintax(text, format);
-  return parsed.ok ? [] : parsed.errors;
-};
+const spintaxErrors = (text: string, format: "text" | "html") => textSpintaxErrors({ text, format });
 
 export function StepCard(props: Props) {
   const { step, index, onChange, previewContext } = props;
@@ -63,10 +55,9 @@ export function StepCard(props: Props) {
   const lastField = useRef<"subject" | "body">("body");
 
   const update = useCallback((patch: Partial<SequenceDraftStep>) => onChange({ ...step, ...patch }), [onChange, step]);
-  const unknownTags = useMemo(
-    () => unknownMergeTagsWithSuggestions(`${step.subject}\n${step.body}`, props.columns),
-    [step.subject, step.body, props.columns],
-  );
+  // Every text of the step, its variants' too (step-texts.ts), checked as the review and the launch check them.
+  const texts = useMemo(() => stepTexts(step, index), [step, index]);
+  const unknownTags = useMemo(() => unknownTagsOfTexts(textsOf(texts, 0), props.columns), [texts, props.columns]);
   const subjectErrors = useMemo(() => spintaxErrors(step.subject, "text"), [step.subject]);
   const bodyErrors = useMemo(() => spintaxErrors(step.body, step.bodyFormat), [step.body, step.bodyFormat]);
   const [shuffle, setShuffle] = useState(0);
@@ -168,38 +159,15 @@ export function StepCard(props: Props) {
             format={step.bodyFormat}
             errors={bodyErrors}
           />
-          {unknownTags.length > 0 && (
-            <div role="status" className="space-y-1 text-sm text-warning-foreground dark:text-warning">
-              {unknownTags.map((tag) => (
-                <p key={tag.name} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <AlertTriangle className="size-4 shrink-0" aria-hidden />
-                  <span>
-                    Unknown merge tag: {mergeTagToken(tag.name)}.{didYouMean(tag)}
-                  </span>
-                  {tag.suggestion && (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="h-7"
-                      onClick={() => {
-                        const suggestion = tag.suggestion!;
-                        update({
-                          subject: replaceMergeTag(step.subject, tag.name, suggestion),
-                          body: replaceMergeTag(step.body, tag.name, suggestion),
-                        });
-                      }}
-                    >
-                      Use {mergeTagToken(tag.suggestion)}
-                    </Button>
-                  )}
-                </p>
-              ))}
-              <p className="text-muted-foreground">
-                No imported column has {unknownTags.length === 1 ? "this name" : "these names"}: the campaign cannot
-                launch until {unknownTags.length === 1 ? "it is" : "they are"} fixed.
-              </p>
-            </div>
-          )}
+          <UnknownMergeTags
+            tags={unknownTags}
+            onReplace={(name, suggestion) =>
+              update({
+                subject: replaceMergeTag(step.subject, name, suggestion),
+                body: replaceMergeTag(step.body, name, suggestion),
+              })
+            }
+          />
           {tooLarge && (
             <p role="alert" className="flex items-start gap-2 text-destructive text-sm">
               <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -211,6 +179,8 @@ export function StepCard(props: Props) {
           title={title}
           stepNumber={index + 1}
           variants={step.variants ?? []}
+          texts={texts}
+          columns={props.columns}
           bodyFormat={step.bodyFormat}
           onChange={(variants) => update({ variants })}
         />

@@ -6,6 +6,8 @@ import { Plus, Trash2 } from "lucide-react";
 import { useId, useRef } from "react";
 import type { BodyFormat } from "#shared/db-enums.ts";
 import { stepBodySizeProblem } from "#shared/sequences/body-size.ts";
+import { replaceMergeTag, unknownTagsOfTexts } from "#shared/sequences/merge-tags.ts";
+import { type StepText, textSpintaxErrors, textsOf } from "#shared/sequences/step-texts.ts";
 import {
   MAX_STEP_VARIANTS,
   type StepVariant,
@@ -17,13 +19,19 @@ import { Checkbox } from "#web/components/ui/checkbox.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import type { BodyEditorHandle } from "./rich-text-editor.tsx";
+import { SpintaxProblems } from "./spintax-problems.tsx";
 import { StepBodyField } from "./step-body-field.tsx";
+import { UnknownMergeTags } from "./unknown-merge-tags.tsx";
 
 type Props = {
   /** "Email 2": names the controls. */
   title: string;
   stepNumber: number;
   variants: StepVariant[];
+  /** The step's texts (stepTexts): each variant's spintax errors and unknown tags are shown under it. */
+  texts: readonly StepText[];
+  /** Columns that can fill a tag (for the unknown-tag warning). */
+  columns: readonly string[];
   bodyFormat: BodyFormat;
   onChange: (variants: StepVariant[]) => void;
 };
@@ -33,11 +41,17 @@ function VariantEditor(props: {
   stepNumber: number;
   letter: string;
   variant: StepVariant;
+  /** This variant's texts (textsOf). */
+  texts: readonly StepText[];
+  columns: readonly string[];
   bodyFormat: BodyFormat;
   onChange: (variant: StepVariant) => void;
   onRemove: () => void;
 }) {
   const { variant, letter, title } = props;
+  const subjectErrors = textSpintaxErrors({ text: variant.subject, format: "text" });
+  const bodyErrors = variant.body ? textSpintaxErrors({ text: variant.body, format: props.bodyFormat }) : [];
+  const unknownTags = unknownTagsOfTexts(props.texts, props.columns);
   const id = useId();
   const editorRef = useRef<BodyEditorHandle>(null);
   const name = `Variant ${letter}`;
@@ -57,10 +71,18 @@ function VariantEditor(props: {
           id={`${id}-subject`}
           value={variant.subject}
           aria-label={`${title} variant ${letter} subject`}
-          aria-invalid={!variant.subject.trim()}
+          aria-invalid={!variant.subject.trim() || subjectErrors.length > 0}
+          aria-describedby={subjectErrors.length > 0 ? `${id}-subject-spintax` : undefined}
           onChange={(e) => props.onChange({ ...variant, subject: e.target.value })}
         />
         {!variant.subject.trim() && <p className="text-muted-foreground text-xs">{name} needs a subject.</p>}
+        <SpintaxProblems
+          id={`${id}-subject-spintax`}
+          field={`${name} subject`}
+          source={variant.subject}
+          format="text"
+          errors={subjectErrors}
+        />
       </div>
       <div className="flex items-center gap-2">
         <Checkbox
@@ -81,10 +103,27 @@ function VariantEditor(props: {
             onChange={({ body }) => props.onChange({ ...variant, body })}
             editorRef={editorRef}
           />
+          <SpintaxProblems
+            id={`${id}-body-spintax`}
+            field={`${name} body`}
+            source={variant.body ?? ""}
+            format={props.bodyFormat}
+            errors={bodyErrors}
+          />
         </div>
       ) : (
         <p className="text-muted-foreground text-sm">Subject only: sends the step's body.</p>
       )}
+      <UnknownMergeTags
+        label={name}
+        tags={unknownTags}
+        onReplace={(tag, suggestion) =>
+          props.onChange({
+            subject: replaceMergeTag(variant.subject, tag, suggestion),
+            body: variant.body === null ? null : replaceMergeTag(variant.body, tag, suggestion),
+          })
+        }
+      />
       {tooLarge && (
         <p role="alert" className="text-destructive text-sm">
           {tooLarge}
@@ -94,7 +133,7 @@ function VariantEditor(props: {
   );
 }
 
-export function StepVariantsField({ title, stepNumber, variants, bodyFormat, onChange }: Props) {
+export function StepVariantsField({ title, stepNumber, variants, texts, columns, bodyFormat, onChange }: Props) {
   const full = variants.length + 1 >= MAX_STEP_VARIANTS;
   return (
     <section aria-label={`${title} A/B variants`} className="space-y-3">
@@ -127,6 +166,8 @@ export function StepVariantsField({ title, stepNumber, variants, bodyFormat, onC
           stepNumber={stepNumber}
           letter={variantLetter(i + 1)}
           variant={variant}
+          texts={textsOf(texts, i + 1)}
+          columns={columns}
           bodyFormat={bodyFormat}
           onChange={(next) => onChange(variants.map((v, j) => (j === i ? next : v)))}
           onRemove={() => onChange(variants.filter((_, j) => j !== i))}

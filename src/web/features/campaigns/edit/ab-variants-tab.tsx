@@ -6,20 +6,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Trophy } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import type { CampaignVariants, StepVariantsDto } from "#shared/sequences/ab-variants.schemas.ts";
-import { type AbSettings, abSettingsSchema } from "#shared/sequences/ab-winner.ts";
+import { type AbSettings, abSettingsForm, parseAbSettingsForm } from "#shared/sequences/ab-winner.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
-import { FormField } from "#web/components/form-field.tsx";
 import { LoadFailed } from "#web/components/load-failed.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
-import { Input } from "#web/components/ui/input.tsx";
-import { Label } from "#web/components/ui/label.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { Switch } from "#web/components/ui/switch.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { api, unwrap } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
+import { AutoWinnerCard } from "../ab-winner-fields.tsx";
 
 const variantsKey = (id: string) => ["campaigns", id, "variants"] as const;
 
@@ -146,26 +143,18 @@ function StepTable({
 
 function AutoWinnerSettings({ campaignId, settings }: { campaignId: string; settings: AbSettings }) {
   const queryClient = useQueryClient();
-  const [autoWinner, setAutoWinner] = useState(settings.autoWinner);
-  const [minSends, setMinSends] = useState(String(settings.minSends));
-  const [confidence, setConfidence] = useState(String(settings.confidence));
-  useEffect(() => {
-    setAutoWinner(settings.autoWinner);
-    setMinSends(String(settings.minSends));
-    setConfidence(String(settings.confidence));
-  }, [settings]);
-  const input = { autoWinner, minSends: Number(minSends), confidence: Number(confidence) };
-  const check = abSettingsSchema.safeParse(input);
-  const errorOf = (field: "minSends" | "confidence") => check.error?.issues.find((i) => i.path[0] === field)?.message;
+  const [form, setForm] = useState(() => abSettingsForm(settings));
+  useEffect(() => setForm(abSettingsForm(settings)), [settings]);
+  const check = parseAbSettingsForm(form);
   const save = useMutation({
     mutationFn: async (json: AbSettings) =>
       unwrap(await api.campaigns[":id"]["ab-settings"].$put({ param: { id: campaignId }, json })),
     onSuccess: (data: CampaignVariants) => queryClient.setQueryData(variantsKey(campaignId), data),
   });
   const changed =
-    autoWinner !== settings.autoWinner ||
-    input.minSends !== settings.minSends ||
-    input.confidence !== settings.confidence;
+    form.autoWinner !== settings.autoWinner ||
+    Number(form.minSends) !== settings.minSends ||
+    Number(form.confidence) !== settings.confidence;
 
   async function onSave() {
     if (!check.success) return;
@@ -178,54 +167,11 @@ function AutoWinnerSettings({ campaignId, settings }: { campaignId: string; sett
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Automatic winner</h2>
-        </CardTitle>
-        <p className="text-muted-foreground text-sm">
-          When every variant of a step has at least the minimum sends and the best reply rate differs significantly from
-          each other variant's (a two-proportion test at the confidence below), that variant wins: the contacts not yet
-          sent the step get it.
-        </p>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="flex items-center gap-2">
-          <Switch id="ab-auto-winner" checked={autoWinner} onCheckedChange={setAutoWinner} />
-          <Label htmlFor="ab-auto-winner">Pick the winner automatically</Label>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="ab-min-sends" label="Minimum sends per variant" error={errorOf("minSends")}>
-            <Input
-              id="ab-min-sends"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              value={minSends}
-              aria-invalid={Boolean(errorOf("minSends"))}
-              aria-describedby="ab-min-sends-error"
-              onChange={(e) => setMinSends(e.target.value)}
-            />
-          </FormField>
-          <FormField id="ab-confidence" label="Confidence (%)" error={errorOf("confidence")}>
-            <Input
-              id="ab-confidence"
-              type="number"
-              inputMode="numeric"
-              min={80}
-              max={99}
-              value={confidence}
-              aria-invalid={Boolean(errorOf("confidence"))}
-              aria-describedby="ab-confidence-error"
-              onChange={(e) => setConfidence(e.target.value)}
-            />
-          </FormField>
-        </div>
-        <Button onClick={() => void onSave()} disabled={!changed || !check.success || save.isPending}>
-          {save.isPending ? "Saving..." : "Save A/B settings"}
-        </Button>
-      </CardContent>
-    </Card>
+    <AutoWinnerCard idPrefix="ab" value={form} onChange={setForm}>
+      <Button onClick={() => void onSave()} disabled={!changed || !check.success || save.isPending}>
+        {save.isPending ? "Saving..." : "Save A/B settings"}
+      </Button>
+    </AutoWinnerCard>
   );
 }
 

@@ -198,6 +198,7 @@ export function EditCampaignPage() {
             onChange={(sequence) => update({ sequence })}
             contacts={preview.contacts}
             columns={preview.columns}
+            knownColumns={detail.mergeTagColumns}
             campaignName={state.name}
           />
         </TabsContent>

@@ -1,8 +1,9 @@
 import type { CreateCampaignInput } from "#shared/campaigns/campaigns.schemas.ts";
 import type { ContactInput } from "#shared/contacts/contacts.schemas.ts";
 import { toContactInput } from "#shared/contacts/import/to-contact-input.ts";
+import { parseAbSettingsForm } from "#shared/sequences/ab-winner.ts";
 import { toSequenceInput } from "#shared/sequences/sequence-draft.ts";
-import type { ImportedContact, WizardDraft } from "./wizard-draft.ts";
+import { draftAbSettings, type ImportedContact, type WizardDraft } from "./wizard-draft.ts";
 
 /** Imported rows as they will be stored: the email from the chosen column, only selected extra columns. */
 export function draftContacts(
@@ -15,6 +16,11 @@ export function draftContacts(
     const customFields = Object.fromEntries(Object.entries(contact.customFields).filter(([k]) => selected.has(k)));
     return { ...contact, customFields };
   });
+}
+
+/** Every custom-field key the draft's contacts will be stored with: what the launch reads the tags from. */
+export function draftColumns(draft: Pick<WizardDraft, "emailColumn" | "selectedColumns" | "contacts">): string[] {
+  return [...new Set(draftContacts(draft, draft.contacts).flatMap((c) => Object.keys(c.customFields)))];
 }
 
 /**
@@ -45,5 +51,7 @@ export function toCreateInput(draft: WizardDraft): CreateCampaignInput {
     bookingLinkId: draft.bookingLinkId ?? null,
     dailyNewContactsLimit: draft.dailyNewContactsLimit ?? null,
     stopOnCompanyReply: draft.stopOnCompanyReply ?? false,
+    // Invalid settings are a review issue, so Launch never sends them; the API would refuse them too.
+    abSettings: parseAbSettingsForm(draftAbSettings(draft)).data,
   };
 }

@@ -2,6 +2,7 @@
 // reload or a closed tab does not lose a half-built campaign. Where it is kept
 // is draft-storage.ts; when it is written is draft-saver.ts.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { isAbSettingsForm } from "#shared/sequences/ab-winner.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { removeDraftBackup, writeDraftBackup } from "./draft-backup.ts";
 import { createDraftSaver } from "./draft-saver.ts";
@@ -49,6 +50,8 @@ function readableDraft(stored: Partial<WizardDraft> | undefined): WizardDraft {
         ? d.dailyNewContactsLimit
         : null,
     stopOnCompanyReply: d.stopOnCompanyReply === true,
+    // The automatic A/B winner's settings as typed; none (the defaults) in drafts saved before them.
+    ...(isAbSettingsForm(d.abSettings) ? { abSettings: d.abSettings } : {}),
     // Drafts saved before the one-request Launch have no key: the new one of `base`.
     launchKey: typeof d.launchKey === "string" && UUID.test(d.launchKey) ? d.launchKey : base.launchKey,
     launchSentAt: typeof d.launchSentAt === "string" ? d.launchSentAt : null,

@@ -2,6 +2,7 @@
 // a reload does not lose a half-built campaign, and becomes one
 // CreateCampaignInput when the user launches.
 import type { SendFormat } from "#shared/db-enums.ts";
+import { type AbSettingsForm, abSettingsForm, defaultAbSettings } from "#shared/sequences/ab-winner.ts";
 import { emptyDraftStep, type SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
 import type { WizardSender } from "../../senders/wizard-senders.ts";
 
@@ -40,6 +41,8 @@ export type WizardDraft = {
   dailyNewContactsLimit?: number | null;
   /** A reply stops the campaign's other contacts at the same company domain. */
   stopOnCompanyReply?: boolean;
+  /** The automatic A/B winner's settings as typed; absent (drafts from before them, or untouched): the defaults. */
+  abSettings?: AbSettingsForm;
   /**
    * The idempotency key of this draft's Launch, made with the draft: Launch
    * sent twice with it (a double click, a retry, a reload mid-request) stores
@@ -53,6 +56,11 @@ export type WizardDraft = {
    */
   launchSentAt: string | null;
 };
+
+/** The draft's A/B winner settings, the defaults when it has none. */
+export function draftAbSettings(draft: Pick<WizardDraft, "abSettings">): AbSettingsForm {
+  return draft.abSettings ?? abSettingsForm(defaultAbSettings);
+}
 
 export function newStep(): WizardSequenceStep {
   return emptyDraftStep(crypto.randomUUID());

@@ -14,7 +14,8 @@ import { BookingLinkChoice } from "../../booking-link-choice.tsx";
 import { CampaignPacingOptions } from "../../campaign-pacing-options.tsx";
 import { SendingOptions } from "../../sending-options.tsx";
 import { draftContacts } from "../to-create-input.ts";
-import type { StepProps, WizardDraft } from "../wizard-draft.ts";
+import { useDraftMergeTagColumns } from "../use-draft-merge-tag-columns.ts";
+import { draftAbSettings, type StepProps, type WizardDraft } from "../wizard-draft.ts";
 
 const PREVIEW_CONTACTS = 6;
 
@@ -34,14 +35,8 @@ function useSendersWithoutConnection(draft: WizardDraft): string[] {
 
 export function useReviewIssues(draft: WizardDraft): string[] {
   const withoutConnection = useSendersWithoutConnection(draft);
-  const { contacts, emailColumn, selectedColumns } = draft;
-  // The columns as the launch will store them (toCreateInput), which is what it checks the tags against.
-  const columns = useMemo(
-    () => [
-      ...new Set(draftContacts({ emailColumn, selectedColumns }, contacts).flatMap((c) => Object.keys(c.customFields))),
-    ],
-    [contacts, emailColumn, selectedColumns],
-  );
+  // As the launch will check them (the sequence step's editor flags the same).
+  const columns = useDraftMergeTagColumns(draft);
   return reviewIssues({
     columns,
     name: draft.name,
@@ -50,6 +45,7 @@ export function useReviewIssues(draft: WizardDraft): string[] {
     steps: draft.sequence,
     sendersWithoutConnection: withoutConnection,
     hasBookingLink: Boolean(draft.bookingLinkId),
+    abSettings: draftAbSettings(draft),
   });
 }
 

@@ -4,8 +4,10 @@
 import { useCallback, useMemo } from "react";
 import type { SequenceDraftStep } from "#shared/sequences/sequence-draft.ts";
 import { PREVIEW_CONTACTS, SequenceEditor } from "../../../sequences/sequence-editor.tsx";
+import { AutoWinnerCard } from "../../ab-winner-fields.tsx";
 import { draftContacts } from "../to-create-input.ts";
-import type { StepProps } from "../wizard-draft.ts";
+import { useDraftMergeTagColumns } from "../use-draft-merge-tag-columns.ts";
+import { draftAbSettings, type StepProps } from "../wizard-draft.ts";
 
 export function SequenceStep({ draft, update }: StepProps) {
   const { contacts, emailColumn, selectedColumns, importedFields } = draft;
@@ -13,19 +15,31 @@ export function SequenceStep({ draft, update }: StepProps) {
     () => draftContacts({ emailColumn, selectedColumns }, contacts.slice(0, PREVIEW_CONTACTS)),
     [contacts, emailColumn, selectedColumns],
   );
+  const knownColumns = useDraftMergeTagColumns(draft);
   const onChange = useCallback((sequence: SequenceDraftStep[]) => update({ sequence }), [update]);
   const onEmailColumnChange = useCallback((column: string) => update({ emailColumn: column }), [update]);
 
+  const hasVariants = draft.sequence.some((s) => (s.variants?.length ?? 0) > 0);
   return (
-    <SequenceEditor
-      steps={draft.sequence}
-      onChange={onChange}
-      contacts={previewContacts}
-      columns={selectedColumns}
-      emailColumn={emailColumn}
-      emailColumnOptions={importedFields.length > 0 ? importedFields : [emailColumn]}
-      onEmailColumnChange={onEmailColumnChange}
-      campaignName={draft.name}
-    />
+    <div className="space-y-6">
+      <SequenceEditor
+        steps={draft.sequence}
+        onChange={onChange}
+        contacts={previewContacts}
+        columns={selectedColumns}
+        knownColumns={knownColumns}
+        emailColumn={emailColumn}
+        emailColumnOptions={importedFields.length > 0 ? importedFields : [emailColumn]}
+        onEmailColumnChange={onEmailColumnChange}
+        campaignName={draft.name}
+      />
+      {hasVariants && (
+        <AutoWinnerCard
+          idPrefix="wizard-ab"
+          value={draftAbSettings(draft)}
+          onChange={(abSettings) => update({ abSettings })}
+        />
+      )}
+    </div>
   );
 }
