@@ -77,7 +77,8 @@ export async function takeDueRows(
           select ${columns} from scheduled_emails se
           where se.sender_account_id = m.id and se.status = 'scheduled' and se.scheduled_for <= ${at(o.now)}
             ${campaignFilter}
-          order by se.scheduled_for, se.id
+          -- In the (sender_account_id, scheduled_for) index's order, so it is read from it.
+          order by se.sender_account_id, se.scheduled_for, se.id
           limit m.take
           for update of se skip locked
         ) r
