@@ -77,8 +77,12 @@ export async function takeDueRows(
           select ${columns} from scheduled_emails se
           where se.sender_account_id = m.id and se.status = 'scheduled' and se.scheduled_for <= ${at(o.now)}
             ${campaignFilter}
-          -- In the (sender_account_id, scheduled_for) index's order, so it is read from it.
-          order by se.sender_account_id, se.scheduled_for, se.id
+          -- Follow-ups before step 1, as among the batch (pacing.ts followUpsFirst): a mailbox
+          -- that may give one row gives a due follow-up before a held-over first email. The
+          -- mailbox's due rows are read from the (sender_account_id, scheduled_for) index.
+          order by se.sequence_id = (select sq.id from email_sequences sq where sq.campaign_id = se.campaign_id
+                                     order by sq.step_number limit 1),
+            se.scheduled_for, se.id
           limit m.take
           for update of se skip locked
         ) r
