@@ -10,9 +10,9 @@
 // is in docs/decisions/027-schedule-preview.md.
 import { addDays, type LocalDate, localDate, minutesOfDay, zonedInstant } from "../zoned-time.ts";
 import { rulesForZone } from "./contact-zone.ts";
-import type { limitKinds } from "./schedule-preview.schemas.ts";
 import { type FollowUpTiming, followUpDueAt } from "./follow-up.ts";
 import { capNewContacts, followUpsFirst, type PacingRules, rampLimit } from "./pacing.ts";
+import type { limitKinds } from "./schedule-preview.schemas.ts";
 import { nextAllowedInstant, type SendingRules, windowOn } from "./sending-window.ts";
 
 export type PlanSender = {

@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { dailyNewContactsLimitSchema } from "../campaigns/campaigns.schemas.ts";
 import { contactTimeZoneSchema, MAX_CONTACTS_PER_REQUEST } from "../contacts/contacts.schemas.ts";
-import { sequenceStepInputSchema } from "../sequences/sequence.schemas.ts";
 import { senderDailyLimitSchema } from "../senders/senders.schemas.ts";
+import { sequenceStepInputSchema } from "../sequences/sequence.schemas.ts";
 
 export const schedulePreviewInputSchema = z
   .object({

@@ -69,7 +69,7 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
           tx,
           sql`select p.email, ${paceColumns},
             case when p.day = ${u.today}::date then p.day_sent else 0 end as today
-          from sender_pacing p where p.user_id = ${userId} and p.email = any(${emails}::text[])`,
+          from sender_pacing p where p.user_id = ${userId} and p.email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`,
         );
         const byEmail = new Map(paces.map((p) => [p.email, p]));
         const senders: PlanSender[] = input.senderAccounts.map((s, i) => {
@@ -108,7 +108,13 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
       const start = now();
       return db.transaction(async (tx) => {
         const [campaign] = isUuid(campaignId)
-          ? await queryRows<{ status: string; launched: boolean; cap: number | null; day: string | null; started: number }>(
+          ? await queryRows<{
+              status: string;
+              launched: boolean;
+              cap: number | null;
+              day: string | null;
+              started: number;
+            }>(
               tx,
               sql`select status, launched_at is not null as launched, daily_new_contacts_limit as cap,
                 new_contacts_day::text as day, new_contacts_started as started
@@ -166,9 +172,7 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
           );
           contacts = rows.flatMap((r) => {
             const sender = emailOf.get(r.sender);
-            return sender
-              ? [{ zone: r.zone, senderId: sender, nextStep: Number(r.step), dueAt: new Date(r.due) }]
-              : [];
+            return sender ? [{ zone: r.zone, senderId: sender, nextStep: Number(r.step), dueAt: new Date(r.due) }] : [];
           });
         }
         const cap = campaign.cap;
