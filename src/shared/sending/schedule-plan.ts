@@ -13,7 +13,7 @@ import { rulesForZone } from "./contact-zone.ts";
 import { type FollowUpTiming, followUpDueAt } from "./follow-up.ts";
 import { capNewContacts, followUpsFirst, type PacingRules, rampLimit } from "./pacing.ts";
 import type { limitKinds } from "./schedule-preview.schemas.ts";
-import { nextAllowedInstant, type SendingRules, windowOn } from "./sending-window.ts";
+import { isSendingDay, nextAllowedInstant, nextDayWindowStart, type SendingRules, windowOn } from "./sending-window.ts";
 
 export type PlanSender = {
   id: string;
@@ -103,7 +103,8 @@ export function senderDayCapacity(
   const byGap = gap > 0 ? Math.floor(windowMs / gap) + 1 : Infinity;
   const paced = Math.min(ramp, hourly, byGap);
   const n = Math.max(0, Math.min(daily, paced) - sentToday);
-  return { n, bound: paced < daily ? "pacing" : "sender daily limits" };
+  // The engine reads a paced mailbox only for its allowance: at or under the daily limit, pacing is what holds it.
+  return { n, bound: paced <= daily ? "pacing" : "sender daily limits" };
 }
 
 type Pending = PlanContact & { index: number };
@@ -145,8 +146,9 @@ export function planSchedule(input: PlanInput): SchedulePlan {
       if (at.getTime() < dayEnd.getTime()) ready.set(c, at);
     }
     if (ready.size === 0) {
-      // Nothing may go today: everything due waits for a window (a day off, or after hours).
-      if (pending.some((c) => c.dueAt.getTime() < dayEnd.getTime())) hold("sending window");
+      // Nothing may go today: a day off (or everything due waits for its window) stretches the plan.
+      if (!isSendingDay(date, rules) || pending.some((c) => c.dueAt.getTime() < dayEnd.getTime()))
+        hold("sending window");
       continue;
     }
     // The window left today (the user's window; every zone's is as long).
@@ -171,7 +173,14 @@ export function planSchedule(input: PlanInput): SchedulePlan {
       .map(([c]) => ({ c, id: String(c.index), campaignId: "campaign", firstStep: c.nextStep === 0 }));
     const capped = capNewContacts(followUpsFirst(ordered), newLeft);
     const goIds = new Set(capped.go.map((g) => g.c));
-    for (const o of ordered) if (!goIds.has(o.c)) hold("new contacts per day");
+    // What the claim does with a row it holds: the cap's and the daily limits' wait for the
+    // user's next day (holdNewContacts, deferRows); a paced mailbox's are not read and stay due.
+    const nextDay = nextDayWindowStart(dayStart, rules);
+    for (const o of ordered)
+      if (!goIds.has(o.c)) {
+        hold("new contacts per day");
+        o.c.dueAt = nextDay;
+      }
 
     const day: PlanDay = { date, firstSteps: 0, followUps: 0, bySender: {} };
     for (const { c } of capped.go) {
@@ -180,10 +189,12 @@ export function planSchedule(input: PlanInput): SchedulePlan {
       if (!r || !sender) continue;
       if (userLeft <= 0) {
         hold("your daily send limit");
+        c.dueAt = nextDay;
         continue;
       }
       if (r.n <= 0) {
         hold(r.bound);
+        if (r.bound === "sender daily limits") c.dueAt = nextDay;
         continue;
       }
       // When it goes: at its instant, or after the sender's previous send and its gap.
