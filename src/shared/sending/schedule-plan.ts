@@ -31,6 +31,8 @@ export type PlanContact = {
   /** The 0-based step due next and when (launch: step 0, at once). */
   nextStep: number;
   dueAt: Date;
+  /** The claim's tie-break among rows due at the same instant (the queue row's id); default: the list's order. */
+  key?: string;
 };
 
 export type PlanInput = {
@@ -109,6 +111,9 @@ export function senderDayCapacity(
 
 type Pending = PlanContact & { index: number };
 
+const tieBreak = (a: Pending, b: Pending) =>
+  a.key !== undefined && b.key !== undefined ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.index - b.index;
+
 /** The plan: day by day on the user's calendar, until every queued step is sent (or maxDays). */
 export function planSchedule(input: PlanInput): SchedulePlan {
   const { rules } = input;
@@ -167,11 +172,18 @@ export function planSchedule(input: PlanInput): SchedulePlan {
     if (input.newContactsPerDay !== null)
       newLeft.set("campaign", input.newContactsPerDay - (d === 0 ? (input.newContactsStartedToday ?? 0) : 0));
 
-    // The claim's order: due order, follow-ups first; then the campaign's cap on new contacts.
-    const ordered = [...ready.entries()]
-      .sort(([a, ta], [b, tb]) => ta.getTime() - tb.getTime() || a.index - b.index)
-      .map(([c]) => ({ c, id: String(c.index), campaignId: "campaign", firstStep: c.nextStep === 0 }));
-    const capped = capNewContacts(followUpsFirst(ordered), newLeft);
+    // The claim's order: due order (ties by row id), follow-ups first among the rows one claim
+    // takes (those due at the same instant); then the campaign's cap on new contacts.
+    const byInstant = new Map<number, { c: Pending; id: string; campaignId: string; firstStep: boolean }[]>();
+    for (const [c, at] of [...ready.entries()].sort(
+      ([a, ta], [b, tb]) => ta.getTime() - tb.getTime() || tieBreak(a, b),
+    )) {
+      const group = byInstant.get(at.getTime()) ?? [];
+      group.push({ c, id: String(c.index), campaignId: "campaign", firstStep: c.nextStep === 0 });
+      byInstant.set(at.getTime(), group);
+    }
+    const ordered = [...byInstant.values()].flatMap((group) => followUpsFirst(group));
+    const capped = capNewContacts(ordered, newLeft);
     const goIds = new Set(capped.go.map((g) => g.c));
     // What the claim does with a row it holds: the cap's and the daily limits' wait for the
     // user's next day (holdNewContacts, deferRows); a paced mailbox's are not read and stay due.

@@ -160,9 +160,15 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
           );
         } else {
           // What is queued: one row per contact (its next step), in due order.
-          const rows = await queryRows<{ zone: string | null; sender: string; step: number; due: string | Date }>(
+          const rows = await queryRows<{
+            id: string;
+            zone: string | null;
+            sender: string;
+            step: number;
+            due: string | Date;
+          }>(
             tx,
-            sql`select ct.timezone as zone, se.sender_account_id::text as sender, sq.step_number - 1 as step,
+            sql`select se.id::text as id, ct.timezone as zone, se.sender_account_id::text as sender, sq.step_number - 1 as step,
               se.scheduled_for as due
             from scheduled_emails se
             join email_sequences sq on sq.id = se.sequence_id
@@ -172,7 +178,9 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
           );
           contacts = rows.flatMap((r) => {
             const sender = emailOf.get(r.sender);
-            return sender ? [{ zone: r.zone, senderId: sender, nextStep: Number(r.step), dueAt: new Date(r.due) }] : [];
+            return sender
+              ? [{ zone: r.zone, senderId: sender, nextStep: Number(r.step), dueAt: new Date(r.due), key: r.id }]
+              : [];
           });
         }
         const cap = campaign.cap;
