@@ -129,6 +129,27 @@ export function planSchedule(input: PlanInput): SchedulePlan {
     }
     return r;
   };
+  // Many steps share a zone and a due instant (a claim sends at one instant): each is computed once.
+  const allowed = new Map<string, Date>();
+  const allowedFrom = (zone: string | null, from: Date) => {
+    const k = `${zone}|${from.getTime()}`;
+    let at = allowed.get(k);
+    if (!at) {
+      at = nextAllowedInstant(from, rulesOf(zone));
+      allowed.set(k, at);
+    }
+    return at;
+  };
+  const dues = new Map<string, Date>();
+  const dueAfter = (zone: string | null, sentAt: Date, stepIndex: number, step: FollowUpTiming) => {
+    const k = `${zone}|${sentAt.getTime()}|${stepIndex}`;
+    let due = dues.get(k);
+    if (!due) {
+      due = followUpDueAt(sentAt, step, rulesOf(zone).timezone);
+      dues.set(k, due);
+    }
+    return due;
+  };
   let pending: Pending[] = input.contacts
     .map((c, index) => ({ ...c, index }))
     .filter((c) => c.nextStep < input.steps.length && senders.has(c.senderId));
@@ -147,7 +168,7 @@ export function planSchedule(input: PlanInput): SchedulePlan {
     const ready = new Map<Pending, Date>();
     for (const c of pending) {
       const from = c.dueAt.getTime() > dayStart.getTime() ? c.dueAt : dayStart;
-      const at = nextAllowedInstant(from, rulesOf(c.zone));
+      const at = allowedFrom(c.zone, from);
       if (at.getTime() < dayEnd.getTime()) ready.set(c, at);
     }
     if (ready.size === 0) {
@@ -221,7 +242,7 @@ export function planSchedule(input: PlanInput): SchedulePlan {
       const step = input.steps[next];
       if (step) {
         c.nextStep = next;
-        c.dueAt = followUpDueAt(new Date(at), step, rulesOf(c.zone).timezone);
+        c.dueAt = dueAfter(c.zone, new Date(at), next, step);
       } else {
         c.nextStep = input.steps.length;
       }
