@@ -147,7 +147,7 @@ function SchedulePreviewView({ plan }: { plan: SchedulePreview }) {
                   {expanded && (
                     <TableRow id={`preview-${d.date}`}>
                       <TableCell colSpan={4}>
-                        <ul className="grid gap-1 sm:grid-cols-2">
+                        <ul className="max-w-md space-y-1" aria-label={`Sends per sender on ${dateLabel(d.date)}`}>
                           {senders.map(([email, n]) => (
                             <li key={email} className="flex justify-between gap-2">
                               <span className="truncate">{email}</span>
