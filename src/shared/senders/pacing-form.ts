@@ -55,7 +55,9 @@ export function formToPacing(
     const field = fieldOf[issue.path.join(".")];
     // The form is in minutes: the API's messages say seconds first.
     if (field && !errors[field])
-      errors[field] = issue.message.replace(" of seconds", "").replace("86,400 seconds (1,440 minutes)", "1,440 minutes");
+      errors[field] = issue.message
+        .replace(" of seconds", "")
+        .replace("86,400 seconds (1,440 minutes)", "1,440 minutes");
   }
   return { ok: false, errors };
 }

@@ -54,7 +54,9 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
       tx,
       sql`select coalesce((select sent from user_daily_counts where user_id = ${userId} and day = ${today}::date), 0)::int as sent`,
     );
-    return { rules, today, userDailyLimit: settings.dailySendLimit, userSentToday: Number(used?.sent ?? 0) };
+    // What every plan of this user starts from: now, the window, the user's daily limit and today's use of it.
+    const base = { start: at, rules, userDailyLimit: settings.dailySendLimit, userSentToday: Number(used?.sent ?? 0) };
+    return { rules, today, base };
   }
 
   return {
@@ -84,10 +86,7 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
         });
         const zones = input.contacts.map((c) => c.timezone ?? null);
         return planSchedule({
-          start,
-          rules: u.rules,
-          userDailyLimit: u.userDailyLimit,
-          userSentToday: u.userSentToday,
+          ...u.base,
           senders,
           contacts: launchContacts(
             zones,
@@ -186,10 +185,7 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
         const cap = campaign.cap;
         const startedToday = campaign.day === u.today ? Number(campaign.started) : 0;
         return planSchedule({
-          start,
-          rules: u.rules,
-          userDailyLimit: u.userDailyLimit,
-          userSentToday: u.userSentToday,
+          ...u.base,
           senders,
           contacts: contacts.map((c) => ({ ...c, zone: c.zone ? effectiveZone(c.zone, u.rules.timezone) : null })),
           steps,
