@@ -164,6 +164,22 @@ describe("planSchedule", () => {
     ]);
   });
 
+  it("puts follow-ups first among the rows one claim takes (due within the same minute)", () => {
+    const p = plan({
+      senders: [sender("a", 1)],
+      steps: [days(0), days(1)],
+      contacts: [
+        { zone: null, senderId: "a", nextStep: 0, dueAt: new Date("2026-12-07T08:00:00.000Z") },
+        { zone: null, senderId: "a", nextStep: 1, dueAt: new Date("2026-12-07T08:00:00.500Z") },
+      ],
+    });
+    expect(p.days.map((d) => [d.date, d.firstSteps, d.followUps])).toEqual([
+      ["2026-12-07", 0, 1],
+      ["2026-12-08", 1, 0],
+      ["2026-12-09", 0, 1],
+    ]);
+  });
+
   it("plans nothing without contacts, and stops at maxDays", () => {
     expect(plan({ n: 0 })).toMatchObject({ days: [], endDate: null, complete: true, totalSends: 0 });
     const p = plan({ n: 100, senders: [sender("a", 1)], maxDays: 5 });

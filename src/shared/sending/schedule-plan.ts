@@ -194,14 +194,16 @@ export function planSchedule(input: PlanInput): SchedulePlan {
       newLeft.set("campaign", input.newContactsPerDay - (d === 0 ? (input.newContactsStartedToday ?? 0) : 0));
 
     // The claim's order: due order (ties by row id), follow-ups first among the rows one claim
-    // takes (those due at the same instant); then the campaign's cap on new contacts.
+    // takes (taken as those due within the same minute: the worker claims what is due every
+    // few seconds); then the campaign's cap on new contacts.
     const byInstant = new Map<number, { c: Pending; id: string; campaignId: string; firstStep: boolean }[]>();
     for (const [c, at] of [...ready.entries()].sort(
       ([a, ta], [b, tb]) => ta.getTime() - tb.getTime() || tieBreak(a, b),
     )) {
-      const group = byInstant.get(at.getTime()) ?? [];
+      const claim = Math.floor(at.getTime() / 60_000);
+      const group = byInstant.get(claim) ?? [];
       group.push({ c, id: String(c.index), campaignId: "campaign", firstStep: c.nextStep === 0 });
-      byInstant.set(at.getTime(), group);
+      byInstant.set(claim, group);
     }
     const ordered = [...byInstant.values()].flatMap((group) => followUpsFirst(group));
     const capped = capNewContacts(ordered, newLeft);
