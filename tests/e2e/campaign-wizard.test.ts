@@ -138,7 +138,7 @@ describeJourneys("building a campaign", () => {
     await schedule
       .getByRole("row")
       .nth(1)
-      .getByRole("button", { name: /Per sender on/ })
+      .getByRole("button", { name: /: per sender/ })
       .click();
     await schedule.getByText("hello@acme.test").waitFor();
     expect(await schedule.getByRole("row").nth(1).getByRole("cell").nth(0).textContent()).toBe("2");

@@ -58,8 +58,8 @@ describeJourneys("schedule preview", () => {
     const first = table.getByRole("row").nth(1);
     expect(await first.getByRole("cell").nth(0).textContent()).toBe("5");
     expect(await first.getByRole("cell").nth(1).textContent()).toBe("0");
-    await first.getByRole("button", { name: /Per sender on/ }).click();
+    await first.getByRole("button", { name: /: per sender/ }).click();
     await eventually(() => table.getByText("one@acme.test").count()).toBe(1);
-    expect(await first.getByRole("button", { name: /Per sender on/ }).getAttribute("aria-expanded")).toBe("true");
+    expect(await first.getByRole("button", { name: /: per sender/ }).getAttribute("aria-expanded")).toBe("true");
   });
 });

@@ -22,12 +22,12 @@ import { api, unwrap } from "#web/lib/api-client.ts";
 /** Days shown in the table; the end date covers the rest. */
 const SHOWN_DAYS = 14;
 
-const dateLabel = (date: string) =>
+const dateLabel = (date: string, year = true) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, {
     weekday: "short",
     day: "numeric",
     month: "short",
-    year: "numeric",
+    ...(year ? { year: "numeric" } : {}),
     timeZone: "UTC",
   });
 
@@ -108,14 +108,11 @@ function SchedulePreviewView({ plan }: { plan: SchedulePreview }) {
           <TableHeader>
             <TableRow>
               <TableHead scope="col">Date</TableHead>
-              <TableHead scope="col" className="text-right">
+              <TableHead scope="col" className="whitespace-normal text-right">
                 First emails
               </TableHead>
-              <TableHead scope="col" className="text-right">
+              <TableHead scope="col" className="whitespace-normal text-right">
                 Follow-ups
-              </TableHead>
-              <TableHead scope="col">
-                <span className="sr-only">Per sender</span>
               </TableHead>
             </TableRow>
           </TableHeader>
@@ -127,26 +124,26 @@ function SchedulePreviewView({ plan }: { plan: SchedulePreview }) {
                 <Fragment key={d.date}>
                   <TableRow>
                     <TableHead scope="row" className="font-normal">
-                      {dateLabel(d.date)}
-                    </TableHead>
-                    <TableCell className="text-right tabular-nums">{d.firstSteps}</TableCell>
-                    <TableCell className="text-right tabular-nums">{d.followUps}</TableCell>
-                    <TableCell className="text-right">
+                      {/* The day expands to its sends per sender (the button is the row's date). */}
                       <Button
                         variant="ghost"
                         size="sm"
+                        className="-ml-2 px-2"
                         aria-expanded={expanded}
                         aria-controls={`preview-${d.date}`}
                         onClick={() => toggle(d.date)}
                       >
                         {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-                        Per sender<span className="sr-only"> on {dateLabel(d.date)}</span>
+                        {dateLabel(d.date, false)}
+                        <span className="sr-only">: per sender</span>
                       </Button>
-                    </TableCell>
+                    </TableHead>
+                    <TableCell className="text-right tabular-nums">{d.firstSteps}</TableCell>
+                    <TableCell className="text-right tabular-nums">{d.followUps}</TableCell>
                   </TableRow>
                   {expanded && (
                     <TableRow id={`preview-${d.date}`}>
-                      <TableCell colSpan={4}>
+                      <TableCell colSpan={3}>
                         <ul className="max-w-md space-y-1" aria-label={`Sends per sender on ${dateLabel(d.date)}`}>
                           {senders.map(([email, n]) => (
                             <li key={email} className="flex justify-between gap-2">
