@@ -19,6 +19,7 @@ import { bulkRoutes } from "./features/bulk/bulk.routes.ts";
 import { calendarRoutes } from "./features/calendar/calendar.routes.ts";
 import { abVariantRoutes } from "./features/campaigns/ab-variants.routes.ts";
 import { campaignRoutes } from "./features/campaigns/campaigns.routes.ts";
+import { schedulePreviewRoutes } from "./features/campaigns/schedule-preview.routes.ts";
 import { composeRoutes } from "./features/compose/compose.routes.ts";
 import { contactDirectoryRoutes } from "./features/contact-directory/contact-directory.routes.ts";
 import { contactRoutes } from "./features/contacts/contacts.routes.ts";
@@ -106,6 +107,7 @@ function protectedApi(deps: AppDeps) {
     .route("/sender-pacing", senderPacingRoutes(features))
     .route("/campaigns", campaignRoutes(features))
     .route("/campaigns", abVariantRoutes(features))
+    .route("/campaigns", schedulePreviewRoutes(features))
     .route("/", contactRoutes(features))
     .route("/", contactDirectoryRoutes(features))
     .route("/templates", templateRoutes(features))

@@ -133,6 +133,16 @@ describeJourneys("building a campaign", () => {
       .first()
       .waitFor();
     await page.getByText("estimated duration", { exact: false }).waitFor();
+    // The schedule preview plans the draft: its first day sends step 1 from the one sender (2 a day).
+    const schedule = page.getByRole("table", { name: /Planned sends for the first \d+ sending days/ });
+    await schedule
+      .getByRole("row")
+      .nth(1)
+      .getByRole("button", { name: /: per sender/ })
+      .click();
+    await schedule.getByText("hello@acme.test").waitFor();
+    expect(await schedule.getByRole("row").nth(1).getByRole("cell").nth(0).textContent()).toBe("2");
+    await page.getByText("Estimated end:", { exact: false }).waitFor();
     await page.getByText("2 days").first().waitFor();
     await shot(page, "review");
     await page.getByRole("button", { name: "Launch Campaign" }).click();

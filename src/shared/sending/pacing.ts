@@ -11,7 +11,7 @@
 // not push the follow-ups of those already written to out of the day.
 // Rows the rules hold back wait where they are (a mailbox that may not send is
 // not read: claim/due-rows.ts); nothing is dropped. docs/decisions/026-human-pacing.md.
-import { addDays, type LocalDate } from "../zoned-time.ts";
+import type { LocalDate } from "../zoned-time.ts";
 
 export type PacingRules = {
   gapMinSeconds: number;

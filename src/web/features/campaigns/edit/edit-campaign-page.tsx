@@ -20,6 +20,7 @@ import { BookingLinkChoice } from "../booking-link-choice.tsx";
 import { CampaignPacingOptions } from "../campaign-pacing-options.tsx";
 import { CampaignStatusBadge } from "../campaign-status-badge.tsx";
 import { CloneCampaignButton } from "../clone-campaign-button.tsx";
+import { CampaignSchedulePreview } from "../schedule-preview.tsx";
 import { SendingOptions } from "../sending-options.tsx";
 import { useCampaign, useUpdateCampaign } from "../use-campaigns.ts";
 import { AbVariantsTab } from "./ab-variants-tab.tsx";
@@ -188,6 +189,7 @@ export function EditCampaignPage() {
               </dl>
             </CardContent>
           </Card>
+          <CampaignSchedulePreview campaignId={id} />
         </TabsContent>
         <TabsContent value="contacts" className="pt-4">
           <ContactsTab campaignId={id} />

@@ -4,6 +4,7 @@ import { estimateSendDays, formatDays, sequenceDurationDays } from "#shared/camp
 import { reviewIssues } from "#shared/campaigns/review-issues.ts";
 import { countByZone } from "#shared/contacts/zone-counts.ts";
 import { providerLabels } from "#shared/senders/senders.schemas.ts";
+import type { SchedulePreviewInput } from "#shared/sending/schedule-preview.schemas.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { useAppInfo } from "../../../app-info/use-app-info.ts";
@@ -12,8 +13,9 @@ import { useSendersQuery } from "../../../senders/use-senders.ts";
 import { useSettingsQuery } from "../../../settings/use-settings.ts";
 import { BookingLinkChoice } from "../../booking-link-choice.tsx";
 import { CampaignPacingOptions } from "../../campaign-pacing-options.tsx";
+import { SchedulePreviewSection, useDraftSchedulePreview } from "../../schedule-preview.tsx";
 import { SendingOptions } from "../../sending-options.tsx";
-import { draftContacts } from "../to-create-input.ts";
+import { draftContacts, toCreateInput } from "../to-create-input.ts";
 import { useDraftMergeTagColumns } from "../use-draft-merge-tag-columns.ts";
 import { draftAbSettings, type StepProps, type WizardDraft } from "../wizard-draft.ts";
 
@@ -71,7 +73,27 @@ function useDraftZoneCounts(draft: WizardDraft) {
   );
 }
 
+/** The draft as the schedule preview plans it (null: no sender, contact or step yet). */
+function usePreviewInput(draft: WizardDraft): SchedulePreviewInput | null {
+  return useMemo(() => {
+    const input = toCreateInput(draft);
+    if (!input.senderAccounts.length || !input.contacts.length || !input.sequence.length) return null;
+    return {
+      senderAccounts: input.senderAccounts.map((s) => ({ email: s.email, dailyLimit: s.dailyLimit })),
+      contacts: input.contacts.map((c) => ({ timezone: c.timezone })),
+      sequence: input.sequence.map(({ delayAmount, delayUnit, scheduledDate, scheduledTime }) => ({
+        delayAmount,
+        delayUnit,
+        scheduledDate,
+        scheduledTime,
+      })),
+      dailyNewContactsLimit: input.dailyNewContactsLimit ?? null,
+    };
+  }, [draft]);
+}
+
 export function ReviewStep({ draft, update }: StepProps) {
+  const schedule = useDraftSchedulePreview(usePreviewInput(draft));
   const issues = useReviewIssues(draft);
   const zoneCounts = useDraftZoneCounts(draft);
   const settings = useSettingsQuery();
@@ -171,6 +193,16 @@ export function ReviewStep({ draft, update }: StepProps) {
           </ol>
         </Section>
       </div>
+      <Section title="Schedule preview">
+        <SchedulePreviewSection
+          query={schedule}
+          empty={
+            draft.senderAccounts.length && draft.contacts.length && draft.sequence.length
+              ? undefined
+              : "Add senders, contacts and a step to see when the emails will go out."
+          }
+        />
+      </Section>
       <Section title="Sending Options">
         <SendingOptions
           idPrefix="wizard"
