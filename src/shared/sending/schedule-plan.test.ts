@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Weekday } from "../db-enums.ts";
 import type { FollowUpTiming } from "./follow-up.ts";
 import type { PacingRules } from "./pacing.ts";
-import { launchContacts, planSchedule, senderDayCapacity } from "./schedule-plan.ts";
+import { launchContacts, planSchedule, planScheduleInSlices, senderDayCapacity } from "./schedule-plan.ts";
 import type { SendingRules } from "./sending-window.ts";
 
 const ALL_DAYS: Weekday[] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
@@ -184,5 +184,33 @@ describe("planSchedule", () => {
     expect(plan({ n: 0 })).toMatchObject({ days: [], endDate: null, complete: true, totalSends: 0 });
     const p = plan({ n: 100, senders: [sender("a", 1)], maxDays: 5 });
     expect(p).toMatchObject({ complete: false, totalSends: 5 });
+  });
+});
+
+describe("planScheduleInSlices", () => {
+  it("gives the same plan as planSchedule, in slices that hand the event loop back", async () => {
+    const input = {
+      start: START,
+      rules,
+      userDailyLimit: 1000,
+      senders: [sender("a", 7), sender("b", 5, { ...none, gapMinSeconds: 120, gapMaxSeconds: 300 })],
+      contacts: launchContacts(
+        Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? "Europe/Berlin" : null)),
+        ["a", "b"],
+        START,
+      ),
+      steps: [days(0), days(2), days(3)],
+      newContactsPerDay: 9,
+    };
+    let turns = 0;
+    const counting = setInterval(() => {
+      turns += 1;
+    }, 0);
+    // A slice of 0 ms yields after every planned day.
+    const sliced = await planScheduleInSlices(structuredClone(input), 0);
+    clearInterval(counting);
+    expect(sliced).toEqual(planSchedule(structuredClone(input)));
+    expect(sliced.days.length).toBeGreaterThan(10);
+    expect(turns).toBeGreaterThan(0);
   });
 });

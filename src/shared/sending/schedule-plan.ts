@@ -115,6 +115,34 @@ const tieBreak = (a: Pending, b: Pending) =>
 
 /** The plan: day by day on the user's calendar, until every queued step is sent (or maxDays). */
 export function planSchedule(input: PlanInput): SchedulePlan {
+  const days = planDays(input);
+  for (;;) {
+    const r = days.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * planSchedule in slices of about `sliceMs`, giving the event loop back between
+ * them: a campaign of tens of thousands of contacts takes seconds to plan
+ * (every pending step is looked at each day), and the server must answer other
+ * requests meanwhile.
+ */
+export async function planScheduleInSlices(input: PlanInput, sliceMs = 15): Promise<SchedulePlan> {
+  const days = planDays(input);
+  let sliceStart = performance.now();
+  for (;;) {
+    const r = days.next();
+    if (r.done) return r.value;
+    if (performance.now() - sliceStart >= sliceMs) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = performance.now();
+    }
+  }
+}
+
+/** The planner itself, one day per step of the generator. */
+function* planDays(input: PlanInput): Generator<void, SchedulePlan, void> {
   const { rules } = input;
   const tz = rules.timezone;
   const maxDays = input.maxDays ?? 366;
@@ -160,6 +188,7 @@ export function planSchedule(input: PlanInput): SchedulePlan {
   const firstDay = localDate(input.start, tz);
 
   for (let d = 0; d < maxDays && pending.length > 0; d++) {
+    if (d > 0) yield;
     const date = addDays(firstDay, d);
     const dayStart = d === 0 ? input.start : zonedInstant(date, "00:00", tz);
     const dayEnd = zonedInstant(addDays(date, 1), "00:00", tz);

@@ -6,7 +6,13 @@ import { sql } from "drizzle-orm";
 import { effectiveZone } from "#shared/sending/contact-zone.ts";
 import type { FollowUpTiming } from "#shared/sending/follow-up.ts";
 import type { PacingRules } from "#shared/sending/pacing.ts";
-import { launchContacts, type PlanContact, type PlanSender, planSchedule } from "#shared/sending/schedule-plan.ts";
+import {
+  launchContacts,
+  type PlanContact,
+  type PlanInput,
+  type PlanSender,
+  planScheduleInSlices,
+} from "#shared/sending/schedule-plan.ts";
 import type { SchedulePreview, SchedulePreviewInput } from "#shared/sending/schedule-preview.schemas.ts";
 import { localDate } from "#shared/zoned-time.ts";
 import { queryRows, type Tx } from "../../db/sql-helpers.ts";
@@ -63,7 +69,8 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
     /** POST /api/campaigns/schedule-preview: the wizard's draft, planned as launch would queue it now. */
     async draft(userId: string, input: SchedulePreviewInput): Promise<SchedulePreview> {
       const start = now();
-      return db.transaction(async (tx) => {
+      // The reads in one transaction; the plan after it, in slices (planScheduleInSlices), holding no connection.
+      const plan = await db.transaction(async (tx): Promise<PlanInput> => {
         const u = await userContext(tx, userId, start);
         const emails = input.senderAccounts.map((s) => s.email.trim().toLowerCase());
         // The address's pacing and what its claims took today (any campaign): one query.
@@ -85,7 +92,7 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
           };
         });
         const zones = input.contacts.map((c) => c.timezone ?? null);
-        return planSchedule({
+        return {
           ...u.base,
           senders,
           contacts: launchContacts(
@@ -95,8 +102,9 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
           ),
           steps: input.sequence,
           newContactsPerDay: input.dailyNewContactsLimit ?? null,
-        });
+        };
       });
+      return planScheduleInSlices(plan);
     },
 
     /**
@@ -105,7 +113,7 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
      */
     async saved(userId: string, campaignId: string): Promise<SchedulePreview> {
       const start = now();
-      return db.transaction(async (tx) => {
+      const plan = await db.transaction(async (tx): Promise<PlanInput> => {
         const [campaign] = isUuid(campaignId)
           ? await queryRows<{
               status: string;
@@ -184,15 +192,16 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
         }
         const cap = campaign.cap;
         const startedToday = campaign.day === u.today ? Number(campaign.started) : 0;
-        return planSchedule({
+        return {
           ...u.base,
           senders,
           contacts: contacts.map((c) => ({ ...c, zone: c.zone ? effectiveZone(c.zone, u.rules.timezone) : null })),
           steps,
           newContactsPerDay: cap === null ? null : Number(cap),
           newContactsStartedToday: startedToday,
-        });
+        };
       });
+      return planScheduleInSlices(plan);
     },
   };
 }
