@@ -1,7 +1,7 @@
 // Issue 30 §6 in one journey: a campaign built in the wizard with two variants,
 // spintax, a Time Zone column and pacing (one sender with an hourly limit and
-// no gap, one with the default 2–5 minutes between sends), launched, with the
-// figures per variant on the campaign's A/B Variants tab.
+// no gap, one with the default 2–5 minutes between sends), its schedule
+// previewed, launched, with the figures per variant on the A/B Variants tab.
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -88,6 +88,13 @@ describeJourneys("sequence features", () => {
     await eventually(() => page.getByTestId("zone-counts").textContent()).toBe(
       "Time zones: America/New_York 1 · Asia/Kolkata 1 · Europe/Berlin 1 · Your time zone (UTC) 1",
     );
+    // The schedule preview: all four go on the first day (each sender's day holds 20), no follow-ups.
+    await page.getByRole("heading", { name: "Schedule preview" }).waitFor();
+    const plan = page.getByRole("table", { name: /Planned sends for the first \d+ sending days/ });
+    const firstDay = plan.getByRole("row").nth(1);
+    await eventually(() => firstDay.getByRole("cell").nth(0).textContent()).toBe("4");
+    expect(await firstDay.getByRole("cell").nth(1).textContent()).toBe("0");
+    await page.getByText("Estimated end:", { exact: false }).waitFor();
     await page.getByLabel("New contacts per day").fill("50");
     await page.getByRole("button", { name: "Launch Campaign" }).click();
     // Round-robin: fast sends its two at once; slow sends one and waits 2–5 minutes for the next.
