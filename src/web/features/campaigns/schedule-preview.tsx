@@ -18,6 +18,7 @@ import {
   TableRow,
 } from "#web/components/ui/table.tsx";
 import { api, unwrap } from "#web/lib/api-client.ts";
+import { useDebounced } from "#web/lib/use-debounced.ts";
 
 /** Days shown in the table; the end date covers the rest. */
 const SHOWN_DAYS = 14;
@@ -39,16 +40,22 @@ export function useCampaignSchedulePreview(campaignId: string) {
   });
 }
 
-/** The wizard draft's plan; null input (nothing to plan yet) asks nothing. */
+/**
+ * The wizard draft's plan; null input (nothing to plan yet) asks nothing. Asked
+ * once the draft has stayed the same for a moment: typing a figure on the
+ * review step would otherwise plan the whole campaign on every keystroke.
+ */
 export function useDraftSchedulePreview(input: SchedulePreviewInput | null) {
   const key = useMemo(() => (input ? JSON.stringify(input) : null), [input]);
+  const settled = useDebounced(key, 400);
   return useQuery({
-    queryKey: ["schedule-preview", key],
-    enabled: input !== null,
+    queryKey: ["schedule-preview", settled],
+    enabled: settled !== null,
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      if (!input) throw new Error("nothing to plan");
-      return unwrap(await api.campaigns["schedule-preview"].$post({ json: input }));
+      if (!settled) throw new Error("nothing to plan");
+      const json = JSON.parse(settled) as SchedulePreviewInput;
+      return unwrap(await api.campaigns["schedule-preview"].$post({ json }));
     },
   });
 }
