@@ -1,7 +1,7 @@
 // A contact's time zone on the campaign page: the counts per zone above the
 // list, and on each contact its zone with a picker to change it (the
 // Settings timezone combobox, with "Your time zone" for none).
-import { GlobeIcon } from "lucide-react";
+import { EarthIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import type { Contact } from "#shared/contacts/contacts.schemas.ts";
 import { contactTimeZoneChoices, timeZoneLabel } from "#shared/contacts/time-zone.ts";
@@ -20,7 +20,7 @@ export function ZoneCountsLine({ counts, userZone }: { counts: readonly ZoneCoun
   if (!line) return null;
   return (
     <p className="flex items-start gap-2 text-muted-foreground text-sm" data-testid="zone-counts">
-      <GlobeIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <EarthIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span>{line}</span>
     </p>
   );
@@ -91,7 +91,7 @@ export function ContactTimeZone({ campaignId, contact }: { campaignId: string; c
       aria-label={`Time zone of ${contact.email}: ${contact.timezone ? timeZoneLabel(contact.timezone) : "your time zone"}. Change`}
       onClick={() => setEditing(true)}
     >
-      <GlobeIcon aria-hidden /> {contact.timezone ? timeZoneLabel(contact.timezone) : "Your time zone"}
+      <EarthIcon aria-hidden /> {contact.timezone ? timeZoneLabel(contact.timezone) : "Your time zone"}
     </Button>
   );
 }
