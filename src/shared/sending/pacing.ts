@@ -68,7 +68,7 @@ export function hasGap(rules: PacingRules): boolean {
  */
 export function allowanceOf(
   pace: MailboxPace,
-  o: { now: Date; today: LocalDate; nextDay: Date; random?: () => number },
+  o: { now: Date; today: LocalDate; random?: () => number },
 ): { n: number; gap: Date | null } {
   const now = o.now.getTime();
   const r = pace.rules;

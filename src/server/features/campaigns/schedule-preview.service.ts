@@ -17,36 +17,17 @@ import type { SchedulePreview, SchedulePreviewInput } from "#shared/sending/sche
 import { localDate } from "#shared/zoned-time.ts";
 import { queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
+import { type PacingRuleRow, pacingRuleColumns, pacingRulesOf } from "../../domain/sender-pacing-rules.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 
-type PaceRow = {
-  email: string;
-  gap_min_seconds: number | null;
-  gap_max_seconds: number | null;
-  hourly_limit: number | null;
-  ramp_enabled: boolean | null;
-  ramp_start: number | null;
-  ramp_step: number | null;
-  ramp_started_on: string | null;
-};
+type PaceRow = { email: string } & { [K in keyof PacingRuleRow]: PacingRuleRow[K] | null };
 
+/** The address's rules, or null for one without pacing (the left join found no row). */
 function pacingOf(r: PaceRow): PacingRules | null {
-  if (r.gap_min_seconds === null || r.gap_max_seconds === null) return null;
-  return {
-    gapMinSeconds: r.gap_min_seconds,
-    gapMaxSeconds: r.gap_max_seconds,
-    hourlyLimit: r.hourly_limit,
-    ramp:
-      r.ramp_enabled && r.ramp_started_on && r.ramp_start !== null && r.ramp_step !== null
-        ? { start: r.ramp_start, step: r.ramp_step, startedOn: r.ramp_started_on }
-        : null,
-  };
+  return r.gap_min_seconds === null ? null : pacingRulesOf(r as PacingRuleRow);
 }
-
-const paceColumns = sql`p.gap_min_seconds, p.gap_max_seconds, p.hourly_limit, p.ramp_enabled, p.ramp_start,
-  p.ramp_step, p.ramp_started_on::text`;
 
 export function createSchedulePreviewService(deps: FeatureDeps) {
   const { db } = deps;
@@ -76,7 +57,7 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
         // The address's pacing and what its claims took today (any campaign): one query.
         const paces = await queryRows<PaceRow & { today: number }>(
           tx,
-          sql`select p.email, ${paceColumns},
+          sql`select p.email, ${pacingRuleColumns},
             case when p.day = ${u.today}::date then p.day_sent else 0 end as today
           from sender_pacing p where p.user_id = ${userId} and p.email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`,
         );
@@ -139,7 +120,7 @@ export function createSchedulePreviewService(deps: FeatureDeps) {
         // Each sender copy: its daily limit and today's count (its own), the address's pacing.
         const senderRows = await queryRows<PaceRow & { id: string; daily_limit: number; today: number }>(
           tx,
-          sql`select sa.id, lower(sa.email) as email, sa.daily_limit, ${paceColumns},
+          sql`select sa.id, lower(sa.email) as email, sa.daily_limit, ${pacingRuleColumns},
             coalesce((select d.sent from sender_daily_counts d where d.sender_account_id = sa.id and d.day = ${u.today}::date), 0)::int as today
           from sender_accounts sa
           left join sender_pacing p on p.user_id = ${userId} and p.email = lower(sa.email)

@@ -7,33 +7,19 @@ import type { SenderPacing, SenderPacingInput } from "#shared/senders/sender-pac
 import { senderEmailSchema } from "#shared/senders/senders.schemas.ts";
 import { rampLimit } from "#shared/sending/pacing.ts";
 import { localDate } from "#shared/zoned-time.ts";
-import { queryRows } from "../../db/sql-helpers.ts";
+import { at, queryRows } from "../../db/sql-helpers.ts";
+import { type PacingRuleRow, pacingRuleColumns, pacingRulesOf } from "../../domain/sender-pacing-rules.ts";
 import { loadSendingSettings } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 
-type Row = {
-  email: string;
-  gap_min_seconds: number;
-  gap_max_seconds: number;
-  hourly_limit: number | null;
-  ramp_enabled: boolean;
-  ramp_start: number;
-  ramp_step: number;
-  ramp_started_on: string | null;
-  next_send_at: string | Date | null;
-};
+type Row = PacingRuleRow & { email: string; next_send_at: string | Date | null };
 
 function toDto(r: Row, today: string): SenderPacing {
-  const ramp =
-    r.ramp_enabled && r.ramp_started_on
-      ? { start: r.ramp_start, step: r.ramp_step, startedOn: r.ramp_started_on }
-      : null;
+  const { ramp, ...rules } = pacingRulesOf(r);
   return {
     email: r.email,
-    gapMinSeconds: r.gap_min_seconds,
-    gapMaxSeconds: r.gap_max_seconds,
-    hourlyLimit: r.hourly_limit,
+    ...rules,
     ramp: ramp ? { ...ramp, today: rampLimit(ramp, today) } : null,
     nextSendAt: r.next_send_at === null ? null : new Date(r.next_send_at).toISOString(),
   };
@@ -49,8 +35,7 @@ function addressOf(raw: string): string {
   return parsed.data.toLowerCase();
 }
 
-const columns = sql`email, gap_min_seconds, gap_max_seconds, hourly_limit, ramp_enabled, ramp_start, ramp_step,
-  ramp_started_on::text as ramp_started_on, next_send_at`;
+const columns = sql`p.email, ${pacingRuleColumns}, p.next_send_at`;
 
 export function createSenderPacingService(deps: FeatureDeps) {
   const now = () => deps.now?.() ?? new Date();
@@ -60,7 +45,7 @@ export function createSenderPacingService(deps: FeatureDeps) {
     async list(userId: string): Promise<SenderPacing[]> {
       const rows = await queryRows<Row>(
         deps.db,
-        sql`select ${columns} from sender_pacing where user_id = ${userId} order by email`,
+        sql`select ${columns} from sender_pacing p where p.user_id = ${userId} order by p.email`,
       );
       const day = await today(userId);
       return rows.map((r) => toDto(r, day));
@@ -88,7 +73,7 @@ export function createSenderPacingService(deps: FeatureDeps) {
           ramp_started_on = case when excluded.ramp_enabled
             then coalesce(case when p.ramp_enabled then p.ramp_started_on end, excluded.ramp_started_on) end,
           -- A shorter gap applies from now: a pending wait ends no later than the new longest gap allows.
-          next_send_at = least(p.next_send_at, now() + make_interval(secs => excluded.gap_max_seconds)),
+          next_send_at = least(p.next_send_at, ${at(now())} + make_interval(secs => excluded.gap_max_seconds)),
           updated_at = now()
         returning ${columns}`,
       );

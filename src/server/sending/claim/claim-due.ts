@@ -73,7 +73,7 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
   // Daily limits count on the sender's (the user's) calendar day, whatever the contacts' zones.
   const today = localDate(now, rules.timezone);
   const nextDay = nextDayWindowStart(now, rules);
-  const paced = await readPacedMailboxes(tx, { ...opts, today, nextDay });
+  const paced = await readPacedMailboxes(tx, { ...opts, today });
   const due = await takeDueRowsInWindow(tx, {
     userId,
     campaignId: opts.campaignId,

@@ -14,6 +14,10 @@ export type DueRow = {
   first_step: boolean;
 };
 
+/** Whether the step is its campaign's first (step 1, as launch queues it: campaign-queue.ts). */
+export const isFirstStep = (sequenceId: SQL): SQL =>
+  sql`exists (select 1 from email_sequences sq where sq.id = ${sequenceId} and sq.step_number = 1)`;
+
 /** The due rows of a user's active campaigns (`se` is scheduled_emails). */
 export function dueOfUser(userId: string, now: Date): SQL {
   return sql`
@@ -80,9 +84,7 @@ export async function takeDueRows(
           -- Follow-ups before step 1, as among the batch (pacing.ts followUpsFirst): a mailbox
           -- that may give one row gives a due follow-up before a held-over first email. The
           -- mailbox's due rows are read from the (sender_account_id, scheduled_for) index.
-          order by se.sequence_id = (select sq.id from email_sequences sq where sq.campaign_id = se.campaign_id
-                                     order by sq.step_number limit 1),
-            se.scheduled_for, se.id
+          order by ${isFirstStep(sql`se.sequence_id`)}, se.scheduled_for, se.id
           limit m.take
           for update of se skip locked
         ) r
@@ -99,8 +101,7 @@ export async function takeDueRows(
       // (joined inside, a planner without statistics joined them all before sorting).
       sql`
       select due.id, due.mailbox_id, due.contact_id, due.campaign_id,
-        due.sequence_id = (select sq.id from email_sequences sq where sq.campaign_id = due.campaign_id
-                           order by sq.step_number limit 1) as first_step,
+        ${isFirstStep(sql`due.sequence_id`)} as first_step,
         (due.mailbox_id is null or exists (
           select 1 from contacts ct where ct.id = due.contact_id
             and ((ct.replied_at is not null and ${o.replyStops ?? true}) or ct.status <> 'active'

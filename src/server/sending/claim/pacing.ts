@@ -7,18 +7,12 @@ import { sql } from "drizzle-orm";
 import { allowanceOf, HOUR_MS, type MailboxPace } from "#shared/sending/pacing.ts";
 import type { LocalDate } from "#shared/zoned-time.ts";
 import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
-import { dueOfUser } from "./due-rows.ts";
+import { type PacingRuleRow, pacingRuleColumns, pacingRulesOf } from "../../domain/sender-pacing-rules.ts";
+import { dueOfUser, isFirstStep } from "./due-rows.ts";
 
-type PaceRow = {
+type PaceRow = PacingRuleRow & {
   id: string;
   address: string;
-  gap_min_seconds: number;
-  gap_max_seconds: number;
-  hourly_limit: number | null;
-  ramp_enabled: boolean;
-  ramp_start: number;
-  ramp_step: number;
-  ramp_started_on: string | null;
   next_send_at: string | Date | null;
   last_hour: number;
   today: number;
@@ -52,7 +46,6 @@ export async function readPacedMailboxes(
     limit: number;
     now: Date;
     today: LocalDate;
-    nextDay: Date;
   },
 ): Promise<PacedMailboxes | null> {
   const campaignFilter = o.campaignId ? sql`and c.id = ${o.campaignId}::uuid` : sql``;
@@ -60,8 +53,7 @@ export async function readPacedMailboxes(
   const all = await queryRows<PaceRow & { address: string | null }>(
     tx,
     sql`
-    select sa.id, p.email as address, p.gap_min_seconds, p.gap_max_seconds, p.hourly_limit,
-      p.ramp_enabled, p.ramp_start, p.ramp_step, p.ramp_started_on::text, p.next_send_at,
+    select sa.id, p.email as address, ${pacingRuleColumns}, p.next_send_at,
       (select count(*) from unnest(p.recent_sends) t where t > ${at(hourAgo)})::int as last_hour,
       case when p.day = ${o.today}::date then p.day_sent else 0 end as today
     from sender_accounts sa
@@ -77,15 +69,7 @@ export async function readPacedMailboxes(
     addressOf.set(r.id, r.address);
     if (allowances.has(r.address)) continue;
     const pace: MailboxPace = {
-      rules: {
-        gapMinSeconds: r.gap_min_seconds,
-        gapMaxSeconds: r.gap_max_seconds,
-        hourlyLimit: r.hourly_limit,
-        ramp:
-          r.ramp_enabled && r.ramp_started_on
-            ? { start: r.ramp_start, step: r.ramp_step, startedOn: r.ramp_started_on }
-            : null,
-      },
+      rules: pacingRulesOf(r),
       nextSendAt: toDate(r.next_send_at),
       sentLastHour: Number(r.last_hour),
       sentToday: Number(r.today),
@@ -133,8 +117,7 @@ export async function holdNewContacts(
   await tx.execute(sql`
     update scheduled_emails se set scheduled_for = ${at(o.until)}, updated_at = ${at(o.now)}
     where ${dueOfUser(o.userId, o.now)} and se.campaign_id = ${anyUuid([...o.campaigns])}
-      and se.sequence_id = (select sq.id from email_sequences sq where sq.campaign_id = se.campaign_id
-                            order by sq.step_number limit 1)`);
+      and ${isFirstStep(sql`se.sequence_id`)}`);
 }
 
 /**
