@@ -71,9 +71,9 @@ export async function stopContactSequence(
       where cs.campaign_id in (select campaign_id from cancelled union select campaign_id from contact where newly_replied)
     )
     select (select count(*) from cancelled)::int as cancelled,
-      (select email from before b join contacts c on c.id = b.id) as email,
-      (select cp.id from contacts c join campaigns cp on cp.id = c.campaign_id
-        where c.id = ${contactId}::uuid and cp.stop_on_company_reply and (select yes from stops)) as company_campaign`,
+      (select email from contact) as email,
+      (select cp.id from contact x join campaigns cp on cp.id = x.campaign_id
+        where cp.stop_on_company_reply and (select yes from stops)) as company_campaign`,
   );
   const row = rows[0];
   if (reason === "replied" && row?.company_campaign && row.email) {
