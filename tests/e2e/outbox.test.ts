@@ -88,6 +88,26 @@ describeJourneys("outbox", () => {
     await page.getByRole("heading", { level: 2, name: subject }).waitFor();
   }
 
+  it("shows a message that arrives while the outbox is open, without Refresh", async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/outbox`);
+    const list = page.getByRole("list", { name: "Captured messages" });
+    await list.getByRole("link", { name: subject }).waitFor();
+    const transport = nodemailer.createTransport(captureSmtpUrl(app.capturePort!));
+    try {
+      await transport.sendMail({
+        from: "owner@acme.test",
+        to: "late@prospect.test",
+        subject: "Arrived after the page",
+        text: "x",
+      });
+    } finally {
+      transport.close();
+    }
+    await list.getByRole("link", { name: "Arrived after the page" }).waitFor();
+    expect(await list.getByRole("link").first().textContent()).toContain("Arrived after the page");
+  });
+
   it("shows the invite, downloads its .ics and the file, the headers, the parts and the raw source", async () => {
     const { page } = browser;
     await openMessage(page);

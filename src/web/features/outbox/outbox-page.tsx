@@ -11,11 +11,20 @@ import { cn } from "#web/lib/cn.ts";
 import { toast } from "#web/lib/toast.ts";
 import { MessageView } from "./message-view.tsx";
 
+const OUTBOX_POLL_MS = 2_000;
+
 /** Capture mode's local outbox: every message the app sent, newest first. */
 export function OutboxPage() {
   const { id } = useParams();
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: ["outbox"], queryFn: () => getJson<OutboxList>("/api/outbox?limit=100") });
+  // Mail the app sends off the request path (a reset link, a launch's sends)
+  // lands a moment after the page that asked for it answered, often after
+  // this page opened: the list keeps itself current while it is in view.
+  const list = useQuery({
+    queryKey: ["outbox"],
+    queryFn: () => getJson<OutboxList>("/api/outbox?limit=100"),
+    refetchInterval: OUTBOX_POLL_MS,
+  });
   const clear = useMutation({
     mutationFn: async () => {
       const res = await fetch("/api/outbox", { method: "DELETE" });
@@ -75,7 +84,7 @@ export function OutboxPage() {
             {list.data && list.data.messages.length === 0 && (
               <p className="px-4 text-muted-foreground">No messages yet. Mail the app sends will show up here.</p>
             )}
-            <ul aria-label="Captured messages" className="space-y-1">
+            <ul aria-label="Captured messages" aria-live="polite" aria-relevant="additions" className="space-y-1">
               {list.data?.messages.map((m) => (
                 <li key={m.id}>
                   <Link
