@@ -81,6 +81,36 @@ export const failureCategories = [
 ] as const;
 export type FailureCategory = (typeof failureCategories)[number];
 
+/**
+ * Why a send failed, in words a user can act on (email_sends.failure_reason):
+ * finer than the category, which groups them for the failure breakdown. Only
+ * user_unknown and domain_not_found say the address is bad, so only they
+ * count toward a sender's bounce rate; the policy, authentication, reputation
+ * and reverse-DNS reasons are about the sender and raise a sender warning.
+ */
+export const failureReasons = [
+  "user_unknown",
+  "bad_address_syntax",
+  "mailbox_full",
+  "mailbox_disabled",
+  "domain_not_found",
+  "policy",
+  "auth_spf",
+  "auth_dkim",
+  "auth_dmarc",
+  "auth_unspecified",
+  "reputation",
+  "reverse_dns",
+  "content",
+  "message_too_big",
+  "rate_limited",
+  "expired",
+  "network",
+  "sender_login",
+  "other",
+] as const;
+export type FailureReason = (typeof failureReasons)[number];
+
 export const bounceTypes = ["hard", "soft"] as const;
 export type BounceType = (typeof bounceTypes)[number];
 

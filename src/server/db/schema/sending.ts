@@ -46,7 +46,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { bounceTypes, emailSendStatuses, failureCategories, scheduledEmailStatuses } from "#shared/db-enums.ts";
+import {
+  bounceTypes,
+  emailSendStatuses,
+  failureCategories,
+  failureReasons,
+  scheduledEmailStatuses,
+} from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { campaigns } from "./campaigns.ts";
 import { createdAt, descending, id, isOneOf, lower, timestamptz, updatedAt } from "./columns.ts";
@@ -137,6 +143,8 @@ export const emailSends = pgTable(
     repliedAt: timestamptz("replied_at"),
     failureCategory: text("failure_category", { enum: failureCategories }),
     bounceType: text("bounce_type", { enum: bounceTypes }),
+    /** The actionable reason (failureReasons); null on sends failed before migration 0027. */
+    failureReason: text("failure_reason", { enum: failureReasons }),
     errorMessage: text("error_message"),
     /** The Message-ID header; follow-ups reference step 1's, replies are matched by it. */
     messageId: text("message_id"),
@@ -188,6 +196,7 @@ export const emailSends = pgTable(
     check("email_sends_status_check", isOneOf(t.status, emailSendStatuses)),
     check("email_sends_failure_category_check", isOneOf(t.failureCategory, failureCategories)),
     check("email_sends_bounce_type_check", isOneOf(t.bounceType, bounceTypes)),
+    check("email_sends_failure_reason_check", isOneOf(t.failureReason, failureReasons)),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "email_sends" ADD COLUMN "failure_reason" text;--> statement-breakpoint
+ALTER TABLE "email_sends" ADD CONSTRAINT "email_sends_failure_reason_check" CHECK ("email_sends"."failure_reason" in ('user_unknown', 'bad_address_syntax', 'mailbox_full', 'mailbox_disabled', 'domain_not_found', 'policy', 'auth_spf', 'auth_dkim', 'auth_dmarc', 'auth_unspecified', 'reputation', 'reverse_dns', 'content', 'message_too_big', 'rate_limited', 'expired', 'network', 'sender_login', 'other'));
