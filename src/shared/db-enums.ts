@@ -111,6 +111,10 @@ export const failureReasons = [
 ] as const;
 export type FailureReason = (typeof failureReasons)[number];
 
+/** Why bounce protection paused a sender mailbox or a campaign (sender_protection.pause_reason). */
+export const senderPauseReasons = ["bounce_rate", "spam_complaints", "unsubscribes"] as const;
+export type SenderPauseReason = (typeof senderPauseReasons)[number];
+
 export const bounceTypes = ["hard", "soft"] as const;
 export type BounceType = (typeof bounceTypes)[number];
 

@@ -15,6 +15,7 @@ export * from "./meetings.ts";
 export * from "./rate-limits.ts";
 export * from "./scheduling.ts";
 export * from "./sender-pacing.ts";
+export * from "./sender-protection.ts";
 export * from "./senders.ts";
 export * from "./sending.ts";
 export * from "./sequences.ts";
