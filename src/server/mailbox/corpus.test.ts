@@ -2,9 +2,23 @@
 // and bounce, parsed by the server's parser as the sync parses mail, must get
 // the verdict its .json names. No database: pure rules on parsed messages.
 import { describe, expect, it } from "vitest";
+import { failureReasons } from "#shared/db-enums.ts";
 import { analyzeInbound } from "#shared/mailbox/analyze-inbound.ts";
 import { bounceHeadersOf, detectBounce, mayBeBounce, noticeText } from "#shared/mailbox/bounce-report.ts";
 import { bounceCorpus, replyCorpus } from "./fixtures/load-fixtures.ts";
+
+describe("the bounce corpus", () => {
+  it("covers at least 30 kinds of mail servers and services", () => {
+    const servers = new Set(bounceCorpus.filter((e) => e.expected.outcome !== "none").map((e) => e.server));
+    expect(servers.size).toBeGreaterThanOrEqual(30);
+  });
+
+  it("has every reason a failure can carry, but the sender's login (a send-time failure only)", () => {
+    const reasons = new Set(bounceCorpus.flatMap((e) => (e.expected.outcome === "failed" ? [e.expected.report.reason] : [])));
+    const missing = failureReasons.filter((r) => !reasons.has(r) && r !== "sender_login" && r !== "network");
+    expect(missing).toEqual([]);
+  });
+});
 
 describe("detectBounce on the bounce corpus", () => {
   it.each(bounceCorpus.map((entry) => [entry.name, entry] as const))("%s", (_name, entry) => {

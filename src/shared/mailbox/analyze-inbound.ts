@@ -31,7 +31,11 @@ export function analyzeInbound(msg: InboundMessage): InboundAnalysis {
   const bounce = detectBounce(msg);
   if (bounce?.outcome === "failed") {
     const { report } = bounce;
-    const why = [report.status, report.category.replace(/_/g, " "), report.hard ? "hard" : "soft"].filter(Boolean);
+    const why = [
+      report.status,
+      `${report.category.replace(/_/g, " ")} (${report.reason.replace(/_/g, " ")})`,
+      report.hard ? "hard" : "soft",
+    ].filter(Boolean);
     return {
       kind: "bounce",
       content: noticeText(msg),

@@ -19,6 +19,7 @@ describe("classifyBounce", () => {
   it("takes the enhanced status code first (the SMTP failure table)", () => {
     expect(classifyBounce("5.1.1", "550 Requested action not taken: mailbox unavailable")).toEqual({
       category: "invalid_address",
+      reason: "user_unknown",
       hard: true,
       status: "5.1.1",
     });
@@ -37,10 +38,41 @@ describe("classifyBounce", () => {
   it("makes a permanent text without a code hard, a temporary one soft", () => {
     expect(classifyBounce(null, "The email account that you tried to reach does not exist.")).toEqual({
       category: "invalid_address",
+      reason: "user_unknown",
       hard: true,
       status: null,
     });
     expect(classifyBounce(null, "Temporary failure, try again later").hard).toBe(false);
+  });
+  it("makes a refusal about the sender soft: the send fails, the address is not condemned", () => {
+    expect(classifyBounce("5.7.1", "550 5.7.1 Message rejected due to local policy")).toMatchObject({
+      category: "rejected",
+      reason: "policy",
+      hard: false,
+    });
+    expect(classifyBounce("5.7.26", "550 5.7.26 Unauthenticated email is not accepted due to domain's DMARC policy"))
+      .toMatchObject({ category: "authentication", reason: "auth_dmarc", hard: false });
+    expect(classifyBounce("5.7.1", "554 5.7.1 Client host [192.0.2.1] blocked using zen.spamhaus.org")).toMatchObject({
+      category: "blocked",
+      reason: "reputation",
+      hard: false,
+    });
+  });
+  it("makes a temporary failure the server gave up on expired, unless its last answer says more", () => {
+    expect(classifyBounce("4.4.7", "")).toMatchObject({ category: "network", reason: "expired", hard: false });
+    expect(classifyBounce("4.4.1", "X-Postfix; connect to mx.example.net[192.0.2.1]:25: Connection timed out"))
+      .toMatchObject({ category: "network", reason: "expired", hard: false });
+    expect(classifyBounce(null, "retry timeout exceeded")).toMatchObject({ reason: "expired", hard: false });
+    expect(classifyBounce("4.7.1", "450 4.7.1 Client host rejected: cannot find your reverse hostname"))
+      .toMatchObject({ category: "blocked", reason: "reverse_dns", hard: false });
+  });
+  it("makes a domain that does not exist hard (it counts toward the bounce rate)", () => {
+    expect(classifyBounce("5.1.2", "Host or domain name not found. Name service error for name=nowhere.example")).toEqual({
+      category: "domain_issue",
+      reason: "domain_not_found",
+      hard: true,
+      status: "5.1.2",
+    });
   });
   it("keeps a rate limit soft (it lifts with time)", () => {
     expect(classifyBounce("5.4.5", "550 5.4.5 Daily sending quota exceeded")).toMatchObject({

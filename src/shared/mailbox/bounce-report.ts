@@ -7,10 +7,13 @@
 //   - the texts servers send without that part: Exim, qmail, Postfix, Gmail,
 //     Microsoft 365/Exchange, Yahoo, Amazon SES (each recognised by its own
 //     wording), or any mail from mailer-daemon@/postmaster@ with a bounce subject.
-// The failure category comes from the SMTP failure table
-// (#shared/sending/smtp-failure-category.ts), enhanced status code first.
-import type { FailureCategory } from "../db-enums.ts";
-import { classifySmtpFailure, parseEnhancedStatusCode, replyTextCategories } from "../sending/smtp-failure-category.ts";
+// The reason, the category and hard or soft come from the SMTP failure table
+// (#shared/sending/smtp-failure-category.ts), which reads the Status field's
+// enhanced code, the reply code and the diagnostic text together.
+import type { FailureCategory, FailureReason } from "../db-enums.ts";
+import { MAILBOX_FULL, foldDiagnostic } from "../sending/diagnostic-text-reasons.ts";
+import { addressReasons } from "../sending/failure-reason-category.ts";
+import { classifyReply, parseEnhancedStatusCode } from "../sending/smtp-failure-category.ts";
 import type { BounceReport, InboundMessage } from "./inbound-message.ts";
 import { fold } from "./phrase-matching.ts";
 
@@ -65,16 +68,6 @@ function diagnosticOf(field: string | undefined): string {
   return (typed ? field.slice(semicolon + 1) : field).replace(/\s+/g, " ").trim();
 }
 
-/**
- * The recipient's storage is full. Kept as a soft bounce even under 5.2.2:
- * RFC 3463 itself says X.2.2 "is useful for both permanent and persistent
- * transient errors", many providers answer 552/5.2.2 for a box that empties
- * the next day, and the address belongs to a real person; suppressing it for
- * ever would lose a good contact over a temporary state.
- */
-const MAILBOX_FULL =
-  /mailbox (?:is )?full|over ?quota|quota exceeded|exceeded (?:the |their |his |her |storage )?(?:storage|quota)|insufficient (?:system )?storage|out of storage|storage (?:space )?(?:full|exceeded)|postfach (?:ist )?voll|boite (?:aux lettres |mail )?(?:est )?pleine|buzon (?:esta )?lleno|caixa (?:de correio |postal )?(?:esta )?cheia|mailbox (?:is )?vol|casella (?:di posta )?(?:e )?piena|邮箱已满|邮箱空间不足|信箱已滿/i;
-
 /** Texts that say the server will try again: a warning, not a failure. */
 const STILL_TRYING =
   /has not yet been delivered|will (?:retry|continue to try|keep trying|try again)|delivery attempts will continue|is delayed|delivery (?:has been )?delayed|temporarily deferred|no action is required on your part|will be retried/i;
@@ -82,44 +75,54 @@ const STILL_TRYING =
 /** Texts of a temporary failure without a status code. */
 const TEMPORARY_TEXT = /\btemporar(?:y|ily)\b|try again later|\btransient\b/i;
 
-/** Bounce texts of our own for reports that carry no SMTP reply, after the shared table. */
-const BOUNCE_TEXT_CATEGORIES: ReadonlyArray<readonly [RegExp, FailureCategory]> = [
-  [
-    /address not found|(?:couldn't|could not|can't|cannot) be found|wasn't found at|was not found at|unknown address|no longer exists|address (?:is )?invalid|invalid address/i,
-    "invalid_address",
-  ],
-  [/domain (?:couldn't|could not) be found|dns error|domain name not found/i, "domain_issue"],
-];
-
-function categoryWithoutCode(text: string): FailureCategory {
-  for (const [pattern, category] of replyTextCategories) if (pattern.test(text)) return category;
-  for (const [pattern, category] of BOUNCE_TEXT_CATEGORIES) if (pattern.test(text)) return category;
-  return "bounced";
-}
+/**
+ * A bounce is final: the server has stopped trying. A temporary failure it
+ * gave up on (a 4.x.x status, a connection that never worked) is "expired
+ * after retries", unless the last answer said something more useful to act
+ * on (a full mailbox, a block, a missing PTR record…).
+ */
+const GAVE_UP_ON: ReadonlySet<FailureReason> = new Set<FailureReason>(["network", "other", "rate_limited"]);
 
 /**
- * The SMTP failure table's answer for a status and a diagnostic, and whether
- * the bounce is hard: a permanent failure is hard, except a full mailbox.
+ * The reason, category and hard or soft of a failed recipient, from its
+ * Status (the enhanced code of record) and its diagnostic. Hard only for a
+ * permanent failure whose reason says the address can never take mail; a full
+ * mailbox stays soft even under 5.2.2 (RFC 3463 says X.2.2 "is useful for both
+ * permanent and persistent transient errors", and the address belongs to a real
+ * person), and a refusal about the sender (policy, authentication, reputation)
+ * fails the send without condemning the address.
  */
 export function classifyBounce(
   status: string | null,
   diagnostic: string,
-): { category: FailureCategory; hard: boolean; status: string | null } {
-  const code = parseEnhancedStatusCode(diagnostic);
+): { category: FailureCategory; reason: FailureReason; hard: boolean; status: string | null } {
   const replyCode = /^\s*([245]\d\d)\b/.exec(diagnostic)?.[1];
-  // The Status field is the enhanced code of record; put it in the reply when the diagnostic lacks one.
-  let response = diagnostic;
-  if (!code && status) {
-    response = replyCode ? diagnostic.replace(replyCode, `${replyCode} ${status}`) : `${status} ${diagnostic}`;
+  // The Status field is the enhanced code of record when the diagnostic has none.
+  const enhancedCode = parseEnhancedStatusCode(diagnostic) ?? status ?? undefined;
+  const knownStatus = status ?? enhancedCode ?? null;
+  const temporary = enhancedCode
+    ? enhancedCode.startsWith("4")
+    : replyCode
+      ? replyCode.startsWith("4")
+      : TEMPORARY_TEXT.test(diagnostic);
+  let { reason, category } = classifyReply({
+    replyCode: replyCode ? Number(replyCode) : undefined,
+    enhancedCode,
+    text: diagnostic,
+    temporary,
+  });
+  if (/^[45]\.2\.2$/.test(knownStatus ?? "") || MAILBOX_FULL.test(foldDiagnostic(diagnostic))) {
+    reason = "mailbox_full";
+    category = "bounced";
+  } else if (reason === "network" || (temporary && GAVE_UP_ON.has(reason))) {
+    reason = "expired";
+    category = "network";
+  } else if (reason === "other" && !replyCode && !enhancedCode) {
+    // A bounce's own words that say nothing more: still a mailbox that did not take the message.
+    category = "bounced";
   }
-  const knownStatus = status ?? code ?? null;
-  const mailboxFull = MAILBOX_FULL.test(fold(diagnostic)) || /^[45]\.2\.2$/.test(knownStatus ?? "");
-  if (!parseEnhancedStatusCode(response) && !replyCode) {
-    const temporary = TEMPORARY_TEXT.test(diagnostic);
-    return { category: categoryWithoutCode(diagnostic), hard: !temporary && !mailboxFull, status: knownStatus };
-  }
-  const result = classifySmtpFailure({ response });
-  return { category: result.category, hard: result.permanent && !mailboxFull, status: knownStatus };
+  const hard = !temporary && addressReasons.has(reason);
+  return { category, reason, hard, status: knownStatus };
 }
 
 const HEADER_MESSAGE_ID = /^message-id:\s*(<[^>\s]+>)/im;
@@ -302,7 +305,7 @@ function fromStatusReport(msg: InboundMessage, content: string): BounceDetection
   const { notice } = splitReturnedCopy(msg.text);
   const diagnostic = diagnosticOf(failed["diagnostic-code"]) || diagnosticInText(notice) || summary(notice);
   const status = /^[245]\.\d{1,3}\.\d{1,3}/.exec(failed.status ?? "")?.[0] ?? null;
-  const { category, hard } = classifyBounce(status, diagnostic);
+  const { category, reason, hard } = classifyBounce(status, diagnostic);
   return {
     outcome: "failed",
     rule: "delivery status report (RFC 3464)",
@@ -312,6 +315,7 @@ function fromStatusReport(msg: InboundMessage, content: string): BounceDetection
       diagnostic,
       hard,
       category,
+      reason,
       originalMessageId: originalMessageId(msg, ""),
     },
   };
@@ -350,7 +354,7 @@ export function detectBounce(msg: InboundMessage): BounceDetection | null {
     return { outcome: "notice", action: "delayed", rule };
   }
   const diagnostic = diagnosticInText(notice) || summary(notice);
-  const { category, hard, status } = classifyBounce(null, diagnostic);
+  const { category, reason, hard, status } = classifyBounce(null, diagnostic);
   return {
     outcome: "failed",
     rule,
@@ -360,6 +364,7 @@ export function detectBounce(msg: InboundMessage): BounceDetection | null {
       diagnostic,
       hard,
       category,
+      reason,
       originalMessageId: originalMessageId(msg, copy),
     },
   };

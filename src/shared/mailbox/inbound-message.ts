@@ -1,7 +1,7 @@
 // An inbound message as the mailbox rules see it: plain data, parsed on the
 // server (server/mailbox/parse-inbound.ts) from the raw MIME of an IMAP, Gmail
 // or capture-store message. No I/O here, so every rule is unit-testable.
-import type { FailureCategory, InboundKind, ReplyClass } from "../db-enums.ts";
+import type { FailureCategory, FailureReason, InboundKind, ReplyClass } from "../db-enums.ts";
 
 export type InboundMessage = {
   /** The Message-ID header with its angle brackets, or null. */
@@ -45,10 +45,16 @@ export type BounceReport = {
   status: string | null;
   /** The remote server's diagnostic (or the report's human text). */
   diagnostic: string;
-  /** Permanent (5.x.x or a known permanent text) or temporary (4.x.x, mailbox full). */
+  /**
+   * Hard: a permanent failure whose reason says the address can never take
+   * mail (#shared/sending/failure-reason-category.ts: addressReasons). Soft:
+   * anything else: temporary, a full mailbox, or a refusal about the sender.
+   */
   hard: boolean;
   /** From the SMTP failure table (#shared/sending/smtp-failure-category.ts). */
   category: FailureCategory;
+  /** Why, in the terms the failure panel explains (the same table). */
+  reason: FailureReason;
   /** The Message-ID of the message that bounced, from the returned headers. */
   originalMessageId: string | null;
 };
