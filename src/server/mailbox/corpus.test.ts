@@ -14,7 +14,9 @@ describe("the bounce corpus", () => {
   });
 
   it("has every reason a failure can carry, but the sender's login (a send-time failure only)", () => {
-    const reasons = new Set(bounceCorpus.flatMap((e) => (e.expected.outcome === "failed" ? [e.expected.report.reason] : [])));
+    const reasons = new Set(
+      bounceCorpus.flatMap((e) => (e.expected.outcome === "failed" ? [e.expected.report.reason] : [])),
+    );
     const missing = failureReasons.filter((r) => !reasons.has(r) && r !== "sender_login" && r !== "network");
     expect(missing).toEqual([]);
   });

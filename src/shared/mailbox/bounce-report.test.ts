@@ -50,8 +50,9 @@ describe("classifyBounce", () => {
       reason: "policy",
       hard: false,
     });
-    expect(classifyBounce("5.7.26", "550 5.7.26 Unauthenticated email is not accepted due to domain's DMARC policy"))
-      .toMatchObject({ category: "authentication", reason: "auth_dmarc", hard: false });
+    expect(
+      classifyBounce("5.7.26", "550 5.7.26 Unauthenticated email is not accepted due to domain's DMARC policy"),
+    ).toMatchObject({ category: "authentication", reason: "auth_dmarc", hard: false });
     expect(classifyBounce("5.7.1", "554 5.7.1 Client host [192.0.2.1] blocked using zen.spamhaus.org")).toMatchObject({
       category: "blocked",
       reason: "reputation",
@@ -60,14 +61,20 @@ describe("classifyBounce", () => {
   });
   it("makes a temporary failure the server gave up on expired, unless its last answer says more", () => {
     expect(classifyBounce("4.4.7", "")).toMatchObject({ category: "network", reason: "expired", hard: false });
-    expect(classifyBounce("4.4.1", "X-Postfix; connect to mx.example.net[192.0.2.1]:25: Connection timed out"))
-      .toMatchObject({ category: "network", reason: "expired", hard: false });
+    expect(
+      classifyBounce("4.4.1", "X-Postfix; connect to mx.example.net[192.0.2.1]:25: Connection timed out"),
+    ).toMatchObject({ category: "network", reason: "expired", hard: false });
     expect(classifyBounce(null, "retry timeout exceeded")).toMatchObject({ reason: "expired", hard: false });
-    expect(classifyBounce("4.7.1", "450 4.7.1 Client host rejected: cannot find your reverse hostname"))
-      .toMatchObject({ category: "blocked", reason: "reverse_dns", hard: false });
+    expect(classifyBounce("4.7.1", "450 4.7.1 Client host rejected: cannot find your reverse hostname")).toMatchObject({
+      category: "blocked",
+      reason: "reverse_dns",
+      hard: false,
+    });
   });
   it("makes a domain that does not exist hard (it counts toward the bounce rate)", () => {
-    expect(classifyBounce("5.1.2", "Host or domain name not found. Name service error for name=nowhere.example")).toEqual({
+    expect(
+      classifyBounce("5.1.2", "Host or domain name not found. Name service error for name=nowhere.example"),
+    ).toEqual({
       category: "domain_issue",
       reason: "domain_not_found",
       hard: true,

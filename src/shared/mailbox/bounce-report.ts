@@ -11,7 +11,7 @@
 // (#shared/sending/smtp-failure-category.ts), which reads the Status field's
 // enhanced code, the reply code and the diagnostic text together.
 import type { FailureCategory, FailureReason } from "../db-enums.ts";
-import { MAILBOX_FULL, foldDiagnostic } from "../sending/diagnostic-text-reasons.ts";
+import { foldDiagnostic, MAILBOX_FULL } from "../sending/diagnostic-text-reasons.ts";
 import { addressReasons } from "../sending/failure-reason-category.ts";
 import { classifyReply, parseEnhancedStatusCode } from "../sending/smtp-failure-category.ts";
 import type { BounceReport, InboundMessage } from "./inbound-message.ts";
@@ -143,7 +143,7 @@ const STATUS_PART_TYPES = new Set(["message/delivery-status", "message/global-de
 
 /** Where the bounce's own text ends and the copy of our message begins. */
 const RETURNED_COPY_MARKER =
-  /^.*(?:below this line is a copy of the message|this is a copy of the (?:message|headers)|original message headers|-+ ?original message ?-+|the header of the original message|-+ ?(?:returned|undelivered) message ?-+|included is a copy of the message header).*$/im;
+  /^.*(?:below this line is a copy of the message|below is a copy of the original message|this is a copy of the (?:message|headers)|original message headers|-+ ?original message ?-+|the header of the original message|-+ ?(?:returned|undelivered) message ?-+|included is a copy of the message header|-+ message (?:text|header) follows: -+).*$/im;
 
 function splitReturnedCopy(text: string): { notice: string; copy: string } {
   const marker = RETURNED_COPY_MARKER.exec(text);
@@ -185,12 +185,20 @@ const FAMILIES: ReadonlyArray<{ name: string; marker: RegExp }> = [
   },
   { name: "Yahoo", marker: /sorry, we were unable to deliver your message to the following address/i },
   { name: "Amazon SES", marker: /an error occurred while trying to deliver the mail to the following recipients/i },
+  { name: "OpenSMTPD", marker: /this is the mailer-daemon, please do not reply to this e-?mail/i },
+  // Smail 3's report, as Deutsche Telekom (T-Online) still sends it.
+  { name: "Smail", marker: /-+ failed addresses follow: -+/i },
+  { name: "MDaemon", marker: /mdaemon delivery status notification|had permanent fatal delivery errors/i },
+  { name: "Haraka", marker: /this is the haraka mailer program/i },
+  { name: "Domino", marker: /^was not delivered to:\s*$/im },
 ];
 
 const DAEMON_ADDRESS = /^(?:mailer-daemon|mail-daemon|mailerdaemon|postmaster|mdaemon|bounces?)@/i;
 const DAEMON_NAME = /mail delivery (?:system|subsystem|service)|mailer-daemon|postmaster|mail administrator/i;
 const BOUNCE_SUBJECT =
-  /undeliver|undelivered mail|returned mail|returned to sender|mail delivery (?:failed|failure)|delivery (?:status notification|failure|has failed|failed|problem|incomplete)|failure notice|non-?delivery|nondeliverable|could not be delivered|couldn't be delivered|message not delivered|unzustellbar|nicht zustellbar|non remis|non distribue|no se puede entregar|no entregado|nao entregue|nao (?:e|foi) possivel entregar|onbestelbaar|niet bezorgd|non recapitabile|mancato recapito|退信|无法投递|投递失败|未送达|無法傳遞/iu;
+  /mail failed|mail delivery status|undeliver|undelivered mail|returned mail|returned to sender|mail delivery (?:failed|failure)|delivery (?:status notification|failure|has failed|failed|problem|incomplete)|failure notice|non-?delivery|nondeliverable|could not be delivered|couldn't be delivered|message not delivered|unzustellbar|nicht zustellbar|non remis|non distribue|no se puede entregar|no entregado|nao entregue|nao (?:e|foi) possivel entregar|onbestelbaar|niet bezorgd|non recapitabile|mancato recapito|退信|无法投递|投递失败|未送达|無法傳遞/iu;
+
+const FORWARD_OR_REPLY = /^\s*(?:fwd?|fw|tr|wg|re|aw|sv|vs|rif|r)\s*:/i;
 
 /** A report's top-level type: a delivery status report (RFC 3464/6522), or the status part alone. */
 const STATUS_REPORT_TYPE = /multipart\/report|message\/(?:global-)?delivery-status/i;
@@ -214,7 +222,8 @@ function bounceSigns(headers: BounceHeaders) {
   return {
     statusReport: STATUS_REPORT_TYPE.test(headers.contentType),
     fromDaemon: DAEMON_ADDRESS.test(headers.from) || DAEMON_NAME.test(headers.fromName),
-    bounceSubject: BOUNCE_SUBJECT.test(fold(headers.subject)),
+    // A person forwarding or answering a bounce ("Fwd: Undelivered Mail…") is writing a message of their own.
+    bounceSubject: !FORWARD_OR_REPLY.test(headers.subject) && BOUNCE_SUBJECT.test(fold(headers.subject)),
     automatic: AUTO_SUBMITTED.test(headers.autoSubmitted.trim()),
   };
 }
@@ -280,6 +289,18 @@ function diagnosticInText(notice: string): string {
       parts.push(lines[j]!.trim());
     }
     return parts.join(" ").replace(/\s+/g, " ").slice(0, 1000);
+  }
+  // Domino: "was not delivered to: … because: User … not listed in Domino Directory".
+  const because = /^because:[ \t]*\n(?:[ \t]*\n)*[ \t]*(\S.*)$/im.exec(notice);
+  if (because) return because[1]!.trim().slice(0, 1000);
+  // MDaemon: the session transcript's last line says what went wrong.
+  const transcript = /--- session transcript ---([\s\S]*?)--- end transcript ---/i.exec(notice);
+  if (transcript) {
+    const said = transcript[1]!
+      .split("\n")
+      .map((l) => l.replace(/^\s*\w{3} \d{4}-\d\d-\d\d \d\d:\d\d:\d\d:\s*(?:\*\s*|<--\s*)?/, "").trim())
+      .filter((l) => l && !l.startsWith("-->"));
+    if (said.length > 0) return said[said.length - 1]!.slice(0, 1000);
   }
   return "";
 }

@@ -21,9 +21,18 @@ import type { FailureReason } from "../db-enums.ts";
 export const MAILBOX_FULL =
   /mailbox (?:is |for user is )?full|(?:mailbox|inbox|account|user|recipient) (?:is )?(?:over ?quota|overquota)|over ?quota|recipient overquota|(?<!(?:sending|send|daily|hourly|relay|rate|message|recipient|connection) )quota exceeded|exceeded (?:the |their |his |her )?(?:storage|mailbox)(?: quota| size| allocation| limit)?|exceeded storage allocation|mailbox (?:size|storage) (?:limit )?exceeded|inbox is out of storage|out of storage|storage (?:space )?(?:is )?(?:full|exceeded)|account storage limit|postfach (?:ist )?voll|boite (?:aux lettres |du destinataire |mail )?(?:est )?pleine|buzon (?:esta )?lleno|caixa (?:de correio |postal )?(?:esta )?cheia|mailbox (?:is )?vol|casella (?:di posta )?(?:e )?piena|邮箱已满|邮箱空间不足|信箱已滿|ящик переполнен/;
 
+/**
+ * Our sender's address or domain was refused (not the recipient's): checked
+ * before every status code too, because servers answer it under the codes of
+ * the recipient's address ("550 5.1.2 Sender Domain Not Found"), and taking it
+ * for the recipient's would suppress a good address.
+ */
+export const SENDER_REFUSED =
+  /sender (?:address|domain) (?:rejected|denied|blocked|not found|does not exist|is invalid|unknown)|sender domain (?:must exist|not allowed)|sender verify failed|from:? domain is invalid|mail from not owned|not owned by user|invalid sender|emetteur invalide/;
+
 /** The sender's limits: a quota, a rate, too many at once. */
 const RATE_LIMIT =
-  /\brate\b|rate[- ]?limit|too many (?:messages|mails|emails|connections|recipients|sessions|concurrent|requests|login attempts)|throttl|(?:sending|send|daily|hourly|relay|message|recipient|connection) (?:quota|limit)|quota (?:exceeded|reached)|limit (?:exceeded|reached)|exceeded (?:the |its |your )?.{0,20}limit|slow down|excessive volume|receiving mail too quickly|frequency (?:of receiving messages is )?limited|too much mail/;
+  /\brate\b|rate[- ]?limit|too many (?:messages|mails|emails|connections|recipients|sessions|concurrent|requests|login attempts)|throttl|(?:sending|send|daily|hourly|relay|message|recipient|connection) (?:quota|limit)|quota (?:exceeded|reached)|limit (?:exceeded|reached)|exceeded (?:the |its |your )?.{0,20}limit|slow down|excessive volume|receiving mail too quickly|mail flood|frequency (?:of receiving messages is )?limited|too much mail/;
 /** A temporary refusal that only asks to come back later is a throttle too (it is retried). */
 const TEMPORARY_THROTTLE = new RegExp(`${RATE_LIMIT.source}|try again later|temporarily deferred|deferred due to`);
 
@@ -37,7 +46,10 @@ export const diagnosticTextRules: readonly Rule[] = [
   rule("other", /gr[ea]y-?list/),
   // The receiver's authentication checks of our domain, most specific first.
   rule("auth_dmarc", /\bdmarc\b/),
-  rule("auth_unspecified", /\bspf\b.{0,40}\b(?:and|or|nor)\b.{0,10}\bdkim\b|\bdkim\b.{0,40}\b(?:and|or|nor)\b.{0,10}\bspf\b/),
+  rule(
+    "auth_unspecified",
+    /\bspf\b.{0,40}\b(?:and|or|nor)\b.{0,10}\bdkim\b|\bdkim\b.{0,40}\b(?:and|or|nor)\b.{0,10}\bspf\b/,
+  ),
   rule("auth_dkim", /\bdkim\b|domainkeys/),
   rule("auth_spf", /\bspf\b|sender policy framework/),
   rule(
@@ -55,7 +67,7 @@ export const diagnosticTextRules: readonly Rule[] = [
   ),
   rule(
     "reputation",
-    /block ?list|black ?list|deny ?list|blocklisted|spamhaus|spamcop|barracuda|sorbs|\b(?:dns)?rbl\b|\bdnsbl\b|\bsurbl\b|cloudmark|senderscore|proofpoint|(?:listed|listing) (?:at|on|in|by)|is in an rbl|reputation|banned (?:sending )?(?:ip|sender|host)|(?:is|been) banned|bad outbound sender|too many (?:spams|invalid recipients)|spams? from your ip|suspected spam ip|(?:ip|host|sender|server|network|domain)(?: address)? (?:\[?[\w.:-]+\]? )?(?:has been |is |was )?(?:temporarily )?(?:blocked|blacklisted|banned)|blocked (?:by|for|due to) (?!.{0,20}(?:content|attachment))|client host (?:\[?[\w.:-]+\]? )?blocked|\((?:bl|rbl)\)|\(s3150\)|\bsc-00\d\b|\btss0\d\b|user complaints|bloquee pour incident de spam/,
+    /block ?list|black ?list|deny ?list|blocklisted|spamhaus|spamcop|barracuda|sorbs|\b(?:dns)?rbl\b|\bdnsbl\b|\bsurbl\b|cloudmark|senderscore|proofpoint|(?<!not )(?:listed|listing) (?:at|on|in|by)|is in an rbl|reputation|banned (?:sending )?(?:ip|sender|host)|(?:is|been) banned|bad outbound sender|too many (?:spams|invalid recipients)|spams? from your ip|suspected spam ip|(?:ip|host|sender|server|network|domain)(?: address)? (?:\[?[\w.:-]+\]? )?(?:has been |is |was )?(?:temporarily )?(?:blocked|blacklisted|banned)|blocked (?:by|for|due to) (?!.{0,20}(?:content|attachment))|client host (?:\[?[\w.:-]+\]? )?blocked|\((?:bl|rbl)\)|\(s3150\)|\bsc-00\d\b|\btss0\d\b|user complaints|bloquee pour incident de spam/,
   ),
   rule("rate_limited", TEMPORARY_THROTTLE, "temporary"),
   rule(
@@ -71,10 +83,10 @@ export const diagnosticTextRules: readonly Rule[] = [
     "content",
     /virus|malware|infected|content (?:rejected|filter|denied|policy)|prohibited (?:content|attachment|file)|message content|attachment|banned (?:word|file|content)|security issue|not rfc ?5322 compliant|malformed (?:message|mail)|header error|invalid characters|bare (?:lf|line feed)|url in this e-?mail/,
   ),
-  // Relaying refused, and our sender's address or domain refused: before the recipient's domain and user.
+  // Relaying refused: before the recipient's domain and user.
   rule(
     "policy",
-    /relay(?:ing)? (?:access )?(?:denied|not permitted|prohibited|not allowed)|not permitted to relay|unable to relay|we do not relay|sender (?:address|domain) (?:rejected|denied|blocked)|sender (?:domain|address) (?:not found|does not exist|is invalid|unknown)|sender verify failed|from:? domain is invalid|mail from not owned|not owned by user|invalid sender|emetteur invalide|envelope blocked/,
+    /relay(?:ing)? (?:access )?(?:denied|not permitted|prohibited|not allowed)|not permitted to relay|unable to relay|we do not relay|allowed rcpthosts|resolver\.rst\.|will not accept delivery|envelope blocked/,
   ),
   rule(
     "domain_not_found",

@@ -44,7 +44,6 @@ const decisive: Readonly<Record<string, Entry>> = {
   "7.23": "auth_spf", // SPF validation failed
   "7.24": "auth_spf", // SPF validation error
   "7.25": "reverse_dns", // reverse DNS validation failed
-  "7.28": { temporary: "rate_limited", permanent: "reputation" }, // mail flood detected (Gmail: unusual rate)
   "7.32": "auth_dmarc", // Gmail: From: not aligned with the authenticated SPF or DKIM domain
   "7.40": "auth_dmarc", // Gmail: the sending domain has no DMARC record
   // Microsoft 365.
@@ -80,6 +79,8 @@ const fallbacks: Readonly<Record<string, Entry>> = {
   "7.12": "sender_login",
   "7.13": "sender_login",
   "7.14": "sender_login",
+  // Mail flood detected: a rate limit (Sophos), or Gmail's block for an unusual rate of unsolicited mail.
+  "7.28": { temporary: "rate_limited", permanent: "reputation" },
   // Multiple authentication checks failed (Gmail: DMARC, or both SPF and DKIM).
   "7.26": "auth_unspecified",
   // Sender address has null MX (RFC 7505); Gmail uses 4.7.27 for an SPF failure.

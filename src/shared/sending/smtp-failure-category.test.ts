@@ -62,7 +62,12 @@ describe("classifySmtpFailure: the reason table, permanent (5xx) replies", () =>
       true,
     ],
     ["550 5.2.1 <x@y.test>... User Unknown", "invalid_address", "user_unknown", true],
-    ["550 Mailbox not found. http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=20022&&no=1000728", "invalid_address", "user_unknown", true],
+    [
+      "550 Mailbox not found. http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=20022&&no=1000728",
+      "invalid_address",
+      "user_unknown",
+      true,
+    ],
     // The address is malformed.
     ["553 5.1.3 Bad recipient address syntax", "invalid_address", "bad_address_syntax", true],
     ["501 5.1.3 Invalid address", "invalid_address", "bad_address_syntax", true],
@@ -74,7 +79,12 @@ describe("classifySmtpFailure: the reason table, permanent (5xx) replies", () =>
     ["550 Domain does not exist", "domain_issue", "domain_not_found", true],
     ["556 5.1.10 Domain does not accept mail", "domain_issue", "domain_not_found", true],
     ["521 Host does not accept mail", "domain_issue", "domain_not_found", true],
-    ["550 5.4.310 DNS domain example.test does not exist [Message=InfoDomainNonexistent]", "domain_issue", "domain_not_found", true],
+    [
+      "550 5.4.310 DNS domain example.test does not exist [Message=InfoDomainNonexistent]",
+      "domain_issue",
+      "domain_not_found",
+      true,
+    ],
     // Our sender's address or domain is refused: about us, not the recipient.
     ["550 5.1.8 Sender address rejected: Domain not found", "domain_issue", "policy", true],
     ["553 5.1.7 The sender address x is not a valid RFC 5321 address", "domain_issue", "policy", true],
@@ -137,11 +147,21 @@ describe("classifySmtpFailure: the reason table, permanent (5xx) replies", () =>
     // Our own login at the sending server.
     ["535 5.7.8 Authentication credentials invalid", "authentication", "sender_login", true],
     ["535 Incorrect authentication data", "authentication", "sender_login", true],
-    ["535-5.7.8 Username and Password not accepted. For more information, go to", "authentication", "sender_login", true],
+    [
+      "535-5.7.8 Username and Password not accepted. For more information, go to",
+      "authentication",
+      "sender_login",
+      true,
+    ],
     ["534 5.7.9 Application-specific password required", "authentication", "sender_login", true],
     ["530 5.7.0 Authentication required", "authentication", "sender_login", true],
     ["530 5.7.0 Must issue a STARTTLS command first", "authentication", "sender_login", true],
-    ["535 5.7.139 Authentication unsuccessful, the user credentials were incorrect", "authentication", "sender_login", true],
+    [
+      "535 5.7.139 Authentication unsuccessful, the user credentials were incorrect",
+      "authentication",
+      "sender_login",
+      true,
+    ],
     ["530 5.7.57 Client not authenticated to send mail", "authentication", "sender_login", true],
     // Reverse DNS.
     [
@@ -153,7 +173,12 @@ describe("classifySmtpFailure: the reason table, permanent (5xx) replies", () =>
     ["550 5.7.1 Client host rejected: cannot find your reverse hostname, [192.0.2.1]", "blocked", "reverse_dns", true],
     ["554 5.7.1 Client host rejected: cannot find your hostname, [192.0.2.1]", "blocked", "reverse_dns", true],
     // Reputation and block lists.
-    ["554 5.7.1 Service unavailable; Client host [10.0.0.1] blocked using zen.spamhaus.org", "blocked", "reputation", true],
+    [
+      "554 5.7.1 Service unavailable; Client host [10.0.0.1] blocked using zen.spamhaus.org",
+      "blocked",
+      "reputation",
+      true,
+    ],
     ["550 5.7.1 Your IP is listed on a blacklist", "blocked", "reputation", true],
     ["550 5.7.606 Access denied, banned sending IP [192.0.2.1]", "blocked", "reputation", true],
     ["550 5.7.511 Access denied, banned sender[192.0.2.1]", "blocked", "reputation", true],
@@ -228,7 +253,12 @@ describe("classifySmtpFailure: the reason table, permanent (5xx) replies", () =>
     ["554 5.7.1 Relay access denied", "rejected", "policy", true],
     ["550 5.7.1 Delivery not authorized, message refused", "rejected", "policy", true],
     ["554 Transaction failed", "rejected", "policy", true],
-    ["554 5.7.9 Message not accepted for policy reasons. See https://senders.yahooinc.com/error-codes", "rejected", "policy", true],
+    [
+      "554 5.7.9 Message not accepted for policy reasons. See https://senders.yahooinc.com/error-codes",
+      "rejected",
+      "policy",
+      true,
+    ],
     [
       "550-5.7.1 The user or domain that you are sending to (or from) has a policy that prohibited the mail that you sent.",
       "rejected",
@@ -292,17 +322,37 @@ describe("classifySmtpFailure: the reason table, temporary (4xx) replies", () =>
       "reputation",
       false,
     ],
-    ["421 Too many spams from your IP (192.0.2.1), please visit http://postmaster.free.fr/", "blocked", "reputation", false],
-    ["451 4.7.650 The mail server [192.0.2.1] has been temporarily rate limited due to IP reputation.", "blocked", "reputation", false],
+    [
+      "421 Too many spams from your IP (192.0.2.1), please visit http://postmaster.free.fr/",
+      "blocked",
+      "reputation",
+      false,
+    ],
+    [
+      "451 4.7.650 The mail server [192.0.2.1] has been temporarily rate limited due to IP reputation.",
+      "blocked",
+      "reputation",
+      false,
+    ],
     ["450 4.1.8 Sender address rejected: Domain not found", "domain_issue", "policy", false],
-    ["451 4.7.24 The SPF record of the sending domain has one or more suspicious entries.", "authentication", "auth_spf", false],
+    [
+      "451 4.7.24 The SPF record of the sending domain has one or more suspicious entries.",
+      "authentication",
+      "auth_spf",
+      false,
+    ],
     [
       "421-4.7.27 Your email has been rate limited because SPF authentication didn't pass for this message.",
       "authentication",
       "auth_spf",
       false,
     ],
-    ["450 4.1.2 <x@nowhere.test>: Recipient address rejected: Domain not found", "domain_issue", "domain_not_found", false],
+    [
+      "450 4.1.2 <x@nowhere.test>: Recipient address rejected: Domain not found",
+      "domain_issue",
+      "domain_not_found",
+      false,
+    ],
   ];
   it.each(rows)("%s → %s / %s", (reply, category, reason, permanent) => {
     expect(fromReply(reply)).toMatchObject({ category, reason, permanent });
@@ -346,7 +396,11 @@ describe("classifySmtpFailure: what nodemailer reports", () => {
 
   it("a login refused by the server's reply code is our sender's login, whatever the enhanced code", () => {
     expect(
-      classifySmtpFailure({ code: "EAUTH", responseCode: 535, response: "535 5.7.1 Please log in with your web browser" }),
+      classifySmtpFailure({
+        code: "EAUTH",
+        responseCode: 535,
+        response: "535 5.7.1 Please log in with your web browser",
+      }),
     ).toMatchObject({ category: "authentication", reason: "sender_login", permanent: true });
   });
 
@@ -361,7 +415,11 @@ describe("classifySmtpFailure: what nodemailer reports", () => {
     [undefined, "Reached maximum number of retries after connection was closed"],
     [undefined, "Greeting never received"],
   ])("a connection error (%s: %s) is network, temporary", (code, message) => {
-    expect(classifySmtpFailure({ code, message })).toEqual({ category: "network", reason: "network", permanent: false });
+    expect(classifySmtpFailure({ code, message })).toEqual({
+      category: "network",
+      reason: "network",
+      permanent: false,
+    });
   });
 
   it("a sending host that does not resolve is a DNS problem of ours, retried", () => {

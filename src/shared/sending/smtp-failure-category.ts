@@ -10,7 +10,8 @@
 // the wording of the servers and providers in the bounce corpus. The three are
 // read together, in this order of trust (docs/decisions/028-bounce-reasons.md):
 //   1. a reply code that only ever means our own login (530, 534, 535, 538);
-//   2. a full mailbox in the text, whatever the code (it must stay a soft bounce);
+//   2. a full mailbox, or our own sender refused, in the text, whatever the code
+//      (neither may be taken for an address that does not exist);
 //   3. an enhanced status code exact enough to decide (5.1.1, 5.2.2, 5.7.23, …:
 //      ./enhanced-status-reasons.ts);
 //   4. the text (./diagnostic-text-reasons.ts), because the broad codes (5.7.1,
@@ -20,7 +21,7 @@
 // always temporary: it lifts with time, so failing every remaining contact for
 // it would be wrong.
 import type { FailureCategory, FailureReason } from "../db-enums.ts";
-import { foldDiagnostic, MAILBOX_FULL, reasonFromText, saysSpam } from "./diagnostic-text-reasons.ts";
+import { foldDiagnostic, MAILBOX_FULL, reasonFromText, SENDER_REFUSED, saysSpam } from "./diagnostic-text-reasons.ts";
 import { enhancedCodeMeaning, refusesSenderDomain } from "./enhanced-status-reasons.ts";
 import { reasonCategories } from "./failure-reason-category.ts";
 
@@ -132,6 +133,7 @@ function reasonOfReply({ replyCode, enhancedCode, text, temporary }: ReplyFacts,
   // 454 is a login the server cannot check now, or TLS it cannot offer now.
   if (replyCode === 454) return /\btls\b|starttls/.test(folded) ? "network" : "sender_login";
   if (MAILBOX_FULL.test(folded)) return "mailbox_full";
+  if (SENDER_REFUSED.test(folded)) return "policy";
   const meaning = enhancedCode ? enhancedCodeMeaning(enhancedCode) : undefined;
   if (meaning?.decides) return meaning.reason;
   const fromText = reasonFromText(folded, temporary);
@@ -142,7 +144,7 @@ function reasonOfReply({ replyCode, enhancedCode, text, temporary }: ReplyFacts,
 
 function categoryOf(reason: FailureReason, { replyCode, enhancedCode }: ReplyFacts, folded: string): FailureCategory {
   if (reason === "content") return saysSpam(folded) ? "spam" : "content_filtered";
-  if (reason === "policy" && refusesSenderDomain(enhancedCode)) return "domain_issue";
+  if (reason === "policy" && (refusesSenderDomain(enhancedCode) || SENDER_REFUSED.test(folded))) return "domain_issue";
   // "550 Requested action not taken" and x.2.0 say only that the mailbox did not take it.
   if (reason === "other" && (replyCode === 550 || /^[45]\.2\./.test(enhancedCode ?? ""))) return "bounced";
   return reasonCategories[reason][0];
