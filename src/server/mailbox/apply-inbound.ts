@@ -4,10 +4,14 @@
 // - spam (Junk folder): a spam_emails row;
 // - a bounce that returns one of this mailbox's sends (its Message-ID in the
 //   returned headers, or its recipient among the mailbox's sends): that send
-//   is marked failed with its category; a hard bounce stops the contact and
-//   suppresses the address the send went to. A bounce that matches no send is
-//   only kept in the ledger (kind unmatched): a forged report for an address
-//   never mailed must not put it on the suppression list;
+//   is marked failed with its category and reason; a hard bounce (an address
+//   that can never take mail) stops the contact and suppresses the address the
+//   send went to. A soft one fails that send only: a full mailbox, an expired
+//   delivery, or a refusal about the sender (policy, authentication,
+//   reputation, content) says nothing against the address, and the contact's
+//   later steps go on. A bounce that matches no send is only kept in the
+//   ledger (kind unmatched): a forged report for an address never mailed must
+//   not put it on the suppression list;
 // - a reply, auto-reply or unsubscribe request to one of our sends: a replies
 //   row; a reply stops the contact's sequence as replied, an unsubscribe
 //   request as unsubscribed, an auto-reply only when it says the person left
@@ -220,10 +224,12 @@ async function decide(
           subject: send.subject,
           timestamp: at,
           category: bounce.category,
+          reason: bounce.reason,
         });
         await db.execute(
           sql`update email_sends set status = 'failed', failure_category = ${bounce.category},
-                bounce_type = ${bounce.hard ? "hard" : "soft"}, error_message = ${errorMessage}
+                failure_reason = ${bounce.reason}, bounce_type = ${bounce.hard ? "hard" : "soft"},
+                error_message = ${errorMessage}
               where id = ${send.id}::uuid`,
         );
         // The address acted on is the one the send went to, whatever address the report names.

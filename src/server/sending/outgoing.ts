@@ -1,6 +1,7 @@
 // The contract between the sending engine's parts: the queue (claim/, outcomes/, recovery/), message
 // rendering (mail/render-message.ts) and transports (sending/delivery/transports.ts).
-import type { FailureCategory } from "#shared/db-enums.ts";
+import type { FailureCategory, FailureReason } from "#shared/db-enums.ts";
+import { categoryFallbackReasons } from "#shared/sending/failure-reason-category.ts";
 import type { senderAccounts } from "../db/schema/index.ts";
 import type { InlineImage } from "../mail/inline-images.ts";
 
@@ -54,10 +55,20 @@ export class DeliveryError extends Error {
       handOffRefused?: boolean;
       /** What the user can do, when the category's general advice does not fit this failure. */
       suggestion?: string;
+      /**
+       * Why, for the failure panel (email_sends.failure_reason). In details so
+       * that it crosses the delivery thread with the rest; without one, the
+       * category's usual reason.
+       */
+      reason?: FailureReason;
     } = {},
   ) {
     super(message);
     this.name = "DeliveryError";
+  }
+
+  get reason(): FailureReason {
+    return this.details.reason ?? categoryFallbackReasons[this.category];
   }
 }
 

@@ -2,7 +2,7 @@
 // panel, mail-sync card; issue 6's 30-day chart). Figures come from the reporting
 // counters; rates are whole percents by src/shared/reporting/rates.ts.
 import { z } from "zod";
-import { failureCategories } from "../db-enums.ts";
+import { failureCategories, failureReasons } from "../db-enums.ts";
 import { skippedMessagesSchema } from "../mailbox/skipped-messages.schemas.ts";
 import { mailSyncStates } from "./mail-sync-status.ts";
 
@@ -41,6 +41,10 @@ export const recentFailureSchema = z
     /** The failure category (a failure without one counts as other). */
     category: failureCategorySchema,
     categoryLabel: z.string(),
+    /** The classified reason (email_sends.failure_reason); null for failures recorded before reasons. */
+    failureReason: z.enum(failureReasons).nullable(),
+    /** Why, in the user's words (the reason's sentence, else the category's meaning; hard or soft for a bounce). */
+    reason: z.string(),
     /** One line: the error from the send's error details, or its raw text; null when there is none. */
     errorSummary: z.string().nullable(),
     createdAt: z.string(),

@@ -3,7 +3,7 @@
 // address), newest activity first, a page at a time; a group's email history
 // and replies, a page at a time.
 import { z } from "zod";
-import { emailSendStatuses, failureCategories, inboundKinds } from "../db-enums.ts";
+import { emailSendStatuses, failureCategories, failureReasons, inboundKinds } from "../db-enums.ts";
 
 export const INBOX_GROUP_PAGE_SIZE = 25;
 export const INBOX_HISTORY_PAGE_SIZE = 20;
@@ -98,6 +98,10 @@ export const inboxSendSchema = z
     sentAt: z.string().nullable(),
     openedAt: z.string().nullable(),
     failureCategory: z.enum(failureCategories).nullable(),
+    /** The classified reason of a failed send (email_sends.failure_reason); null otherwise, and for older rows. */
+    failureReason: z.enum(failureReasons).nullable(),
+    /** Why a failed send failed, in the user's words; null unless it failed. */
+    reason: z.string().nullable(),
     /** Parsed error details with troubleshooting hints, or the raw text; null when there is no error. */
     error: inboxErrorDetailsSchema.nullable(),
   })

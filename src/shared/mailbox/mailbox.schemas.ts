@@ -4,7 +4,14 @@
 // The words shown to the user are the spec's, kept here so the server's
 // messages and the screens' say the same thing.
 import { z } from "zod";
-import { bounceTypes, emailSendStatuses, failureCategories, inboundKinds, replyClasses } from "../db-enums.ts";
+import {
+  bounceTypes,
+  emailSendStatuses,
+  failureCategories,
+  failureReasons,
+  inboundKinds,
+  replyClasses,
+} from "../db-enums.ts";
 import { inboxErrorDetailsSchema } from "../inbox/inbox.schemas.ts";
 
 const count = z.number().int().min(0);
@@ -201,8 +208,13 @@ export const deliveryFailureSchema = z
     status: z.enum(emailSendStatuses),
     category: z.enum(failureCategories),
     categoryLabel: z.string(),
-    /** Why, in the user's words: the category's meaning (and hard or soft for a bounce). */
+    /**
+     * Why, in the user's words: the reason's sentence (what happened and what to do), or the
+     * category's meaning for a failure recorded without a reason; and hard or soft for a bounce.
+     */
     reason: z.string(),
+    /** The classified reason (email_sends.failure_reason); null for failures recorded before reasons. */
+    failureReason: z.enum(failureReasons).nullable(),
     bounceType: z.enum(bounceTypes).nullable(),
     /** The technical error: the server's reply and troubleshooting hints, or the raw text. */
     error: inboxErrorDetailsSchema.nullable(),

@@ -1,7 +1,7 @@
 // Sender statistics API contract: per-sender figures for the Senders page, the
 // sender profile, and a sender's email history (keyset-paginated).
 import { z } from "zod";
-import { failureCategories } from "../db-enums.ts";
+import { failureCategories, failureReasons } from "../db-enums.ts";
 import { senderSchema } from "./senders.schemas.ts";
 
 export const senderActivitySchema = z
@@ -57,6 +57,10 @@ export const senderEmailSchema = z
     /** null for a direct email (compose, bulk) or a deleted campaign. */
     campaignName: z.string().nullable(),
     failureCategory: z.enum(failureCategories).nullable(),
+    /** The classified reason of a failed send; null otherwise, and for older rows. */
+    failureReason: z.enum(failureReasons).nullable(),
+    /** Why a failed send failed, in the user's words; null unless it failed. */
+    reason: z.string().nullable(),
     /** What went wrong, for a failed send: the error of the details JSON, or the raw text. */
     error: z.string().nullable(),
   })

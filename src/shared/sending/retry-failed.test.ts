@@ -30,6 +30,12 @@ describe("isRetryable", () => {
     ["spam", null, false],
     ["content_filtered", null, false],
     ["domain_issue", null, false],
+    // A bounce about the sender is soft (the address is not condemned) but would fail the same way again.
+    ["rejected", "soft", false],
+    ["blocked", "soft", false],
+    ["spam", "soft", false],
+    ["authentication", "soft", true],
+    ["network", "soft", true],
     [null, null, false],
   ] as const)("%s (%s bounce) → %s", (category, bounceType, expected) => {
     expect(isRetryable({ category, bounceType })).toBe(expected);

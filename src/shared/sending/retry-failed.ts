@@ -17,10 +17,16 @@ import type { BounceType, FailureCategory, ScheduledEmailStatus } from "../db-en
 
 export const retryableCategories: readonly FailureCategory[] = ["rate_limited", "network", "authentication", "other"];
 
-/** Whether the failure itself is worth another attempt (its category and bounce type alone). */
+/**
+ * Whether the failure itself is worth another attempt (its category and bounce
+ * type alone). A soft bounce is a mailbox that may take it later, unless it is
+ * soft only because it was about the sender (a policy, block-list or content
+ * refusal read from a bounce: docs/decisions/028-bounce-reasons.md), which the
+ * same message would meet again.
+ */
 export function isRetryable(failure: { category: FailureCategory | null; bounceType: BounceType | null }): boolean {
   if (failure.bounceType === "hard") return false;
-  if (failure.bounceType === "soft") return true;
+  if (failure.bounceType === "soft" && failure.category === "bounced") return true;
   return failure.category !== null && retryableCategories.includes(failure.category);
 }
 

@@ -4,7 +4,7 @@
 // category. Readers must accept any text too: the spec shows unreadable details
 // as raw text, and rows written before this format exist.
 import { z } from "zod";
-import { type FailureCategory, failureCategories } from "../db-enums.ts";
+import { type FailureCategory, type FailureReason, failureCategories, failureReasons } from "../db-enums.ts";
 
 export type Troubleshooting = { suggestion: string; commonCauses: string[] };
 
@@ -93,6 +93,96 @@ export const failureTroubleshooting: Readonly<Record<FailureCategory, Troublesho
   },
 };
 
+/**
+ * What to do about a failure whose reason is known, where the category's
+ * general advice would mislead: an SPF failure is filed under authentication,
+ * whose advice is about the account's password; a missing PTR record under
+ * blocked, whose advice is about block lists.
+ */
+export const reasonTroubleshooting: Readonly<Partial<Record<FailureReason, Troubleshooting>>> = {
+  user_unknown: {
+    suggestion: "The address does not exist. Remove the contact or find its correct address; it is not sent to again.",
+    commonCauses: ["The person left the company", "A typo in the address", "The mailbox was deleted"],
+  },
+  bad_address_syntax: {
+    suggestion:
+      "The address is malformed. Correct it in the contact (look for spaces, double dots or a missing domain).",
+    commonCauses: ["A typo or stray character in the address", "An address cut short in the import file"],
+  },
+  mailbox_full: {
+    suggestion:
+      "The recipient's mailbox is full. The address is kept; try again in a few days or reach them another way.",
+    commonCauses: ["The mailbox is over its storage quota", "An abandoned mailbox that nobody empties"],
+  },
+  mailbox_disabled: {
+    suggestion: "The mailbox is disabled or suspended. The person may have left: find another contact at the company.",
+    commonCauses: ["The account was suspended or closed", "The person left and the mailbox was deactivated"],
+  },
+  domain_not_found: {
+    suggestion: "The recipient's domain does not exist or takes no mail (no MX record). Check the domain for typos.",
+    commonCauses: ["A typo in the domain", "The company changed its domain", "The domain expired"],
+  },
+  policy: {
+    suggestion:
+      "The receiving server refused the message by its policy. Read its reply above; the address is not suppressed.",
+    commonCauses: [
+      "The recipient only accepts mail from known senders",
+      "Relaying is not allowed for this sender",
+      "Your sending address or domain was refused",
+    ],
+  },
+  auth_spf: {
+    suggestion:
+      "The receiver's SPF check failed. Publish an SPF record for your domain that includes your sending server, or fix the one you have (a sender's domain health on Senders shows it).",
+    commonCauses: ["No SPF record", "The SPF record does not list the sending server", "More than one SPF record"],
+  },
+  auth_dkim: {
+    suggestion:
+      "The receiver's DKIM check failed. Sign your mail with a DKIM key and publish its public key in DNS (Deliverability → DKIM keys).",
+    commonCauses: ["No DKIM signature", "The DKIM public key is not published or does not match"],
+  },
+  auth_dmarc: {
+    suggestion:
+      "The receiver's DMARC check failed. Make SPF or DKIM pass for the domain in your From address, then check your DMARC record.",
+    commonCauses: [
+      "SPF and DKIM pass for another domain than the From address",
+      "A strict DMARC policy with failing checks",
+    ],
+  },
+  auth_unspecified: {
+    suggestion: "Your domain failed the receiver's authentication checks. Set up SPF and DKIM for it (and DMARC).",
+    commonCauses: ["No SPF or DKIM for the sending domain", "Checks pass for another domain than the From address"],
+  },
+  reputation: {
+    suggestion:
+      "Refused for the sender's reputation or a block list. Check your IP and domain on a block list lookup, request delisting, send less and warm up the sender.",
+    commonCauses: [
+      "The sending IP or domain is on a block list (Spamhaus, Cloudmark, Barracuda…)",
+      "Complaints or bounces from earlier sends",
+      "A new or shared IP with a poor history",
+    ],
+  },
+  reverse_dns: {
+    suggestion:
+      "The sending IP has no reverse DNS (PTR) record, or it does not match. Ask your mail server's provider to set a PTR record for its IP.",
+    commonCauses: ["No PTR record for the sending IP", "The PTR name does not resolve back to the IP"],
+  },
+  content: {
+    suggestion:
+      "A content or spam filter refused the message. Make it more personal, use fewer links and images, and warm up the sender.",
+    commonCauses: ["Spam-like wording or too many links", "A link or attachment a filter blocks"],
+  },
+  message_too_big: {
+    suggestion: "The message is too big for the receiving server. Remove large images or attachments, or link to them.",
+    commonCauses: ["Large attachments or embedded images"],
+  },
+  expired: {
+    suggestion:
+      "The receiving server could not be reached for days and delivery gave up. Check the recipient's domain; try again later.",
+    commonCauses: ["The recipient's mail server is down or unreachable", "It kept deferring the message"],
+  },
+};
+
 export const sendErrorDetailsSchema = z.object({
   error: z.string(),
   recipient: z.string(),
@@ -100,6 +190,7 @@ export const sendErrorDetailsSchema = z.object({
   subject: z.string(),
   timestamp: z.string(),
   category: z.enum(failureCategories).optional(),
+  reason: z.enum(failureReasons).optional(),
   troubleshooting: z.object({ suggestion: z.string(), commonCauses: z.array(z.string()) }),
 });
 export type SendErrorDetails = z.infer<typeof sendErrorDetailsSchema>;
@@ -112,24 +203,28 @@ export type SendErrorInput = {
   subject: string;
   timestamp: Date | string;
   category: FailureCategory;
-  /** Replaces the category's suggestion when this failure has a more exact one. */
+  /** Why: its advice replaces the category's when there is one. */
+  reason?: FailureReason;
+  /** Replaces the suggestion when this failure has a more exact one still. */
   suggestion?: string;
 };
 
 /** The JSON string for email_sends.error_message. */
 export function buildSendErrorMessage(input: SendErrorInput): string {
-  const details: SendErrorDetails = {
+  const details: Omit<SendErrorDetails, "troubleshooting"> = {
     error: input.error,
     recipient: input.recipient,
     sender: input.sender,
     subject: input.subject,
     timestamp: typeof input.timestamp === "string" ? input.timestamp : input.timestamp.toISOString(),
     category: input.category,
-    troubleshooting: input.suggestion
-      ? { ...failureTroubleshooting[input.category], suggestion: input.suggestion }
-      : failureTroubleshooting[input.category],
+    ...(input.reason ? { reason: input.reason } : {}),
   };
-  return JSON.stringify(details);
+  const advice = (input.reason && reasonTroubleshooting[input.reason]) || failureTroubleshooting[input.category];
+  return JSON.stringify({
+    ...details,
+    troubleshooting: input.suggestion ? { ...advice, suggestion: input.suggestion } : advice,
+  });
 }
 
 /** The details in an error_message, or null when it is not that JSON (show it as raw text). */

@@ -128,7 +128,7 @@ export type ReplyFacts = {
   temporary: boolean;
 };
 
-function reasonOfReply({ replyCode, enhancedCode, text, temporary }: ReplyFacts, folded: string): FailureReason {
+function reasonOfReply({ replyCode, enhancedCode, temporary }: ReplyFacts, folded: string): FailureReason {
   if (replyCode && LOGIN_REPLY_CODES.has(replyCode)) return "sender_login";
   // 454 is a login the server cannot check now, or TLS it cannot offer now.
   if (replyCode === 454) return /\btls\b|starttls/.test(folded) ? "network" : "sender_login";

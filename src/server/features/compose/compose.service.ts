@@ -74,6 +74,7 @@ export function createComposeService({ db, config, secrets }: FeatureDeps, trans
           .set({
             status: "failed",
             failureCategory: failure.category,
+            failureReason: failure.reason,
             errorMessage: buildSendErrorMessage({
               error: failure.message,
               recipient: to,
@@ -81,6 +82,7 @@ export function createComposeService({ db, config, secrets }: FeatureDeps, trans
               subject: input.subject,
               timestamp: new Date(),
               category: failure.category,
+              reason: failure.reason,
             }),
           })
           .where(eq(emailSends.id, sendId));

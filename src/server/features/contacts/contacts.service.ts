@@ -148,7 +148,8 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
         // statement as its campaign's counters (kept by hand, unlike the others).
         await tx.execute(sql`
           with settled as (
-            update email_sends set status = 'failed', failure_category = 'other', error_message = ${NOT_RETRIED}
+            update email_sends set status = 'failed', failure_category = 'other', failure_reason = 'other',
+              error_message = ${NOT_RETRIED}
             where contact_id = ${contactId}::uuid and campaign_id = ${campaignId}::uuid and user_id = ${userId}
               and status = 'pending'
             returning campaign_id

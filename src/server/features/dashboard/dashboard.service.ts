@@ -17,6 +17,7 @@ import { MAIL_SYNC_SENDS_CHECKED, MAIL_SYNC_WINDOW_DAYS, mailSyncState } from "#
 import { errorSummary, failureCategoryLabel, RECENT_FAILURES_LIMIT } from "#shared/dashboard/recent-failure.ts";
 import { type FailureCategory, failureCategories } from "#shared/db-enums.ts";
 import { failureBand, failureBreakdown, failureFigures } from "#shared/reporting/failure-breakdown.ts";
+import { failureReason } from "#shared/reporting/failure-reason.ts";
 import { failureRate, openRate, replyRate } from "#shared/reporting/rates.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -117,6 +118,8 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
         id: emailSends.id,
         status: emailSends.status,
         category: emailSends.failureCategory,
+        failureReason: emailSends.failureReason,
+        bounceType: emailSends.bounceType,
         errorMessage: emailSends.errorMessage,
         createdAt: emailSends.createdAt,
         toEmail: emailSends.toEmail,
@@ -137,6 +140,8 @@ export function createDashboardService({ db, now: clock }: { db: Db; now?: () =>
         status: r.status,
         category,
         categoryLabel: failureCategoryLabel(category),
+        failureReason: r.failureReason,
+        reason: failureReason(category, r.bounceType, r.failureReason),
         errorSummary: errorSummary(r.errorMessage),
         createdAt: iso(r.createdAt),
         contactEmail: r.contactEmail ?? r.toEmail,

@@ -12,7 +12,7 @@
 // (last activity, key). Each request is a bounded number of statements,
 // whatever the number of sends.
 import { type SQL, sql } from "drizzle-orm";
-import type { EmailSendStatus, FailureCategory, InboundKind } from "#shared/db-enums.ts";
+import type { BounceType, EmailSendStatus, FailureCategory, FailureReason, InboundKind } from "#shared/db-enums.ts";
 import { parseErrorDetails } from "#shared/inbox/error-details.ts";
 import {
   INBOX_GROUP_PAGE_SIZE,
@@ -27,6 +27,7 @@ import {
 } from "#shared/inbox/inbox.schemas.ts";
 import { contactName, repliedCount } from "#shared/inbox/inbox-labels.ts";
 import { inboxMessageText } from "#shared/inbox/message-text.ts";
+import { failureReason } from "#shared/reporting/failure-reason.ts";
 import type { Db } from "../../db/client.ts";
 import { afterTimeThenKey, cursorTimeText, isCursorTime, jsonCursor } from "../../db/keyset-cursor.ts";
 import { rowsOf } from "../../db/sql-helpers.ts";
@@ -84,6 +85,8 @@ type SendRow = {
   sent_at: Date | string | null;
   opened_at: Date | string | null;
   failure_category: FailureCategory | null;
+  failure_reason: FailureReason | null;
+  bounce_type: BounceType | null;
   error_message: string | null;
 };
 
@@ -240,7 +243,7 @@ export function createInboxService(db: Db) {
       const result = await db.execute(sql`
         select e.id, e.status, e.to_email, e.from_email, e.campaign_id, cp.name as campaign_name,
           seq.step_number, e.subject, e.body, e.created_at, ${cursorTimeText(sql`e.created_at`)} as at_key,
-          e.sent_at, e.opened_at, e.failure_category, e.error_message
+          e.sent_at, e.opened_at, e.failure_category, e.failure_reason, e.bounce_type, e.error_message
         from email_sends e
         left join campaigns cp on cp.id = e.campaign_id
         left join email_sequences seq on seq.id = e.sequence_id
@@ -267,6 +270,11 @@ export function createInboxService(db: Db) {
           sentAt: iso(row.sent_at),
           openedAt: iso(row.opened_at),
           failureCategory: row.failure_category,
+          failureReason: row.status === "failed" ? row.failure_reason : null,
+          reason:
+            row.status === "failed"
+              ? failureReason(row.failure_category ?? "other", row.bounce_type, row.failure_reason)
+              : null,
           error: parseErrorDetails(row.error_message),
         })),
         nextCursor,

@@ -1,10 +1,11 @@
 // Failed emails → Recent Failures (docs/product.md §15): the user's 10 newest failed
-// sends, each with its category, the reason in the user's words and the
+// sends, each with its category, the reason in the user's words (the classified
+// reason's sentence, or the category's meaning for older rows) and the
 // technical error (the server's reply and troubleshooting hints, parsed as the
 // Inbox shows them), and whether Retry may queue it again (issue 30 §5). One
 // query down email_sends_user_status_created_idx.
 import { sql } from "drizzle-orm";
-import type { BounceType, EmailSendStatus, FailureCategory } from "#shared/db-enums.ts";
+import type { BounceType, EmailSendStatus, FailureCategory, FailureReason } from "#shared/db-enums.ts";
 import { parseErrorDetails } from "#shared/inbox/error-details.ts";
 import { failureCategoryLabel } from "#shared/inbox/inbox-labels.ts";
 import { type DeliveryFailure, RECENT_DELIVERY_FAILURES } from "#shared/mailbox/mailbox.schemas.ts";
@@ -18,6 +19,7 @@ type FailureRow = FailedSendFacts & {
   id: string;
   status: EmailSendStatus;
   failure_category: FailureCategory | null;
+  failure_reason: FailureReason | null;
   bounce_type: BounceType | null;
   error_message: string | null;
   created_at: Date | string;
@@ -31,7 +33,7 @@ export function createDeliveryFailuresService({ db }: { db: Db }) {
       const rows = await queryRows<FailureRow>(
         db,
         sql`
-        select es.id, es.status, es.failure_category, es.error_message, es.created_at,
+        select es.id, es.status, es.failure_category, es.failure_reason, es.error_message, es.created_at,
           coalesce(ct.email, es.to_email) as contact_email, cp.name as campaign_name,
           ${retryFactsColumns(userId)}
         from email_sends es
@@ -50,7 +52,8 @@ export function createDeliveryFailuresService({ db }: { db: Db }) {
           status: r.status,
           category,
           categoryLabel: failureCategoryLabel(category),
-          reason: failureReason(category, r.bounce_type),
+          reason: failureReason(category, r.bounce_type, r.failure_reason),
+          failureReason: r.failure_reason,
           bounceType: r.bounce_type,
           error: parseErrorDetails(r.error_message),
           createdAt: iso(r.created_at),

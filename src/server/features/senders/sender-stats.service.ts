@@ -6,6 +6,7 @@
 // by the signed-in user: another user's sender is "not found".
 import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { emailDisplayStatus } from "#shared/reporting/display-status.ts";
+import { failureReason } from "#shared/reporting/failure-reason.ts";
 import {
   SENDER_PROFILE_RECENT_EMAILS,
   type SenderEmail,
@@ -83,6 +84,8 @@ export function createSenderStatsService(deps: FeatureDeps) {
         campaignId: emailSends.campaignId,
         campaignName: campaigns.name,
         failureCategory: emailSends.failureCategory,
+        failureReason: emailSends.failureReason,
+        bounceType: emailSends.bounceType,
         errorMessage: emailSends.errorMessage,
         cursorTime: cursorTimeText(emailSends.createdAt),
       })
@@ -108,6 +111,9 @@ export function createSenderStatsService(deps: FeatureDeps) {
         campaignId: r.campaignId,
         campaignName: r.campaignName,
         failureCategory: r.status === "failed" ? (r.failureCategory ?? "other") : null,
+        failureReason: r.status === "failed" ? r.failureReason : null,
+        reason:
+          r.status === "failed" ? failureReason(r.failureCategory ?? "other", r.bounceType, r.failureReason) : null,
         error: errorText(r.status, r.errorMessage),
       };
     });

@@ -2,8 +2,9 @@
 // transport, and turn what happened into an outcome for record-outcomes.
 // Nothing here writes to the database; the outcome is recorded in groups.
 
-import type { FailureCategory } from "#shared/db-enums.ts";
+import type { FailureCategory, FailureReason } from "#shared/db-enums.ts";
 import { rulesForZone } from "#shared/sending/contact-zone.ts";
+import { addressReasons, categoryFallbackReasons } from "#shared/sending/failure-reason-category.ts";
 import { followUpDueAt } from "#shared/sending/follow-up.ts";
 import { nextAttemptAt } from "#shared/sending/retry-policy.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
@@ -40,16 +41,15 @@ export const LOST_CONNECTION_ERROR =
   "Delivery state unknown: the connection was lost while the message was being sent; not retried to avoid a duplicate";
 
 /**
- * A hard bounce: the address itself will never take mail (unknown or disabled
- * mailbox), so the contact is marked bounced and suppressed. A full mailbox
- * (x.2.2, 552) is a soft bounce even when refused permanently: the person is
- * still there.
+ * A hard bounce: the address itself will never take mail (unknown, malformed
+ * or disabled mailbox, a domain that does not exist), so the contact is marked
+ * bounced and suppressed. A full mailbox is a soft bounce even when refused
+ * permanently (the person is still there), and a refusal about the sender
+ * (policy, authentication, reputation, content) fails this send only: the
+ * address is not to blame (docs/decisions/028-bounce-reasons.md).
  */
 function isHardBounce(err: DeliveryError): boolean {
-  if (!err.permanent) return false;
-  if (err.category === "invalid_address") return true;
-  const mailboxFull = err.details.enhancedCode?.endsWith(".2.2") || err.details.responseCode === 552;
-  return err.category === "bounced" && !mailboxFull;
+  return err.permanent && addressReasons.has(err.reason);
 }
 
 /**
@@ -85,6 +85,7 @@ export function outcomeBase(send: ClaimedSend) {
     body: null,
     fromEmail: null,
     failureCategory: null,
+    failureReason: null,
     bounceType: null,
     errorMessage: null,
     retryAt: null,
@@ -121,13 +122,14 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
     const endedAt = ctx.now();
     return { endedAt, day: localDate(endedAt, ctx.rules.timezone) };
   };
-  const failed = (message: string, subject: string, category: FailureCategory = "other") => {
+  const failed = (message: string, subject: string, category: FailureCategory = "other", reason?: FailureReason) => {
     const e = ended();
     return {
       ...base,
       ...e,
       kind: "failed" as const,
       failureCategory: category,
+      failureReason: reason ?? categoryFallbackReasons[category],
       errorMessage: buildSendErrorMessage({
         error: message,
         recipient: send.contact.email,
@@ -135,6 +137,7 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
         subject,
         timestamp: e.endedAt,
         category,
+        reason,
       }),
     };
   };
@@ -178,7 +181,7 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
     const e = ended();
     if (handedOff && mayHaveBeenAccepted(err)) {
       const why = `${LOST_CONNECTION_ERROR} (${err.message})`;
-      return { ...failed(why, message.subject, err.category), ...sent, kind: "unknown" };
+      return { ...failed(why, message.subject, err.category, err.reason), ...sent, kind: "unknown" };
     }
     const errorMessage = buildSendErrorMessage({
       error: err.message,
@@ -187,13 +190,23 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
       subject: message.subject,
       timestamp: e.endedAt,
       category: err.category,
+      reason: err.reason,
       suggestion: err.details.suggestion,
     });
     const retryAt = nextAttemptAt(err, send.attempts, e.endedAt);
     if (retryAt) {
       // The failure category on the still-pending record is what marks this
       // attempt as known-failed, which is what allows the retry (claim-due).
-      return { ...base, ...e, ...sent, kind: "retry", failureCategory: err.category, errorMessage, retryAt };
+      return {
+        ...base,
+        ...e,
+        ...sent,
+        kind: "retry",
+        failureCategory: err.category,
+        failureReason: err.reason,
+        errorMessage,
+        retryAt,
+      };
     }
     const hardBounce = isHardBounce(err);
     return {
@@ -202,6 +215,7 @@ export async function attemptSend(send: ClaimedSend, batch: ClaimedBatch, ctx: A
       ...sent,
       kind: "failed",
       failureCategory: err.category,
+      failureReason: err.reason,
       bounceType: hardBounce ? "hard" : err.category === "bounced" ? "soft" : null,
       errorMessage,
       hardBounce,

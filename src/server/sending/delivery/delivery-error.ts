@@ -6,7 +6,7 @@
 // connection test's (smtp-connection-test.ts), so "Test connection" and a failed
 // send explain the same problem the same way. Messages are built from codes and
 // server replies, which never echo credentials.
-import type { FailureCategory } from "#shared/db-enums.ts";
+import type { FailureCategory, FailureReason } from "#shared/db-enums.ts";
 import { classifySmtpFailure } from "#shared/sending/smtp-failure-category.ts";
 import { DeliveryError } from "../outgoing.ts";
 import { classifySmtpError } from "./smtp-connection-test.ts";
@@ -49,7 +49,9 @@ function describeSmtpError(err: NodemailerError, target: { host: string; port: n
 
 /** A delivery asked of a transport already closed: nothing was sent, so it may be retried. */
 export function closedTransportError(): DeliveryError {
-  return new DeliveryError("The connection was closed before the message was sent", "network", false);
+  return new DeliveryError("The connection was closed before the message was sent", "network", false, {
+    reason: "network",
+  });
 }
 
 /**
@@ -68,7 +70,7 @@ function lostMidSession(err: NodemailerError): boolean {
 export function deliveryErrorFromSmtp(error: unknown, target: { host: string; port: number }): DeliveryError {
   if (error instanceof DeliveryError) return error;
   const err = asError(error);
-  const { category, permanent, enhancedCode } = classifySmtpFailure({
+  const { category, reason, permanent, enhancedCode } = classifySmtpFailure({
     code: err.code,
     responseCode: err.responseCode,
     response: err.response,
@@ -80,12 +82,15 @@ export function deliveryErrorFromSmtp(error: unknown, target: { host: string; po
     response: err.response,
     code: err.code,
     lostMidSession: lostMidSession(err),
+    reason,
   });
 }
 
 /** A sender that cannot send in live mode: nothing to retry until the user sets it up. */
 export function noConnectionError(senderEmail: string): DeliveryError {
-  return new DeliveryError(`No sending connection for ${senderEmail}: set it up in Senders`, "authentication", true);
+  return new DeliveryError(`No sending connection for ${senderEmail}: set it up in Senders`, "authentication", true, {
+    reason: "sender_login",
+  });
 }
 
 /** A Gmail sender connected with OAuth, on a server without Google OAuth credentials. */
@@ -94,6 +99,7 @@ export function gmailNotConfiguredError(senderEmail: string): DeliveryError {
     `Gmail sending for ${senderEmail} needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET on the server, or an SMTP connection set up in Senders`,
     "authentication",
     true,
+    { reason: "sender_login" },
   );
 }
 
@@ -103,6 +109,7 @@ export function undecryptableSecretError(senderEmail: string, what: string): Del
     `The stored ${what} for ${senderEmail} could not be decrypted (was APP_SECRET changed?): enter it again in Senders`,
     "authentication",
     true,
+    { reason: "sender_login" },
   );
 }
 
@@ -113,7 +120,11 @@ export function deliveryErrorFromFetch(error: unknown, what: string): DeliveryEr
   const code = cause?.code ?? (err.name === "TimeoutError" ? "ETIMEDOUT" : err.name);
   const detail = err.name === "TimeoutError" ? "timed out" : (cause?.message ?? err.message);
   const domain = /ENOTFOUND/.test(`${code} ${detail}`);
-  return new DeliveryError(`${what} failed: ${detail}`, domain ? "domain_issue" : "network", false, { code });
+  // A name that does not resolve here is the API's host, not the recipient's domain.
+  return new DeliveryError(`${what} failed: ${detail}`, domain ? "domain_issue" : "network", false, {
+    code,
+    reason: "network",
+  });
 }
 
 /** Reasons the Gmail API gives (error.errors[].reason) for throttling. */
@@ -158,14 +169,19 @@ export function deliveryErrorFromGmail(
 ): DeliveryError {
   const { reason, text } = parseGoogleError(body);
   const details = { responseCode: status, response: text, code: reason || undefined };
-  const fail = (message: string, category: FailureCategory, permanent: boolean) =>
-    new DeliveryError(message, category, permanent, details);
+  const fail = (message: string, category: FailureCategory, permanent: boolean, why: FailureReason) =>
+    new DeliveryError(message, category, permanent, { ...details, reason: why });
 
   if (status === 429 || GMAIL_RATE_REASONS.has(reason)) {
-    return fail(`Gmail is limiting sending for ${senderEmail} (HTTP ${status}): ${text}`, "rate_limited", false);
+    return fail(
+      `Gmail is limiting sending for ${senderEmail} (HTTP ${status}): ${text}`,
+      "rate_limited",
+      false,
+      "rate_limited",
+    );
   }
   if (status >= 500) {
-    return fail(`Gmail is unavailable (HTTP ${status}): ${text}`, "network", false);
+    return fail(`Gmail is unavailable (HTTP ${status}): ${text}`, "network", false, "network");
   }
   if (stage === "token") {
     if (reason === "invalid_client" || reason === "unauthorized_client") {
@@ -173,19 +189,27 @@ export function deliveryErrorFromGmail(
         `Google refused the app's OAuth client (${reason}): check GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`,
         "authentication",
         true,
+        "sender_login",
       );
     }
     return fail(
       `Gmail access for ${senderEmail} was revoked or has expired (${text}): reconnect it in Senders`,
       "authentication",
       true,
+      "sender_login",
     );
   }
   if (status === 401 || status === 403) {
-    return fail(`Gmail refused to send as ${senderEmail} (HTTP ${status}): ${text}`, "authentication", true);
+    return fail(
+      `Gmail refused to send as ${senderEmail} (HTTP ${status}): ${text}`,
+      "authentication",
+      true,
+      "sender_login",
+    );
   }
   if (status === 400 && /invalid (to|cc|bcc) header|recipient|address/i.test(text)) {
-    return fail(`Gmail refused the recipient address: ${text}`, "invalid_address", true);
+    // Gmail checks the address's form before sending: a malformed address, not an unknown one.
+    return fail(`Gmail refused the recipient address: ${text}`, "invalid_address", true, "bad_address_syntax");
   }
-  return fail(`Gmail refused the message (HTTP ${status}): ${text}`, "other", true);
+  return fail(`Gmail refused the message (HTTP ${status}): ${text}`, "other", true, "other");
 }

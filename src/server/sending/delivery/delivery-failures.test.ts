@@ -268,6 +268,7 @@ describe("a worker that stops mid-send", () => {
           body: "Hello",
           fromEmail: batch.sends[0]!.sender.email,
           failureCategory: null,
+          failureReason: null,
           bounceType: null,
           errorMessage: null,
           retryAt: null,

@@ -50,6 +50,7 @@ function threadLostError(reason: string): DeliveryError {
     {
       code: "ECONNECTION",
       lostMidSession: true,
+      reason: "network",
     },
   );
 }

@@ -167,6 +167,7 @@ export function createSmtpTransport(opts: SmtpTransportOptions): SmtpTransport {
           throw new DeliveryError(classifySmtpError(error, target).message, "network", true, {
             code: error.code,
             suggestion: ADDRESS_NOT_ALLOWED_SUGGESTION,
+            reason: "network",
           });
         }
         throw deliveryErrorFromSmtp(error, target);

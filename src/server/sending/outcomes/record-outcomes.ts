@@ -4,7 +4,7 @@
 // the suppression list. One statement is one transaction, so the counters can
 // never disagree with the rows they count.
 import { sql } from "drizzle-orm";
-import type { BounceType, FailureCategory } from "#shared/db-enums.ts";
+import type { BounceType, FailureCategory, FailureReason } from "#shared/db-enums.ts";
 import { anyUuid, at, type Executor } from "../../db/sql-helpers.ts";
 import { variantIndexSql } from "../../domain/step-variants-sql.ts";
 
@@ -34,6 +34,8 @@ export type OutcomeRecord = {
   body: string | null;
   fromEmail: string | null;
   failureCategory: FailureCategory | null;
+  /** Why, for the failure panel and bounce protection (email_sends.failure_reason). */
+  failureReason: FailureReason | null;
   bounceType: BounceType | null;
   /** The spec's error JSON (email_sends.error_message). */
   errorMessage: string | null;
@@ -63,6 +65,7 @@ function recordset(records: readonly OutcomeRecord[]): string {
       body: r.body,
       from_email: r.fromEmail,
       category: r.failureCategory,
+      reason: r.failureReason,
       bounce_type: r.bounceType,
       error_message: r.errorMessage,
       retry_at: r.retryAt?.toISOString() ?? null,
@@ -92,7 +95,7 @@ export async function recordOutcomes(
       select * from jsonb_to_recordset(${recordset(records)}::jsonb) as x(
         scheduled_id uuid, send_id uuid, campaign_id uuid, contact_id uuid, user_id text, sender_id uuid,
         to_email text, kind text, ended_at timestamptz, day date, subject text, body text, from_email text,
-        category text, bounce_type text, error_message text, retry_at timestamptz, hard_bounce boolean,
+        category text, reason text, bounce_type text, error_message text, retry_at timestamptz, hard_bounce boolean,
         next_sequence_id uuid, next_due timestamptz)
     ), prev_send as (
       select es.id, es.status from email_sends es where es.id = ${anyUuid(records.map((r) => r.sendId))} for update
@@ -107,12 +110,13 @@ export async function recordOutcomes(
       -- (failed: only a success may overwrite that, because it is the truth).
       insert into email_sends as es (id, user_id, campaign_id, contact_id, sequence_id, sender_account_id,
                                      to_email, from_email, subject, body, status, sent_at, failure_category,
-                                     bounce_type, error_message, message_id, variant_index)
+                                     failure_reason, bounce_type, error_message, message_id, variant_index)
       select x.send_id, x.user_id, x.campaign_id, x.contact_id, p.sequence_id, sa.id,
         x.to_email, coalesce(x.from_email, sa.email, ''), coalesce(x.subject, q.subject, ''), coalesce(x.body, q.body, ''),
         case x.kind when 'sent' then 'sent' when 'retry' then 'pending' else 'failed' end,
         case when x.kind = 'sent' then x.ended_at end,
         case when x.kind <> 'sent' then x.category end,
+        case when x.kind <> 'sent' then x.reason end,
         case when x.kind <> 'sent' then x.bounce_type end,
         case when x.kind <> 'sent' then x.error_message end,
         p.message_id, p.variant_index
@@ -128,7 +132,8 @@ export async function recordOutcomes(
       where x.kind <> 'released'
       on conflict (contact_id, sequence_id) where contact_id is not null and sequence_id is not null
       do update set status = excluded.status, sent_at = coalesce(excluded.sent_at, es.sent_at),
-        failure_category = excluded.failure_category, bounce_type = excluded.bounce_type,
+        failure_category = excluded.failure_category, failure_reason = excluded.failure_reason,
+        bounce_type = excluded.bounce_type,
         error_message = excluded.error_message, subject = excluded.subject, body = excluded.body,
         from_email = excluded.from_email
       where es.status = 'pending' or (excluded.status = 'sent' and es.status = 'failed')

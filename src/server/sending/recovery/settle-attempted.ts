@@ -62,7 +62,7 @@ export async function settleAttempted(
       where se.id = ${anyUuid(scheduledIds)}
       for update of se
     ), failed_sends as (
-      update email_sends es set status = 'failed', failure_category = 'other',
+      update email_sends es set status = 'failed', failure_category = 'other', failure_reason = 'other',
         error_message = jsonb_build_object(
           'error', ${UNKNOWN_DELIVERY_ERROR}::text,
           'recipient', es.to_email,
@@ -77,11 +77,11 @@ export async function settleAttempted(
       -- The record as the claim chose it (id, Message-ID), with the step's text:
       -- what was rendered went with the worker.
       insert into email_sends (id, user_id, campaign_id, contact_id, sequence_id, sender_account_id, to_email,
-                               from_email, subject, body, status, failure_category, error_message, message_id,
-                               variant_index)
+                               from_email, subject, body, status, failure_category, failure_reason, error_message,
+                               message_id, variant_index)
       select coalesce(se.send_id, gen_random_uuid()), c.user_id, se.campaign_id, se.contact_id, se.sequence_id,
         sa.id, ct.email, coalesce(sa.email, ''), ${subject}, ${variantTextSql(sql`q`, sql`se.variant_index`, "body")},
-        'failed', 'other',
+        'failed', 'other', 'other',
         jsonb_build_object(
           'error', ${UNKNOWN_DELIVERY_ERROR}::text,
           'recipient', ct.email,

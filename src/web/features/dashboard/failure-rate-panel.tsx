@@ -162,8 +162,12 @@ function RecentFailures({ failures }: { failures: NonNullable<PanelData["recentF
                 {formatDayTime(new Date(f.createdAt))}
               </time>
             </p>
+            <p className="text-xs">
+              <span className="font-medium">Reason: </span>
+              {f.reason}
+            </p>
             {f.errorSummary && (
-              <p className="line-clamp-2 break-words text-xs" title={f.errorSummary}>
+              <p className="line-clamp-2 break-words text-muted-foreground text-xs" title={f.errorSummary}>
                 {f.errorSummary}
               </p>
             )}

@@ -64,7 +64,7 @@ function SendItem({ send, row }: { send: InboxSend; row: VirtualRowProps }) {
           {send.message}
         </div>
       )}
-      {send.error && <ErrorDetailsPanel error={send.error} level={5} />}
+      {send.error && <ErrorDetailsPanel error={send.error} reason={send.reason} level={5} />}
       <div className="flex flex-wrap gap-2">
         <Button asChild size="sm" variant="outline">
           <Link to={replyHref(send)}>

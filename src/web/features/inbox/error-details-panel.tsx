@@ -9,8 +9,17 @@ import { failureCategoryLabel } from "#shared/inbox/inbox-labels.ts";
 /**
  * `level`: its heading's level, one below the heading of what it sits in (a
  * send in the Inbox's history, h4; a failure on the Failed emails page, h3).
+ * `reason`: why it failed in the user's words, where nothing beside the panel says it already.
  */
-export function ErrorDetailsPanel({ error, level }: { error: NonNullable<InboxSend["error"]>; level: 4 | 5 }) {
+export function ErrorDetailsPanel({
+  error,
+  level,
+  reason,
+}: {
+  error: NonNullable<InboxSend["error"]>;
+  level: 4 | 5;
+  reason?: string | null;
+}) {
   const titleId = useId();
   const Heading = level === 4 ? "h4" : "h5";
   return (
@@ -21,6 +30,12 @@ export function ErrorDetailsPanel({ error, level }: { error: NonNullable<InboxSe
       <Heading id={titleId} className="flex items-center gap-2 font-medium text-destructive">
         <AlertTriangle aria-hidden className="size-4" /> Error Details
       </Heading>
+      {reason && (
+        <p>
+          <span className="font-medium">Reason: </span>
+          {reason}
+        </p>
+      )}
       {error.kind === "raw" ? (
         <pre className="whitespace-pre-wrap break-words font-mono text-xs">{error.text}</pre>
       ) : (

@@ -46,6 +46,12 @@ function SenderEmailRow({ email }: { email: SenderEmail }) {
           <span key={d}>{d}</span>
         ))}
       </p>
+      {email.reason && (
+        <p className="text-xs">
+          <span className="font-medium">Reason: </span>
+          {email.reason}
+        </p>
+      )}
       {email.error && <p className="line-clamp-2 break-words text-destructive text-xs">{email.error}</p>}
     </li>
   );
