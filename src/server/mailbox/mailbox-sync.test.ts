@@ -3,7 +3,7 @@
 // the sync reads each sender's share of it: a reply stops the contact's
 // sequence, a 'RE:' reply without thread headers still matches, an
 // out-of-office does not stop it, a DSN fails the send and suppresses the
-// address, nothing is processed twice, and the routes (Refresh, Test Reply
+// address (one about the sender, a DMARC refusal, fails it only), nothing is processed twice, and the routes (Refresh, Test Reply
 // Tracking, Simulate reply, Restore) work for their owner only.
 import { and, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
@@ -76,6 +76,48 @@ async function launched(count = 2) {
     return row!;
   };
   return { owner, campaignId: created.campaign.id, sender, address, sendTo };
+}
+
+/** An RFC 3464 report from the recipient's server for `send`, as the capture server receives it. */
+function dsn(
+  sender: string,
+  send: { id: string; messageId: string | null; subject: string },
+  recipient: string,
+  status: string,
+  diagnostic: string,
+): string {
+  const boundary = "dsn-boundary";
+  return [
+    `From: Mail Delivery System <MAILER-DAEMON@mx.prospects.test>`,
+    `To: ${sender}`,
+    `Subject: Undelivered Mail Returned to Sender`,
+    `Message-ID: <dsn-${send.id}@mx.prospects.test>`,
+    `MIME-Version: 1.0`,
+    `Content-Type: multipart/report; report-type=delivery-status; boundary="${boundary}"`,
+    ``,
+    `--${boundary}`,
+    `Content-Type: text/plain`,
+    ``,
+    `Your message could not be delivered.`,
+    `--${boundary}`,
+    `Content-Type: message/delivery-status`,
+    ``,
+    `Reporting-MTA: dns; mx.prospects.test`,
+    ``,
+    `Final-Recipient: rfc822; ${recipient}`,
+    `Action: failed`,
+    `Status: ${status}`,
+    `Diagnostic-Code: smtp; ${diagnostic}`,
+    ``,
+    `--${boundary}`,
+    `Content-Type: text/rfc822-headers`,
+    ``,
+    `Message-ID: ${send.messageId}`,
+    `Subject: ${send.subject}`,
+    ``,
+    `--${boundary}--`,
+    ``,
+  ].join("\r\n");
 }
 
 async function contactOf(campaignId: string, email: string) {
@@ -162,55 +204,71 @@ describe("mailbox sync (capture mode)", () => {
     expect(auto).toMatchObject({ kind: "auto_reply", replyClass: "out_of_office" });
   });
 
-  it("fails a send on a 5.1.1 DSN, with its category, and suppresses the address", async () => {
+  it("fails a send on a 5.1.1 DSN, with its category and reason, and suppresses the address", async () => {
     const c = await launched();
     const send = await c.sendTo(1);
-    const boundary = "dsn-boundary";
-    const raw = [
-      `From: Mail Delivery System <MAILER-DAEMON@mx.prospects.test>`,
-      `To: ${c.sender}`,
-      `Subject: Undelivered Mail Returned to Sender`,
-      `Message-ID: <dsn-${send.id}@mx.prospects.test>`,
-      `MIME-Version: 1.0`,
-      `Content-Type: multipart/report; report-type=delivery-status; boundary="${boundary}"`,
-      ``,
-      `--${boundary}`,
-      `Content-Type: text/plain`,
-      ``,
-      `Your message could not be delivered.`,
-      `--${boundary}`,
-      `Content-Type: message/delivery-status`,
-      ``,
-      `Reporting-MTA: dns; mx.prospects.test`,
-      ``,
-      `Final-Recipient: rfc822; ${c.address(1)}`,
-      `Action: failed`,
-      `Status: 5.1.1`,
-      `Diagnostic-Code: smtp; 550 5.1.1 <${c.address(1)}>: Recipient address rejected: User unknown`,
-      ``,
-      `--${boundary}`,
-      `Content-Type: text/rfc822-headers`,
-      ``,
-      `Message-ID: ${send.messageId}`,
-      `Subject: ${send.subject}`,
-      ``,
-      `--${boundary}--`,
-      ``,
-    ].join("\r\n");
-    await sendToCapture({ envelope: { from: "", to: c.sender }, raw });
+    await sendToCapture({
+      envelope: { from: "", to: c.sender },
+      raw: dsn(
+        c.sender,
+        send,
+        c.address(1),
+        "5.1.1",
+        `550 5.1.1 <${c.address(1)}>: Recipient address rejected: User unknown`,
+      ),
+    });
     await syncMailboxesNow(ctx);
     const [failed] = await db().select().from(emailSends).where(eq(emailSends.id, send.id));
-    expect(failed).toMatchObject({ status: "failed", failureCategory: "invalid_address", bounceType: "hard" });
+    expect(failed).toMatchObject({
+      status: "failed",
+      failureCategory: "invalid_address",
+      failureReason: "user_unknown",
+      bounceType: "hard",
+    });
     // The details the Inbox shows for a failure, with its troubleshooting hints.
     expect(parseSendErrorMessage(failed!.errorMessage)).toMatchObject({
       error: expect.stringContaining("5.1.1"),
       recipient: c.address(1),
       category: "invalid_address",
+      reason: "user_unknown",
       troubleshooting: { suggestion: expect.any(String) },
     });
     const suppressed = await db().select().from(suppressions).where(eq(suppressions.userId, c.owner.userId));
     expect(suppressed.map((s) => s.email)).toEqual([c.address(1)]);
     expect((await contactOf(c.campaignId, c.address(1))).step2?.status).toBe("cancelled");
+  });
+
+  it("a DMARC refusal read from a DSN fails that send only: its reason shows, the address and the sequence are kept", async () => {
+    const c = await launched();
+    const send = await c.sendTo(1);
+    const refusal =
+      "550 5.7.26 Unauthenticated email from acme.test is not accepted due to domain's DMARC policy. Please contact the administrator of acme.test domain.";
+    await sendToCapture({
+      envelope: { from: "", to: c.sender },
+      raw: dsn(c.sender, send, c.address(1), "5.7.26", refusal),
+    });
+    await syncMailboxesNow(ctx);
+    const [failed] = await db().select().from(emailSends).where(eq(emailSends.id, send.id));
+    expect(failed).toMatchObject({
+      status: "failed",
+      failureCategory: "authentication",
+      failureReason: "auth_dmarc",
+      bounceType: "soft",
+    });
+    // About the sender, not the address: no suppression, the contact goes on to its next step.
+    expect(await db().select().from(suppressions).where(eq(suppressions.userId, c.owner.userId))).toEqual([]);
+    const { contact, step2 } = await contactOf(c.campaignId, c.address(1));
+    expect(contact.status).toBe("active");
+    expect(step2?.status).toBe("scheduled");
+    // Failed emails → Recent Failures says why, in words the user can act on.
+    const res = await ctx.request("/api/mailbox/recent-failures", { cookie: c.owner.cookie });
+    expect(res.status).toBe(200);
+    const { failures } = (await res.json()) as { failures: { id: string; reason: string; failureReason: string }[] };
+    expect(failures.find((f) => f.id === send.id)).toMatchObject({
+      failureReason: "auth_dmarc",
+      reason:
+        "DMARC check failed at the receiver: make SPF or DKIM pass for your From domain (soft bounce: it may work later)",
+    });
   });
 
   it("Refresh and Test Reply Tracking ask the running worker and report what it found; the test reply changes nothing", async () => {

@@ -99,6 +99,7 @@ describe("parseInbound: a delivery status notification (RFC 3464)", () => {
       diagnostic: "550 5.1.1 <nobody@prospect.test>: Recipient address rejected: User unknown",
       hard: true,
       category: "invalid_address",
+      reason: "user_unknown",
       originalMessageId: "<send-42.1733220000@sender.test>",
     });
   });

@@ -42,8 +42,10 @@ const rule = (reason: FailureReason, pattern: RegExp, only?: Rule["only"]): Rule
 
 /** In order: the first pattern that matches the folded text gives the reason. */
 export const diagnosticTextRules: readonly Rule[] = [
-  // Greylisting asks to come back in a few minutes: not a limit, not a block.
-  rule("other", /gr[ea]y-?list/),
+  // Greylisting asks to come back in a few minutes: not a limit, not a block; nor is a server's own trouble.
+  rule("other", /gr[ea]y-?list|temporary system problem|local error in processing/),
+  // Our own sending account refused by its provider (Google Workspace: "Mail Sending denied").
+  rule("sender_login", /mail sending denied|sender account is (?:disabled|not registered)/),
   // The receiver's authentication checks of our domain, most specific first.
   rule("auth_dmarc", /\bdmarc\b/),
   rule(
@@ -86,7 +88,7 @@ export const diagnosticTextRules: readonly Rule[] = [
   // Relaying refused: before the recipient's domain and user.
   rule(
     "policy",
-    /relay(?:ing)? (?:access )?(?:denied|not permitted|prohibited|not allowed)|not permitted to relay|unable to relay|we do not relay|allowed rcpthosts|resolver\.rst\.|will not accept delivery|envelope blocked/,
+    /relay(?:ing)? (?:access )?(?:denied|not permitted|prohibited|not allowed)|not permitted to relay|unable to relay|we do not relay|allowed rcpthosts|not in (?:the )?(?:whitelist|allowlist)|resolver\.rst\.|will not accept delivery|envelope blocked/,
   ),
   rule(
     "domain_not_found",
@@ -111,7 +113,7 @@ export const diagnosticTextRules: readonly Rule[] = [
   ),
   rule(
     "network",
-    /connection (?:timed out|refused|reset|closed|lost|dropped)|timed? ?out|network (?:is )?unreachable|no route to host|host (?:is )?unreachable|not reachable|(?:could not|couldn't|unable to|cannot|failed to) (?:connect|establish)|connect to .{0,80} failed|tls (?:negotiation |handshake )?failed|lost connection|did not accept our requests to connect|could not contact dns servers|dns lookup failed|temporary failure in name resolution|econnrefused|etimedout|ehostunreach/,
+    /connection (?:timed out|refused|reset|closed|lost|dropped|expired)|timed? ?out|network (?:is )?unreachable|no route to host|host (?:is )?unreachable|not reachable|(?:could not|couldn't|unable to|cannot|failed to) (?:connect|establish)|connect to .{0,80} failed|tls (?:negotiation |handshake )?failed|lost connection|did not accept our requests to connect|could not contact dns servers|dns lookup failed|temporary failure in name resolution|econnrefused|etimedout|ehostunreach/,
   ),
   rule(
     "policy",

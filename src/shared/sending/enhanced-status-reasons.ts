@@ -1,6 +1,6 @@
 // What an enhanced status code (RFC 3463, RFC 5248 and the large providers'
 // own extensions) says about why a delivery failed. Some codes decide the
-// reason on their own (5.1.1: the user does not exist; 5.7.23: SPF failed).
+// reason on their own (5.1.1: the user does not exist; 5.7.20: no passing DKIM signature).
 // Others are too broad for that (5.7.1 "delivery not authorized", 5.0.0,
 // 5.2.1, which servers use for both a disabled and an unknown mailbox): they
 // only give the reason to fall back on when the reply's text says nothing the
@@ -41,7 +41,6 @@ const decisive: Readonly<Record<string, Entry>> = {
   "7.20": "auth_dkim", // no passing DKIM signature found
   "7.21": "auth_dkim", // no acceptable DKIM signature found
   "7.22": "auth_dkim", // no valid author-matched DKIM signature found
-  "7.23": "auth_spf", // SPF validation failed
   "7.24": "auth_spf", // SPF validation error
   "7.25": "reverse_dns", // reverse DNS validation failed
   "7.32": "auth_dmarc", // Gmail: From: not aligned with the authenticated SPF or DKIM domain
@@ -81,6 +80,8 @@ const fallbacks: Readonly<Record<string, Entry>> = {
   "7.14": "sender_login",
   // Mail flood detected: a rate limit (Sophos), or Gmail's block for an unusual rate of unsolicited mail.
   "7.28": { temporary: "rate_limited", permanent: "reputation" },
+  // SPF validation failed (RFC 7372); Gmail also uses 4.7.23 for a missing PTR record.
+  "7.23": "auth_spf",
   // Multiple authentication checks failed (Gmail: DMARC, or both SPF and DKIM).
   "7.26": "auth_unspecified",
   // Sender address has null MX (RFC 7505); Gmail uses 4.7.27 for an SPF failure.

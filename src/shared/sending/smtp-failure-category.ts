@@ -12,7 +12,7 @@
 //   1. a reply code that only ever means our own login (530, 534, 535, 538);
 //   2. a full mailbox, or our own sender refused, in the text, whatever the code
 //      (neither may be taken for an address that does not exist);
-//   3. an enhanced status code exact enough to decide (5.1.1, 5.2.2, 5.7.23, …:
+//   3. an enhanced status code exact enough to decide (5.1.1, 5.2.2, 5.7.20, …:
 //      ./enhanced-status-reasons.ts);
 //   4. the text (./diagnostic-text-reasons.ts), because the broad codes (5.7.1,
 //      5.0.0, 5.2.1, 550, 554) say little and the words say why;
@@ -144,7 +144,9 @@ function reasonOfReply({ replyCode, enhancedCode, temporary }: ReplyFacts, folde
 
 function categoryOf(reason: FailureReason, { replyCode, enhancedCode }: ReplyFacts, folded: string): FailureCategory {
   if (reason === "content") return saysSpam(folded) ? "spam" : "content_filtered";
-  if (reason === "policy" && (refusesSenderDomain(enhancedCode) || SENDER_REFUSED.test(folded))) return "domain_issue";
+  // Our sender's domain refused (it does not resolve, it is invalid) is a domain issue of ours.
+  const senderDomain = SENDER_REFUSED.test(folded) && /\bdomain\b/.test(folded);
+  if (reason === "policy" && (refusesSenderDomain(enhancedCode) || senderDomain)) return "domain_issue";
   // "550 Requested action not taken" and x.2.0 say only that the mailbox did not take it.
   if (reason === "other" && (replyCode === 550 || /^[45]\.2\./.test(enhancedCode ?? ""))) return "bounced";
   return reasonCategories[reason][0];

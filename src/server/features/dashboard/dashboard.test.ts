@@ -342,7 +342,13 @@ describe("GET /api/dashboard/failures", () => {
         errorMessage: "Greeting never received\n(connection closed)",
         createdAt: at(30),
       }),
-      send({ userId: frank.userId, status: "failed", failureCategory: "rate_limited", createdAt: at(31) }),
+      send({
+        userId: frank.userId,
+        status: "failed",
+        failureCategory: "rate_limited",
+        failureReason: "rate_limited",
+        createdAt: at(31),
+      }),
     ]);
 
     const { recentFailures } = await failuresOf(frank);
@@ -358,6 +364,8 @@ describe("GET /api/dashboard/failures", () => {
       status: "failed",
       category: "rate_limited",
       categoryLabel: "Rate Limited",
+      failureReason: "rate_limited",
+      reason: "The server is limiting how fast you send: it is retried later",
       errorSummary: null,
       campaignName: null,
       createdAt: at(31).toISOString(),
@@ -372,6 +380,9 @@ describe("GET /api/dashboard/failures", () => {
     expect(json).toMatchObject({
       category: "invalid_address",
       categoryLabel: "Invalid Address",
+      // Recorded without a reason: the category's meaning.
+      failureReason: null,
+      reason: "Wrong email format",
       errorSummary: "550 failure (invalid_address)",
       campaignName: null,
     });

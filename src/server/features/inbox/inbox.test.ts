@@ -72,6 +72,7 @@ async function seedAlice() {
       body: "<p>Again</p>",
       status: "failed",
       failureCategory: "invalid_address",
+      failureReason: "user_unknown",
       errorMessage: leeError,
       createdAt: T.lee2,
     },
@@ -352,6 +353,8 @@ describe("GET /api/inbox/history", () => {
       timestamp: T.lee2.toISOString(),
     });
     expect(failed!.failureCategory).toBe("invalid_address");
+    expect(failed).toMatchObject({ failureReason: "user_unknown", reason: "The address does not exist" });
+    expect(sent).toMatchObject({ failureReason: null, reason: null });
     expect(sent).toMatchObject({
       fromEmail: "me@acme.test",
       toEmail: "lee@example.com",

@@ -203,6 +203,7 @@ describe("GET /api/mailbox/recent-failures", () => {
         body: "Hi",
         status: "failed",
         failureCategory: "invalid_address",
+        failureReason: "user_unknown",
         bounceType: "hard",
         errorMessage: buildSendErrorMessage({
           error: "550 5.1.1 <lee@prospects.test>: User unknown",
@@ -224,7 +225,8 @@ describe("GET /api/mailbox/recent-failures", () => {
       status: "failed",
       category: "invalid_address",
       categoryLabel: "Invalid Address",
-      reason: "Wrong email format (hard bounce: the address was suppressed)",
+      reason: "The address does not exist (hard bounce: the address was suppressed)",
+      failureReason: "user_unknown",
       bounceType: "hard",
       error: { kind: "details", summary: "550 5.1.1 <lee@prospects.test>: User unknown", category: "invalid_address" },
     });
@@ -232,7 +234,9 @@ describe("GET /api/mailbox/recent-failures", () => {
       contactEmail: "direct-1@prospects.test",
       campaignName: null,
       categoryLabel: "Network",
+      // Recorded without a reason (before reasons existed): the category's meaning.
       reason: "Connection issue",
+      failureReason: null,
       error: { kind: "raw", text: "SMTP error: 421 4.7.0 Try again later" },
     });
     expect(failures.at(-1)?.contactEmail).toBe("direct-9@prospects.test");

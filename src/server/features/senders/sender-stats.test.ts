@@ -302,8 +302,16 @@ describe("GET /api/senders/profile", () => {
       openedAt: "2026-03-05T10:00:00.000Z",
       campaignId,
       failureCategory: null,
+      failureReason: null,
+      reason: null,
     });
-    expect(s3).toMatchObject({ status: "failed", failureCategory: "bounced", error: "550 5.1.1 mailbox unavailable" });
+    expect(s3).toMatchObject({
+      status: "failed",
+      failureCategory: "bounced",
+      failureReason: null,
+      reason: "Mailbox issues",
+      error: "550 5.1.1 mailbox unavailable",
+    });
     // A failure without the details JSON shows its raw text; no category means other.
     const s7 = p.recentEmails.find((e) => e.toEmail === "s7@prospects.test");
     expect(s7).toMatchObject({ status: "failed", failureCategory: "other", error: "connection reset by peer" });

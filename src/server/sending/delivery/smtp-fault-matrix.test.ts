@@ -1,19 +1,23 @@
 // The SMTP fault matrix: every way a sender's server commonly fails, injected
 // by a real SMTP peer, driven through the production path (launch → the
 // sending engine → the live transport on the delivery thread → the server),
-// and what the engine made of it: the failure category, whether the send is
-// retried, and the troubleshooting text stored with it. One row, one
-// assertion.
+// and what the engine made of it: the failure category and reason, whether
+// the send is retried, whether the address is suppressed (a hard bounce), and
+// the troubleshooting text stored with it. One row, one assertion.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FailureCategory, SmtpSecurityMode } from "#shared/db-enums.ts";
-import { failureTroubleshooting, parseSendErrorMessage } from "#shared/sending/send-error-message.ts";
+import type { FailureCategory, FailureReason, SmtpSecurityMode } from "#shared/db-enums.ts";
+import {
+  failureTroubleshooting,
+  parseSendErrorMessage,
+  reasonTroubleshooting,
+} from "#shared/sending/send-error-message.ts";
 import { createCampaign, fakeClock, launch, people } from "../../../../tests/support/sending-fixtures.ts";
 import { closedPort, type RunningSmtpServer, startAuthSmtpServer } from "../../../../tests/support/smtp-servers.ts";
 import { type SmtpFault, type SmtpSink, smtpFaults, startSmtpSink } from "../../../../tests/support/smtp-sink.ts";
 import { createTestContext, type TestContext, testConfig } from "../../../../tests/support/test-app.ts";
 import { createSecretBox } from "../../crypto/secret-box.ts";
-import { contacts, emailSends, scheduledEmails } from "../../db/schema/index.ts";
+import { contacts, emailSends, scheduledEmails, suppressions } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
 import type { TransportFactory } from "../outgoing.ts";
 import { LOST_CONNECTION_ERROR } from "./attempt-send.ts";
@@ -67,7 +71,10 @@ type Row = {
   /** Injected into `sink` for this row's recipient (or its next session). */
   fault?: (recipient: string) => SmtpFault;
   category: FailureCategory;
+  reason: FailureReason;
   retried: boolean;
+  /** A hard bounce: the contact is marked bounced and the address suppressed. */
+  suppressed?: boolean;
   /** Where a send that is not retried ends: failed, or unknown (it may have been accepted: the user decides). */
   queued?: "failed" | "unknown";
   /** Part of the error shown with the failure. */
@@ -82,7 +89,9 @@ const rows: Row[] = [
     server: plain,
     fault: (to) => smtpFaults.rejectRecipient(to),
     category: "invalid_address",
+    reason: "user_unknown",
     retried: false,
+    suppressed: true,
     error: "550 5.1.1",
   },
   {
@@ -90,6 +99,7 @@ const rows: Row[] = [
     server: plain,
     fault: (to) => smtpFaults.rejectRecipient(to, "552 5.2.2 Mailbox full"),
     category: "bounced",
+    reason: "mailbox_full",
     retried: false,
     error: '"552 5.2.2 Mailbox full"',
   },
@@ -98,14 +108,61 @@ const rows: Row[] = [
     server: plain,
     fault: (to) => smtpFaults.rejectMessage("554 5.7.1 Message refused by policy", { recipient: to }),
     category: "rejected",
+    reason: "policy",
     retried: false,
     error: '"554 5.7.1 Message refused by policy"',
+  },
+  {
+    name: "550 5.7.23 SPF after DATA: about the sender, the address is kept",
+    server: plain,
+    fault: (to) =>
+      smtpFaults.rejectMessage("550 5.7.23 SPF validation failed for sender.example.com", { recipient: to }),
+    category: "authentication",
+    reason: "auth_spf",
+    retried: false,
+    error: '"550 5.7.23 SPF validation failed for sender.example.com"',
+  },
+  {
+    name: "554 5.7.1 block list at RCPT: about the sender, the address is kept",
+    server: plain,
+    fault: (to) =>
+      smtpFaults.rejectRecipient(
+        to,
+        "554 5.7.1 Service unavailable; Client host [127.0.0.1] blocked using zen.spamhaus.org",
+      ),
+    category: "blocked",
+    reason: "reputation",
+    retried: false,
+    error: "blocked using zen.spamhaus.org",
+  },
+  {
+    name: "550 5.7.25 no PTR record after DATA",
+    server: plain,
+    fault: (to) =>
+      smtpFaults.rejectMessage("550 5.7.25 The IP address sending this message does not have a PTR record setup", {
+        recipient: to,
+      }),
+    category: "blocked",
+    reason: "reverse_dns",
+    retried: false,
+    error: "does not have a PTR record",
+  },
+  {
+    name: "552 5.3.4 message too big after DATA",
+    server: plain,
+    fault: (to) =>
+      smtpFaults.rejectMessage("552 5.3.4 Message size exceeds fixed maximum message size", { recipient: to }),
+    category: "content_filtered",
+    reason: "message_too_big",
+    retried: false,
+    error: "Message size exceeds",
   },
   {
     name: "421 4.7.0 at RCPT",
     server: plain,
     fault: (to) => smtpFaults.tryAgainLater(to),
     category: "rate_limited",
+    reason: "rate_limited",
     retried: true,
     error: '"421 4.7.0 Try again later"',
   },
@@ -114,6 +171,7 @@ const rows: Row[] = [
     server: plain,
     fault: (to) => smtpFaults.rejectMessage("451 4.3.0 Local error in processing", { recipient: to }),
     category: "other",
+    reason: "other",
     retried: true,
     error: '"451 4.3.0 Local error in processing"',
   },
@@ -121,6 +179,7 @@ const rows: Row[] = [
     name: "535 5.7.8 at AUTH",
     server: () => ({ port: locked.port, security: "none" }),
     category: "authentication",
+    reason: "sender_login",
     retried: false,
     error: "The server rejected the username or password",
   },
@@ -128,6 +187,7 @@ const rows: Row[] = [
     name: "connection refused",
     server: () => ({ port: refusedPort, security: "none" }),
     category: "network",
+    reason: "network",
     retried: true,
     error: "the connection was refused",
   },
@@ -136,6 +196,7 @@ const rows: Row[] = [
     server: plain,
     fault: (to) => smtpFaults.dropMidData({ recipient: to }),
     category: "network",
+    reason: "network",
     retried: false,
     queued: "unknown",
     error: LOST_CONNECTION_ERROR,
@@ -144,6 +205,7 @@ const rows: Row[] = [
     name: "STARTTLS with an untrusted certificate",
     server: () => ({ port: starttls.port, security: "starttls" }),
     category: "network",
+    reason: "network",
     retried: true,
     error: "is not trusted (",
   },
@@ -151,6 +213,7 @@ const rows: Row[] = [
     name: "implicit TLS to a plain-text server",
     server: () => ({ port: sink.port, security: "tls" }),
     category: "network",
+    reason: "network",
     retried: true,
     error: "The secure (TLS) connection",
   },
@@ -159,6 +222,7 @@ const rows: Row[] = [
     server: plain,
     fault: () => smtpFaults.delay(SLOW_MS, { stage: "mail", times: 1 }),
     category: "network",
+    reason: "network",
     retried: true,
     error: "timed out",
   },
@@ -196,8 +260,11 @@ async function runRow(row: Row, index: number) {
   const [send] = await db.select().from(emailSends).where(eq(emailSends.contactId, contact!.id));
   const [queued] = await db.select().from(scheduledEmails).where(eq(scheduledEmails.contactId, contact!.id));
   const details = parseSendErrorMessage(send?.errorMessage);
+  const suppressed = await db.select().from(suppressions).where(eq(suppressions.email, recipient));
   return {
     category: send?.failureCategory,
+    reason: send?.failureReason,
+    suppressed: contact?.status === "bounced" && suppressed.length === 1,
     // A retried send waits in the queue for its next attempt; a failed one is done,
     // or (it may have been accepted) waits for the user's decision.
     retried: queued?.status === "scheduled" && launched.body.emailsRetrying === 1,
@@ -212,9 +279,11 @@ describe("SMTP fault matrix (live transport, delivery thread, sending engine)", 
     const outcome = await runRow(row, index);
     expect(outcome).toEqual({
       category: row.category,
+      reason: row.reason,
+      suppressed: row.suppressed ?? false,
       retried: row.retried,
       failed: row.retried ? undefined : (row.queued ?? "failed"),
-      troubleshooting: failureTroubleshooting[row.category],
+      troubleshooting: reasonTroubleshooting[row.reason] ?? failureTroubleshooting[row.category],
       error: expect.stringContaining(row.error),
     });
   });

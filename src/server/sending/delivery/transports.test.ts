@@ -231,7 +231,7 @@ describe("live mode over a sender's SMTP server", () => {
   it("a refusal at MAIL FROM names the sender address", async () => {
     sink.addFault({ stage: "mail", reply: "553 5.7.1 Sender address rejected: not owned by user jane", times: 1 });
     const error = await deliveryError(factory.forSender(smtpSender(sink.port)).deliver(message()));
-    expect(error).toMatchObject({ category: "rejected", permanent: true });
+    expect(error).toMatchObject({ category: "rejected", reason: "policy", permanent: true });
     expect(error.message).toBe(
       'The server refused the sender address: "553 5.7.1 Sender address rejected: not owned by user jane"',
     );
