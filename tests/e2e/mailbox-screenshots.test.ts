@@ -149,6 +149,31 @@ async function seed(app: AppServer, email: string) {
     }),
     createdAt: minutesAgo(60),
   });
+  // A bounce about the sender, read from the mailbox: its reason, soft.
+  await db.insert(emailSends).values({
+    userId,
+    campaignId: campaign!.id,
+    contactId: rows[4]!.id,
+    toEmail: rows[4]!.email,
+    fromEmail: "hello@acme.test",
+    subject: "Quick question about your onboarding",
+    body: "Hi",
+    status: "failed",
+    failureCategory: "blocked",
+    failureReason: "reputation",
+    bounceType: "soft",
+    errorMessage: buildSendErrorMessage({
+      error:
+        "Bounced (soft) after delivery: 5.7.1 554 5.7.1 Service unavailable; Client host [198.51.100.7] blocked using zen.spamhaus.org",
+      recipient: rows[4]!.email,
+      sender: "hello@acme.test",
+      subject: "Quick question about your onboarding",
+      timestamp: minutesAgo(30),
+      category: "blocked",
+      reason: "reputation",
+    }),
+    createdAt: minutesAgo(30),
+  });
   const [first] = await db.select().from(replies).where(eq(replies.contactId, rows[0]!.id));
   return { replyId: first!.id };
 }
@@ -171,6 +196,18 @@ describeJourneys("mailbox screenshots for review", () => {
       const { page } = browser;
       const user = await signedInUser(page, app.baseUrl, "shots");
       const { replyId } = await seed(app, user.email);
+      // Failed emails' reasons at a phone's, a tablet's and a desktop's width.
+      for (const width of [360, 768, 1440]) {
+        const sized = await (
+          await browser.newContext({ viewport: { width, height: 1400 }, colorScheme: "light" })
+        ).newPage();
+        const sizedUser = await signedInUser(sized, app.baseUrl, `shots-${width}`);
+        await seed(app, sizedUser.email);
+        await sized.goto(`${app.baseUrl}/spam`);
+        await sized.getByRole("region", { name: "Recent Failures" }).getByRole("listitem").first().waitFor();
+        await sized.getByRole("region", { name: "Recent Failures" }).scrollIntoViewIfNeeded();
+        await shot(sized, `failed-emails-${width}`);
+      }
       await page.setViewportSize({ width: 1280, height: 1500 });
       for (const scheme of schemes) {
         await page

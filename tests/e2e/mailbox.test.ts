@@ -24,6 +24,7 @@ import {
   spamEmails,
   suppressions,
 } from "../../src/server/db/schema/index.ts";
+import type { FailureCategory, FailureReason } from "../../src/shared/db-enums.ts";
 import { buildSendErrorMessage } from "../../src/shared/sending/send-error-message.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
@@ -302,24 +303,40 @@ describeJourneys("mailbox screens", () => {
     const { page } = browser;
     const user = await signedInUser(page, app.baseUrl, "failures");
     const owner = await userId(user.email);
-    await app.database.db.insert(emailSends).values({
+    const failure = (to: string, reply: string, category: FailureCategory, reason: FailureReason | null) => ({
       userId: owner,
-      toEmail: "lee@prospect.test",
+      toEmail: to,
       fromEmail: "me@acme.test",
-      subject: "Hello Lee",
+      subject: "Hello",
       body: "Hi",
-      status: "failed",
-      failureCategory: "invalid_address",
-      bounceType: "hard",
+      status: "failed" as const,
+      failureCategory: category,
+      failureReason: reason,
       errorMessage: buildSendErrorMessage({
-        error: "550 5.1.1 <lee@prospect.test>: Recipient address rejected: User unknown",
-        recipient: "lee@prospect.test",
+        error: reply,
+        recipient: to,
         sender: "me@acme.test",
-        subject: "Hello Lee",
+        subject: "Hello",
         timestamp: new Date(),
-        category: "invalid_address",
+        category,
+        reason: reason ?? undefined,
       }),
     });
+    await app.database.db.insert(emailSends).values([
+      // Recorded before reasons existed: the category's meaning.
+      {
+        ...failure(
+          "lee@prospect.test",
+          "550 5.1.1 <lee@prospect.test>: Recipient address rejected: User unknown",
+          "invalid_address",
+          null,
+        ),
+        bounceType: "hard" as const,
+        createdAt: new Date(Date.now() - 60_000),
+      },
+      // As the send-time classifier records a receiver's SPF refusal.
+      failure("kim@prospect.test", "550 5.7.23 SPF validation failed", "authentication", "auth_spf"),
+    ]);
     await page.goto(`${app.baseUrl}/spam`);
     const failures = page.getByRole("region", { name: "Recent Failures" });
     const lee = failures.getByRole("listitem", { name: "lee@prospect.test" });
@@ -328,6 +345,14 @@ describeJourneys("mailbox screens", () => {
     const details = lee.getByRole("region", { name: "Error Details" });
     await details.getByText("550 5.1.1 <lee@prospect.test>: Recipient address rejected: User unknown").waitFor();
     await details.getByText("A typo in the address").waitFor();
+    // A classified reason: what happened and what to do, and troubleshooting that follows it.
+    const kim = failures.getByRole("listitem", { name: "kim@prospect.test" });
+    await kim.getByText("Auth Error", { exact: true }).first().waitFor();
+    await kim.getByText("SPF check failed at the receiver: publish or fix your SPF record").waitFor();
+    await kim
+      .getByRole("region", { name: "Error Details" })
+      .getByText("The SPF record does not list the sending server")
+      .waitFor();
   });
 
   it("Email Classification: counts per class, the rule on hover, re-labelling and Unsubscribe request", async () => {
