@@ -27,7 +27,12 @@ export type ClickRewrite = {
 };
 
 /** The click rewriting of one send's message, with its redirects on `baseUrl`. */
-export function clickRewriteFor(o: { baseUrl: string; publicUrl: string; secret: string; sendId: string }): ClickRewrite {
+export function clickRewriteFor(o: {
+  baseUrl: string;
+  publicUrl: string;
+  secret: string;
+  sendId: string;
+}): ClickRewrite {
   const ownPrefixes = [...new Set([o.baseUrl, o.publicUrl])].flatMap((base) => [`${base}/t/`, `${base}/u/`]);
   return {
     linkFor: (url) => clickUrl(o.baseUrl, o.secret, o.sendId, url),

@@ -7,11 +7,7 @@
 /** A sender domain's tracking host in use now (trackingHostInUse), as the renderer gets them. */
 export type TrackingHostInUse = { domain: string; host: string };
 
-export function trackingBaseUrl(
-  publicUrl: string,
-  senderEmail: string,
-  hosts: readonly TrackingHostInUse[],
-): string {
+export function trackingBaseUrl(publicUrl: string, senderEmail: string, hosts: readonly TrackingHostInUse[]): string {
   const domain = senderEmail.slice(senderEmail.lastIndexOf("@") + 1).toLowerCase();
   const own = hosts.find((h) => h.domain === domain);
   if (!own) return publicUrl;

@@ -11,6 +11,12 @@ import type { TrackingHostStatus } from "../db-enums.ts";
 export const TRACKING_HOST_FRESH_DAYS = 7;
 /** The periodic recheck looks again at hosts checked longer ago than this. */
 export const TRACKING_HOST_RECHECK_HOURS = 24;
+/**
+ * A host replaced or removed keeps answering its links this long: mail already
+ * sent carries them, and an unsubscribe link must work for at least 30 days
+ * after the message (CAN-SPAM); 90 covers late readers and slow follow-ups.
+ */
+export const TRACKING_HOST_RETIRED_DAYS = 90;
 
 export const TRACKING_HOST_MAX_LENGTH = 253;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

@@ -21,7 +21,19 @@
  * service with the shared zod schema when it is used.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { abWinnerModes, bodyFormats, delayUnits, sendFormats } from "#shared/db-enums.ts";
 import type { StepVariant } from "#shared/sequences/step-variants.ts";
 import { user } from "./auth.ts";

@@ -11,7 +11,12 @@
  *   while it passed within TRACKING_HOST_FRESH_DAYS and no later check found
  *   the CNAME missing or pointing elsewhere; the server answers on it (the
  *   tracking paths only) once it has passed, so links already sent keep working.
+ * - retired_at: the user replaced or removed the host. A retired host that
+ *   had passed keeps answering for TRACKING_HOST_RETIRED_DAYS (unsubscribe
+ *   links in mail already sent must keep working); it is no longer used or
+ *   rechecked. One host in use per user and domain: the row without retired_at.
  */
+import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { trackingHostStatuses } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
@@ -33,12 +38,13 @@ export const trackingHosts = pgTable(
     cname: text("cname"),
     checkedAt: timestamptz("checked_at"),
     verifiedAt: timestamptz("verified_at"),
+    retiredAt: timestamptz("retired_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // Also the index of every lookup by user (its first column).
-    uniqueIndex("tracking_hosts_user_domain_unique").on(t.userId, t.domain),
+    uniqueIndex("tracking_hosts_user_domain_unique").on(t.userId, t.domain).where(sql`${t.retiredAt} is null`),
     // The request routing: which users verified the Host of a request.
     index("tracking_hosts_host_idx").on(t.host),
     // The periodic recheck: the hosts checked longest ago first.
