@@ -6,8 +6,13 @@
 // What is rewritten: the href of every <a> in the HTML part and every bare
 // URL in the text part, when it is an absolute http(s) URL. Never: mailto:,
 // tel:, anchors (#…), relative links, the message's own tracking and
-// unsubscribe links (isOwn), and URLs longer than MAX_TRACKED_URL_LENGTH
-// (the token carries the URL, and an over-long link breaks in some clients).
+// unsubscribe links (isOwn), URLs longer than MAX_TRACKED_URL_LENGTH (the
+// token carries the URL, and an over-long link breaks in some clients), and a
+// link whose text is a web address: a redirect under a shown address of
+// another domain is what spam filters call a spoofed URL (SpamAssassin:
+// HTTPS_HTTP_MISMATCH, __SPOOFED_URL; decision 031). For the same reason a
+// bare URL in the HTML's text (a plain-text step sent as HTML) is not made a
+// link: the reader's client links it, and that click is not counted.
 // The HTML is read with htmlparser2 (the parser sanitize-html uses, so the
 // two agree on what is a tag); only the opening tags of rewritten links are
 // written anew, the rest of the markup stays byte for byte.
@@ -56,6 +61,9 @@ function rewritable(url: string, rewrite: ClickRewrite): boolean {
 
 type Edit = { start: number; end: number; text: string };
 
+/** Link text that shows an address ("https://…", "www.…"). */
+const SHOWS_ADDRESS = /^\s*(?:https?:\/\/|www\.)/i;
+
 function openingTag(name: string, attribs: Record<string, string>): string {
   const attributes = Object.entries(attribs).map(([key, value]) => ` ${key}="${escapeHtml(value)}"`);
   return `<${name}${attributes.join("")}>`;
@@ -64,22 +72,35 @@ function openingTag(name: string, attribs: Record<string, string>): string {
 /** The HTML with each trackable a[href] pointing at its redirect. */
 export function rewriteHtmlLinks(html: string, rewrite: ClickRewrite): string {
   const edits: Edit[] = [];
+  // The link being read: its edit waits for its text (a link showing an address stays as written).
+  let open: { edit: Edit; text: string } | null = null;
+  // A link ends at its </a>, at the next <a> (links do not nest) or at the end of the HTML.
+  const endOfLink = () => {
+    if (open && !SHOWS_ADDRESS.test(open.text)) edits.push(open.edit);
+    open = null;
+  };
   const parser: Parser = new Parser(
     {
       onopentag(name, attribs, isImplied) {
-        if (name !== "a" || isImplied || attribs.href === undefined) return;
+        if (name !== "a") return;
+        endOfLink();
+        if (isImplied || attribs.href === undefined) return;
         const href = attribs.href.trim();
         if (!rewritable(href, rewrite)) return;
-        edits.push({
-          start: parser.startIndex,
-          end: parser.endIndex + 1,
-          text: openingTag(name, { ...attribs, href: rewrite.linkFor(href) }),
-        });
+        const tag = openingTag(name, { ...attribs, href: rewrite.linkFor(href) });
+        open = { edit: { start: parser.startIndex, end: parser.endIndex + 1, text: tag }, text: "" };
+      },
+      ontext(text) {
+        if (open) open.text += text;
+      },
+      onclosetag(name) {
+        if (name === "a") endOfLink();
       },
     },
     { decodeEntities: true },
   );
   parser.end(html);
+  endOfLink();
   let out = html;
   for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
