@@ -14,4 +14,4 @@ export const NOT_TRACKED_EXPLANATION = "Open tracking is off for this campaign";
  * many senders share carries their reputation.
  */
 export const CLICK_COST =
-  "Links are rewritten to go through a tracking address first. Links on a domain other than your sender's can cost deliverability: set a tracking domain of your own on the Deliverability page.";
+  "Links go through a tracking address first. Links on a domain other than your sender's can cost deliverability, and with the open pixel longer links can add spam score: set a tracking domain of your own on the Deliverability page.";
