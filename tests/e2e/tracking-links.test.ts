@@ -13,7 +13,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { user as users } from "../../src/server/db/schema/auth.ts";
 import { linkClicks } from "../../src/server/db/schema/index.ts";
@@ -28,12 +28,13 @@ const shotsDir = process.env.E2E_SCREENSHOTS_DIR;
 const TRACKING_HOST = "track.journey.test";
 const SUBJECT = "Pricing for Ana";
 
-async function shots(page: Page, name: string) {
+/** The part of the screen under review (`target`), at a phone's, a tablet's and a desktop's width. */
+async function shots(page: Page, name: string, target: Locator) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   for (const width of [360, 768, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(shotsDir, `${name}-${width}.png`), fullPage: true });
+    await target.screenshot({ path: join(shotsDir, `${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -129,6 +130,7 @@ describeJourneys("tracking domain and click tracking", () => {
     // Deliverability › Tracking domains: the host is set and checked at once; no CNAME yet.
     await page.goto(`${app.baseUrl}/delivery`);
     const section = page.getByRole("region", { name: "Tracking domain of journey.test" });
+    const card = page.locator("[data-slot=card]").filter({ has: section });
     await section.getByText("No tracking host: mail from journey.test links to localhost.").waitFor();
     await section.getByLabel("Tracking host", { exact: true }).fill("track.other.test");
     await section.getByRole("button", { name: "Save tracking host for journey.test" }).click();
@@ -147,20 +149,25 @@ describeJourneys("tracking domain and click tracking", () => {
     ]);
     await section.getByRole("button", { name: "Copy the record value for journey.test" }).click();
     expect(await page.evaluate("navigator.clipboard.readText()")).toBe("localhost");
-    await shots(page, "tracking-domain-fail");
+    await shots(page, "tracking-domain-fail", card);
 
     // The owner publishes the CNAME; Recheck passes.
     dns.set(TRACKING_HOST, { CNAME: "localhost" });
     await section.getByRole("button", { name: `Recheck ${TRACKING_HOST}` }).click();
     await status.getByText("Pass", { exact: true }).waitFor();
     await section.getByText(`Mail from journey.test links to ${TRACKING_HOST}.`).waitFor();
-    await shots(page, "tracking-domain-pass");
+    await shots(page, "tracking-domain-pass", card);
 
     // The wizard's Review step: Track clicks on, with what it costs; launch.
     await seedReviewDraft(page, app.baseUrl, owner!.id, destination);
     expect(await page.getByLabel("Track clicks", { exact: true }).textContent()).toBe("Off");
     await page.getByText(/Links go through a tracking address first\./).waitFor();
     await choose(page, "Track clicks", "On for this campaign");
+    await shots(
+      page,
+      "review-sending-options",
+      page.getByLabel("Track clicks", { exact: true }).locator("xpath=ancestor::div[contains(@class, 'grid')][1]"),
+    );
     await page.getByRole("button", { name: "Launch Campaign" }).click();
     await page.getByRole("heading", { level: 1, name: "Campaigns" }).waitFor();
 
@@ -191,6 +198,6 @@ describeJourneys("tracking domain and click tracking", () => {
     await links.getByRole("row").filter({ hasText: destination }).filter({ hasText: "1 email" }).waitFor();
     const perEmail = page.getByRole("table", { name: "Clicks per email" });
     await perEmail.getByRole("row").filter({ hasText: "Email 1" }).filter({ hasText: "100.0%" }).waitFor();
-    await shots(page, "campaign-clicks");
+    await shots(page, "campaign-clicks", page.getByRole("tabpanel", { name: "Clicks" }));
   });
 });

@@ -72,7 +72,7 @@ export function trackingHostMessage(
     case "pending":
       return `Not checked yet. Publish the CNAME record below, then check ${o.host}.`;
     case "pass":
-      return `${o.host} is a CNAME to ${o.publicHost}: its mail's tracking and unsubscribe links use it.`;
+      return `${o.host} is a CNAME to ${o.publicHost}.`;
     case "not_found":
       return `No CNAME record at ${o.host} yet. Publish the record below; DNS changes can take up to an hour to show.`;
     case "wrong_target":

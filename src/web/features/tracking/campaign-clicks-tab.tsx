@@ -128,7 +128,7 @@ function PerLink({ data }: { data: CampaignClicks }) {
             <TableBody>
               {data.links.map((link) => (
                 <TableRow key={link.url}>
-                  <TableCell className="max-w-md break-all font-mono text-xs">{link.url}</TableCell>
+                  <TableCell className="max-w-md whitespace-normal break-all font-mono text-xs">{link.url}</TableCell>
                   <TableCell className="text-right tabular-nums">
                     {link.clicks === 1 ? "1 email" : `${link.clicks} emails`}
                   </TableCell>
