@@ -133,10 +133,10 @@ describeJourneys("tracking domain and click tracking", () => {
     const card = page.locator("[data-slot=card]").filter({ has: section });
     await section.getByText("No tracking host: mail from journey.test links to localhost.").waitFor();
     await section.getByLabel("Tracking host", { exact: true }).fill("track.other.test");
-    await section.getByRole("button", { name: "Save tracking host for journey.test" }).click();
+    await section.getByRole("button", { name: "Save and check the tracking host for journey.test" }).click();
     await section.getByText("Choose a subdomain of journey.test, such as track.journey.test").waitFor();
     await section.getByLabel("Tracking host", { exact: true }).fill(TRACKING_HOST);
-    await section.getByRole("button", { name: "Save tracking host for journey.test" }).click();
+    await section.getByRole("button", { name: "Save and check the tracking host for journey.test" }).click();
     const status = section.getByRole("status");
     await status.getByText("Fail", { exact: true }).waitFor();
     await section.getByText(`No CNAME record at ${TRACKING_HOST} yet.`, { exact: false }).waitFor();

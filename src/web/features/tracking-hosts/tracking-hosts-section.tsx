@@ -7,7 +7,7 @@ import { CircleAlert, CircleCheck, CircleDashed, CircleX, Copy, Link2, RefreshCw
 import { type FormEvent, useId, useState } from "react";
 import type { TrackingHostStatus } from "#shared/db-enums.ts";
 import type { TrackingHost } from "#shared/tracking-hosts/tracking-host.schemas.ts";
-import { trackingHostProblem } from "#shared/tracking-hosts/tracking-host-rules.ts";
+import { TRACKING_HOST_RETIRED_DAYS, trackingHostProblem } from "#shared/tracking-hosts/tracking-host-rules.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadFailed } from "#web/components/load-failed.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
@@ -119,7 +119,12 @@ function HostForm({
           aria-describedby={invalid ? errorId : undefined}
           onChange={(e) => setHost(e.target.value)}
         />
-        <Button type="submit" size="sm" disabled={save.isPending} aria-label={`Save tracking host for ${domain}`}>
+        <Button
+          type="submit"
+          size="sm"
+          disabled={save.isPending}
+          aria-label={`Save and check the tracking host for ${domain}`}
+        >
           {save.isPending ? <Spinner /> : <Link2 aria-hidden />} {save.isPending ? "Checking…" : "Save and check"}
         </Button>
         {onDone && (
@@ -205,7 +210,7 @@ function HostDetails({ item, publicHost }: { item: TrackingHost & { host: string
         </Button>
         <ConfirmDialog
           title={`Remove the tracking host of ${item.domain}?`}
-          description={`New mail from ${item.domain} links to ${publicHost} again. Links in mail already sent keep working on ${item.host} for 90 days: keep its CNAME record that long.`}
+          description={`New mail from ${item.domain} links to ${publicHost} again. Links in mail already sent keep working on ${item.host} for ${TRACKING_HOST_RETIRED_DAYS} days: keep its CNAME record that long.`}
           confirmLabel="Remove"
           busyLabel="Removing..."
           onConfirm={confirmRemove}
