@@ -93,6 +93,7 @@ function countingResolver(inner: DnsResolver): DnsResolver & { queries: () => nu
     mx: count(inner.mx),
     a: count(inner.a),
     aaaa: count(inner.aaaa),
+    cname: count(inner.cname),
     txt: count(inner.txt),
     queries: () => queries,
   };

@@ -41,7 +41,11 @@ import { sendingRoutes } from "./features/sending/sending.routes.ts";
 import { settingsRoutes } from "./features/settings/settings.routes.ts";
 import { createSettingsService } from "./features/settings/settings.service.ts";
 import { templateRoutes } from "./features/templates/templates.routes.ts";
+import { clickReportRoutes } from "./features/tracking/click-report.routes.ts";
 import { trackingRoutes } from "./features/tracking/tracking.routes.ts";
+import { trackingHostRouting } from "./features/tracking-hosts/tracking-host-routing.ts";
+import { trackingHostRoutes } from "./features/tracking-hosts/tracking-hosts.routes.ts";
+import { createTrackingHostService } from "./features/tracking-hosts/tracking-hosts.service.ts";
 import { verificationRoutes } from "./features/verification/verification.routes.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { limitBody } from "./http/body-limit.ts";
@@ -108,6 +112,7 @@ function protectedApi(deps: AppDeps) {
     .route("/campaigns", campaignRoutes(features))
     .route("/campaigns", abVariantRoutes(features))
     .route("/campaigns", schedulePreviewRoutes(features))
+    .route("/campaigns", clickReportRoutes(features))
     .route("/", contactRoutes(features))
     .route("/", contactDirectoryRoutes(features))
     .route("/templates", templateRoutes(features))
@@ -120,6 +125,7 @@ function protectedApi(deps: AppDeps) {
     .route("/dashboard", dashboardRoutes(features))
     .route("/domain-health", domainHealthRoutes(features))
     .route("/dkim-keys", dkimKeyRoutes(features))
+    .route("/tracking-hosts", trackingHostRoutes(features))
     .route("/verification", verificationRoutes(features))
     .route("/", mailboxActionRoutes(features))
     .route("/scheduling-links", schedulingRoutes(features))
@@ -150,8 +156,15 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // else: JSON answers above ~1 KB go out gzipped, errors included.
   app.use("/api/*", compressApi());
   // Host and Origin are checked before anything reads the request, inside
-  // requestLog so that refusals are logged.
-  app.use("*", checkHost(config.allowedHosts));
+  // requestLog so that refusals are logged. A user's verified tracking host is
+  // answered too, on the tracking and unsubscribe paths alone.
+  app.use(
+    "*",
+    checkHost(
+      config.allowedHosts,
+      trackingHostRouting(createTrackingHostService({ db: deps.database.db, config, now: deps.now })),
+    ),
+  );
   app.use(
     "*",
     checkOrigin({
@@ -161,7 +174,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       // our page posts it with Origin "null" (the page sends no referrer, its
       // URL being the credential). The signed token in the path is the
       // authorisation, and a forged request can only do what the recipient
-      // asked for: stop mail to themselves.
+      // asked for: stop mail to themselves. The same on a user's tracking host,
+      // whose unsubscribe pages post to themselves.
       exempt: (c) => c.req.method === "POST" && /^\/u\/[^/]+$/.test(c.req.path),
     }),
   );
@@ -216,7 +230,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route("/api", protectedApi(deps));
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
-  // Public links in sent mail (/t/*, /u/*): before the SPA, which answers every other GET.
+  // Public links in sent mail (/t/o, /t/c, /u): before the SPA, which answers every other GET.
   app.route("/", trackingRoutes({ db: deps.database.db, config, log, mailer: deps.mailer }));
   app.use("*", serveSpa(config.staticDir));
   app.notFound(() => {

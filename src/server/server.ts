@@ -12,6 +12,7 @@ import type { Database } from "./db/client.ts";
 import { startStatisticsKeeper } from "./db/planner-statistics.ts";
 import { evaluateAutoWinners } from "./domain/ab-winners.ts";
 import { createMeetingNotices, startMeetingNoticesLoop } from "./features/scheduling/meeting-notices.ts";
+import { createTrackingHostService } from "./features/tracking-hosts/tracking-hosts.service.ts";
 import type { Logger } from "./logger.ts";
 import { type CaptureServer, startCaptureServer } from "./mail/capture-server.ts";
 import { captureSmtpUrl, createSystemMailer } from "./mail/system-mailer.ts";
@@ -106,6 +107,7 @@ export async function startServer(opts: {
   let mailboxSync: { stop: () => Promise<void> } | undefined;
   let meetingNotices: { stop: () => Promise<void> } | undefined;
   let abWinners: { stop: () => Promise<unknown> } | undefined;
+  let trackingHostChecks: { stop: () => Promise<unknown> } | undefined;
   if (config.role !== "web") {
     const sendWorker = createSendWorker({
       db: database.db,
@@ -161,6 +163,17 @@ export async function startServer(opts: {
         return undefined;
       },
     });
+    // Tracking hosts checked over a day ago, looked at again: a CNAME removed stops the host's use
+    // (decision 031). Hourly; a run takes the oldest fifty.
+    const trackingHosts = createTrackingHostService({ db: database.db, config });
+    trackingHostChecks = startPeriodicTask({
+      what: "tracking host recheck",
+      log,
+      intervalMs: 3_600_000,
+      firstRunMs: 60_000,
+      unref: true,
+      run: () => trackingHosts.recheckDue(),
+    });
   }
 
   const statistics = startStatisticsKeeper(database, { intervalMs: config.pgliteAnalyzeMs, log });
@@ -174,6 +187,7 @@ export async function startServer(opts: {
       await mailboxSync?.stop();
       await meetingNotices?.stop();
       await abWinners?.stop();
+      await trackingHostChecks?.stop();
       await statistics.stop();
       await closeHttp();
       transports.closeAll();

@@ -168,3 +168,11 @@ export const replyClasses = [
   "other",
 ] as const;
 export type ReplyClass = (typeof replyClasses)[number];
+
+/**
+ * The last CNAME check of a tracking host (tracking_hosts.check_status):
+ * never checked, a CNAME to the app's public host, no CNAME at that name, a
+ * CNAME to another host, or the lookup failed (timeout, server failure).
+ */
+export const trackingHostStatuses = ["pending", "pass", "not_found", "wrong_target", "lookup_failed"] as const;
+export type TrackingHostStatus = (typeof trackingHostStatuses)[number];

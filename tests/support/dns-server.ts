@@ -17,6 +17,8 @@ export type DnsZone = {
   AAAA?: string[];
   MX?: { exchange: string; priority: number }[];
   TXT?: string[];
+  /** The name this one is an alias of (a tracking host's record). */
+  CNAME?: string;
   /** Answer this late (for timeouts). */
   delayMs?: number;
   /** Answer SERVFAIL. */
@@ -72,6 +74,10 @@ export async function startDnsServer(zones: Record<string, DnsZone> = {}): Promi
           for (const mx of zone.MX ?? [])
             response.answers.push({ ...base, type, exchange: mx.exchange, priority: mx.priority });
         }
+        // A CNAME is the answer to every question about the name (RFC 1034 §3.6.2); the
+        // resolver asks for CNAME itself, and no test needs the target's records chased.
+        if (zone?.CNAME !== undefined && type !== undefined)
+          response.answers.push({ ...base, type: Packet.TYPE.CNAME, domain: zone.CNAME });
         if (zone && type === Packet.TYPE.TXT)
           for (const text of zone.TXT ?? []) response.answers.push({ ...base, type, data: characterStrings(text) });
         // A name we do not know: NXDOMAIN (rcode 3), as a real server answers.

@@ -1,4 +1,4 @@
-// The DNS lookups of email verification and domain health, through one
+// The DNS lookups of email verification, domain health and tracking hosts, through one
 // resolver: the system's servers, or DNS_SERVERS (tests point it at a local
 // DNS server, tests/support/dns-server.ts). Every lookup is bounded in time,
 // so one slow domain cannot stall a batch.
@@ -12,6 +12,8 @@ export type DnsResolver = {
   aaaa(domain: string): Promise<string[]>;
   /** TXT records, each joined from its strings (SPF, DKIM, DMARC). */
   txt(domain: string): Promise<string[]>;
+  /** The CNAME target of a name (a tracking host's). */
+  cname(name: string): Promise<string[]>;
 };
 
 /** "No such record" answers, as opposed to failures (timeouts, refused servers). */
@@ -27,5 +29,6 @@ export function createDnsResolver(
     a: (domain) => resolver.resolve4(domain),
     aaaa: (domain) => resolver.resolve6(domain),
     txt: async (domain) => (await resolver.resolveTxt(domain)).map((parts) => parts.join("")),
+    cname: (name) => resolver.resolveCname(name),
   };
 }

@@ -11,8 +11,12 @@
 // balancer health checks and reverse proxies often use one). Ports are not
 // compared: the attack is in the name, and proxies differ in whether they pass
 // the port on.
+//
+// One kind of other name may be answered: a user's verified tracking host
+// (features/tracking-hosts), on its tracking and unsubscribe paths only. The
+// caller decides (otherHost); every other name is refused as before.
 import { isIP } from "node:net";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { normalizeHostName } from "../config.ts";
 import { errorBody } from "../errors.ts";
 
@@ -35,7 +39,13 @@ export function isAllowedHost(host: string, allowedHosts: ReadonlySet<string>): 
   return name !== null && (allowedHosts.has(name) || isIpLiteral(name));
 }
 
-export function checkHost(allowedHostNames: readonly string[]): MiddlewareHandler {
+/**
+ * For a name that is none of the server's own: "next" serves the request,
+ * a Response answers it, null refuses it (421) as any unknown name.
+ */
+export type OtherHost = (hostName: string, c: Context) => Promise<"next" | Response | null>;
+
+export function checkHost(allowedHostNames: readonly string[], otherHost?: OtherHost): MiddlewareHandler {
   const allowed = new Set(allowedHostNames);
   return async (c, next) => {
     // The request URL's host is the Host header as the Node server read it
@@ -44,6 +54,13 @@ export function checkHost(allowedHostNames: readonly string[]): MiddlewareHandle
     const header = c.req.header("host");
     if (isAllowedHost(urlHost, allowed) && (header === undefined || isAllowedHost(header, allowed))) {
       return next();
+    }
+    const name = hostNameOf(header ?? urlHost);
+    // Both must name it: a request whose URL and Host header disagree is no one's.
+    if (otherHost && name !== null && name === hostNameOf(urlHost) && !isIpLiteral(name)) {
+      const verdict = await otherHost(name, c);
+      if (verdict === "next") return next();
+      if (verdict) return verdict;
     }
     const message =
       "This server does not answer to the host name in this request. If it is yours, add it to ALLOWED_HOSTS.";

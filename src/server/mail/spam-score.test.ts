@@ -4,7 +4,15 @@
 // system mailer) to a sink, and the raw RFC 822 bytes received are scored with
 // SpamAssassin (Debian's package, local tests only: tests/support/spamassassin.ts).
 // A message scores below 1.0 without the open pixel and below 2.0 with it; each
-// score is printed with the rules that fired.
+// score is printed with the rules that fired. Click tracking (links rewritten
+// to redirects on the app's public host, or on the sender domain's tracking
+// host) adds no rule of its own: without the pixel a click-tracked message
+// scores as the same message untracked, with the pixel it stays under the
+// pixel's limit, and the only rules that fire beyond its twin's are the
+// pixel's HTML_IMAGE_ONLY_* (whose bracket is the raw HTML's length, which the
+// longer links can move up: docs/decisions/031-tracking-hosts-and-click-tracking.md).
+// A link whose text shows an address is left as written (click-links.ts):
+// rewritten, it fired HTTPS_HTTP_MISMATCH and T_PDS_SHORT_SPOOFED_URL here.
 //
 // Campaign and Compose messages are DKIM-signed with the app's own DKIM
 // support (a key made here), as a receiver gets them: from the app with DKIM
@@ -16,6 +24,7 @@
 // No database is involved, so it runs on the PGlite project only.
 import { generateKeyPairSync } from "node:crypto";
 import { availableParallelism } from "node:os";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { describeWithSpamAssassin, scoreMessages } from "../../../tests/support/spamassassin.ts";
@@ -34,6 +43,7 @@ import { openNotificationEmail } from "../features/tracking/open-notification-em
 import { createLogger } from "../logger.ts";
 import { createTransportFactory } from "../sending/delivery/transports.ts";
 import type { OutgoingMessage, SenderAccountRow } from "../sending/outgoing.ts";
+import { clickRewriteFor, withClickTracking } from "./click-links.ts";
 import { type MessageSettings, type RenderCampaignMessageInput, renderCampaignMessage } from "./render-message.ts";
 import { captureSmtpUrl, createSystemMailer, type SystemMessage } from "./system-mailer.ts";
 import { trackingUrls } from "./tokens.ts";
@@ -78,7 +88,11 @@ const RICH = `<p>Hi {{firstName}},</p><p>I put together a short note on how carr
 const FOLLOW_UP =
   "Hi {{firstName}},\n\nJust checking whether my note below reached you. Happy to send a short summary instead if that is easier.";
 
-type Case = { name: string; tracked: boolean; build: () => Promise<string> };
+/**
+ * `clicksOf`: a message with click tracking on, and the name of the same
+ * message without it (its twin); `htmlLinks`: its HTML part has links to rewrite.
+ */
+type Case = { name: string; tracked: boolean; build: () => Promise<string>; clicksOf?: string; htmlLinks?: boolean };
 
 const meeting: MeetingFacts = {
   id: "7d1f4c2e-2b6a-4c8e-9d2f-0a1b2c3d4e5f",
@@ -228,6 +242,60 @@ for (const tracked of [false, true]) {
   );
 }
 
+/** The sender domain's own tracking host (a CNAME to PUBLIC_URL's host). */
+const TRACKING_BASE = "https://track.northwind-labs.com";
+
+/** A campaign message as the engine sends it with Track clicks on, its public links on `base`. */
+function clickTracked(base: string, patch: Partial<RenderCampaignMessageInput>): OutgoingMessage {
+  const message = campaign({ tracking: trackingUrls(base, SECRET, SEND_ID), ...patch });
+  return withClickTracking(
+    message,
+    clickRewriteFor({ baseUrl: base, publicUrl: PUBLIC_URL, secret: SECRET, sendId: SEND_ID }),
+  );
+}
+
+const richStep = { subject: "A note for {{firstName}}", body: RICH, bodyFormat: "html" as const };
+const BARE_LINK =
+  "Hi {{firstName}},\n\nI wrote up how carriers like {{company}} plan routes across two depots: https://northwind-labs.com/notes/two-depots\n\nWould it be worth a quick call next week?";
+const clickCases: Case[] = [
+  {
+    name: "campaign step, rich text with merge tags and a link, untracked, clicks tracked",
+    tracked: false,
+    clicksOf: "campaign step, rich text with merge tags and a link, untracked",
+    htmlLinks: true,
+    build: () => sendCampaignMessage(clickTracked(PUBLIC_URL, { step: richStep, trackOpens: false })),
+  },
+  {
+    name: "campaign step, rich text with merge tags and a link, tracked, clicks tracked",
+    tracked: true,
+    clicksOf: "campaign step, rich text with merge tags and a link, tracked",
+    htmlLinks: true,
+    build: () => sendCampaignMessage(clickTracked(PUBLIC_URL, { step: richStep })),
+  },
+  {
+    name: "campaign step, rich text with merge tags and a link, tracked, clicks tracked on the tracking host",
+    tracked: true,
+    clicksOf: "campaign step, rich text with merge tags and a link, tracked",
+    htmlLinks: true,
+    build: () => sendCampaignMessage(clickTracked(TRACKING_BASE, { step: richStep })),
+  },
+  {
+    name: "campaign step, a bare link, tracked",
+    tracked: true,
+    build: () =>
+      sendCampaignMessage(campaign({ step: { subject: "Two depots", body: BARE_LINK, bodyFormat: "text" } })),
+  },
+  {
+    name: "campaign step, a bare link, tracked, clicks tracked",
+    tracked: true,
+    clicksOf: "campaign step, a bare link, tracked",
+    build: () =>
+      sendCampaignMessage(
+        clickTracked(PUBLIC_URL, { step: { subject: "Two depots", body: BARE_LINK, bodyFormat: "text" } }),
+      ),
+  },
+];
+
 const plainCases: Case[] = [
   {
     name: "campaign step sent as plain text, short body",
@@ -340,7 +408,7 @@ describeWithSpamAssassin("SpamAssassin scores of the messages users send", () =>
   it.skipIf(skipOnPostgres)(
     `every message scores below ${UNTRACKED_LIMIT} without the open pixel and below ${TRACKED_LIMIT} with it`,
     async () => {
-      const cases = [...campaignCases, ...plainCases, ...systemCases];
+      const cases = [...campaignCases, ...clickCases, ...plainCases, ...systemCases];
       const raws: string[] = [];
       for (const c of cases) raws.push(await c.build());
       const scores = await scoreMessages(raws, Math.min(2, availableParallelism()));
@@ -357,11 +425,26 @@ describeWithSpamAssassin("SpamAssassin scores of the messages users send", () =>
         const limit = c.tracked ? TRACKED_LIMIT : UNTRACKED_LIMIT;
         expect(scores[i]!.score, `${c.name}: ${lines[i]}`).toBeLessThan(limit);
       }
+      // Click tracking brings no rule of its own: beyond its twin's, only the
+      // pixel's HTML_IMAGE_ONLY_* may fire; without the pixel it scores as its twin.
+      for (const [i, c] of cases.entries()) {
+        if (!c.clicksOf) continue;
+        const twin = cases.findIndex((other) => other.name === c.clicksOf);
+        expect(twin, c.clicksOf).toBeGreaterThanOrEqual(0);
+        const fired = (k: number) => scores[k]!.rules.filter((r) => Math.abs(r.points) >= 0.01).map((r) => r.name);
+        const extra = fired(i).filter((name) => !fired(twin).includes(name) && !/^HTML_IMAGE_ONLY_\d+$/.test(name));
+        expect(extra, `${lines[i]}\n  vs ${lines[twin]}`).toEqual([]);
+        if (!c.tracked) expect(Math.abs(scores[i]!.score - scores[twin]!.score), lines[i]).toBeLessThan(0.01);
+        // Its links really are redirects, in the HTML and the text part.
+        const parsed = await simpleParser(raws[i]!);
+        expect(String(parsed.html).includes("/t/c/"), c.name).toBe(c.htmlLinks === true);
+        expect(parsed.text, c.name).toMatch(/https:\/\/[\w.-]+\/t\/c\//);
+      }
       // The pixel is really there in the tracked messages, and absent from the others.
       for (const [i, c] of cases.entries()) {
         expect(raws[i]!.includes("/t/o/"), c.name).toBe(c.tracked);
       }
-      for (const c of [...campaignCases, ...plainCases]) {
+      for (const c of [...campaignCases, ...clickCases, ...plainCases]) {
         expect(raws[cases.indexOf(c)], c.name).toMatch(/^DKIM-Signature: /m);
       }
       // Plain text is text only.

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  clickUrl,
   personalBookingUrl,
   signBookingToken,
+  signClickToken,
   signToken,
   trackingUrls,
   verifyBookingToken,
+  verifyClickToken,
   verifyToken,
 } from "./tokens.ts";
 
@@ -28,6 +31,32 @@ describe("tracking tokens", () => {
     const urls = trackingUrls("https://app.example.com", secret, id);
     expect(urls.openPixel).toMatch(new RegExp(`^https://app.example.com/t/o/${id}\\.[\\w-]{22}\\.gif$`));
     expect(urls.unsubscribe).toMatch(new RegExp(`^https://app.example.com/u/${id}\\.[\\w-]{22}$`));
+  });
+});
+
+describe("click tokens", () => {
+  const url = "https://acme.test/pricing?plan=pro&ref=mail#top";
+
+  it("carry the send and the URL, and only as signed", () => {
+    const token = signClickToken(secret, id, url);
+    expect(verifyClickToken(secret, token)).toEqual({ sendId: id, url });
+    expect(verifyClickToken("t".repeat(40), token)).toBeNull();
+    expect(verifyToken(secret, "open", token)).toBeNull();
+  });
+
+  it("refuse a token whose URL or send was changed", () => {
+    const token = signClickToken(secret, id, url);
+    const [send, encoded, mac] = token.split(".");
+    const otherUrl = Buffer.from("https://evil.test/").toString("base64url");
+    expect(verifyClickToken(secret, `${send}.${otherUrl}.${mac}`)).toBeNull();
+    expect(verifyClickToken(secret, `7f1c2b2e-8a3d-4c1e-9f0a-1b2c3d4e5f60.${encoded}.${mac}`)).toBeNull();
+    expect(verifyClickToken(secret, `${send}.${encoded}`)).toBeNull();
+  });
+
+  it("build the redirect's URL on the base given", () => {
+    expect(clickUrl("https://track.acme.test", secret, id, url)).toMatch(
+      new RegExp(`^https://track.acme.test/t/c/${id}\\.[\\w-]+\\.[\\w-]{22}$`),
+    );
   });
 });
 

@@ -9,9 +9,15 @@
 // token: "<contact id>.<HMAC(booking:<link id>:<contact id>)>". The link id is
 // in the MAC, not the token (the URL names the link by its code), so a token
 // proves that contact only on the link it was made for.
+//
+// A click link carries a "click" token: "<send id>.<the link's URL,
+// base64url>.<HMAC(click:<send id>.<URL>)>". The URL is in the token, so the
+// redirect needs no lookup to know where to go, and the MAC covers it, so the
+// redirect can only ever go to a URL that was in that message: an altered
+// token is no token (no open redirect).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export type TokenKind = "open" | "unsubscribe" | "meeting" | "booking";
+export type TokenKind = "open" | "unsubscribe" | "meeting" | "booking" | "click";
 
 function mac(secret: string, kind: TokenKind, id: string): string {
   return createHmac("sha256", secret).update(`${kind}:${id}`).digest("base64url").slice(0, 22);
@@ -58,10 +64,31 @@ export function personalBookingUrl(
 
 export type TrackingUrls = { openPixel: string; unsubscribe: string };
 
-/** Public URLs the rendered message links to. */
-export function trackingUrls(publicUrl: string, secret: string, sendId: string): TrackingUrls {
+/**
+ * Public URLs the rendered message links to, on `baseUrl`: the sender
+ * domain's tracking host or the public URL (trackingBaseUrl).
+ */
+export function trackingUrls(baseUrl: string, secret: string, sendId: string): TrackingUrls {
   return {
-    openPixel: `${publicUrl}/t/o/${signToken(secret, "open", sendId)}.gif`,
-    unsubscribe: `${publicUrl}/u/${signToken(secret, "unsubscribe", sendId)}`,
+    openPixel: `${baseUrl}/t/o/${signToken(secret, "open", sendId)}.gif`,
+    unsubscribe: `${baseUrl}/u/${signToken(secret, "unsubscribe", sendId)}`,
   };
+}
+
+/** The click token of `url` in the message of send `sendId`. */
+export function signClickToken(secret: string, sendId: string, url: string): string {
+  return signToken(secret, "click", `${sendId}.${Buffer.from(url, "utf8").toString("base64url")}`);
+}
+
+/** The send and URL inside a valid click token, or null (forged, altered, not a token). */
+export function verifyClickToken(secret: string, token: string): { sendId: string; url: string } | null {
+  const id = verifyToken(secret, "click", token);
+  const dot = id?.indexOf(".") ?? -1;
+  if (!id || dot <= 0) return null;
+  return { sendId: id.slice(0, dot), url: Buffer.from(id.slice(dot + 1), "base64url").toString("utf8") };
+}
+
+/** The signed redirect to `url` for the message of send `sendId`, on `baseUrl`. */
+export function clickUrl(baseUrl: string, secret: string, sendId: string, url: string): string {
+  return `${baseUrl}/t/c/${signClickToken(secret, sendId, url)}`;
 }

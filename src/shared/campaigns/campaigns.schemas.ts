@@ -13,6 +13,8 @@ export const campaignNameSchema = z.string().trim().min(1, "Campaign name is req
 export const campaignDescriptionSchema = z.string().trim().max(2000).nullable().optional();
 /** The campaign's 'Track opens': true/false overrides the user's setting, null follows it. */
 export const campaignTrackOpensSchema = z.boolean({ error: "Track opens must be true, false or null" }).nullable();
+/** The campaign's 'Track clicks': its links go out as signed redirects (off by default; a step may override it). */
+export const campaignTrackClicksSchema = z.boolean({ error: "Track clicks must be true or false" });
 /** The scheduling link {{bookingLink}} points at: one of the user's own; null: none. */
 export const campaignBookingLinkSchema = z.uuid("Scheduling link not found").nullable();
 export const bookingLinkNotFound = "Scheduling link not found: choose one of your own scheduling links";
@@ -57,6 +59,8 @@ export const createCampaignInputSchema = z
       .max(MAX_CONTACTS_PER_REQUEST),
     sequence: sequenceInputSchema,
     trackOpens: campaignTrackOpensSchema.optional(),
+    /** Left out: off. */
+    trackClicks: campaignTrackClicksSchema.optional(),
     sendAs: sendFormatSchema.optional(),
     bookingLinkId: campaignBookingLinkSchema.optional(),
     dailyNewContactsLimit: dailyNewContactsLimitSchema.optional(),
@@ -87,6 +91,8 @@ export const campaignSchema = z
     trackOpens: z.boolean().nullable(),
     /** Whether its messages carry the open pixel: the override, else the setting. False: no open figures. */
     opensTracked: z.boolean(),
+    /** Whether its links go out as click redirects, unless a step says otherwise. */
+    trackClicks: z.boolean(),
     /** How its steps are sent unless a step says otherwise. */
     sendAs: z.enum(sendFormats),
     /** The scheduling link its {{bookingLink}} merge tag points at (null: none chosen). */
@@ -158,6 +164,7 @@ export const updateCampaignInputSchema = z
       .refine(uniqueSenderEmails, "This email address is already added as a sender account."),
     /** Left out: unchanged. */
     trackOpens: campaignTrackOpensSchema.optional(),
+    trackClicks: campaignTrackClicksSchema.optional(),
     sendAs: sendFormatSchema.optional(),
     bookingLinkId: campaignBookingLinkSchema.optional(),
     dailyNewContactsLimit: dailyNewContactsLimitSchema.optional(),

@@ -39,6 +39,7 @@ describe("toSequenceInput", () => {
         scheduledDate: null,
         scheduledTime: null,
         sendAs: null,
+        trackClicks: null,
       },
       {
         subject: "S",
@@ -49,6 +50,7 @@ describe("toSequenceInput", () => {
         scheduledDate: null,
         scheduledTime: null,
         sendAs: null,
+        trackClicks: null,
       },
       {
         subject: "S",
@@ -59,6 +61,7 @@ describe("toSequenceInput", () => {
         scheduledDate: "2030-02-01",
         scheduledTime: "09:00",
         sendAs: null,
+        trackClicks: null,
       },
       {
         subject: "S",
@@ -69,6 +72,7 @@ describe("toSequenceInput", () => {
         scheduledDate: null,
         scheduledTime: null,
         sendAs: null,
+        trackClicks: null,
       },
     ]);
   });
@@ -81,6 +85,20 @@ describe("a step's Send as", () => {
     const input = toSequenceInput([step({ id: "a", sendAs: "plain_text" }), { id: "b", ...legacy }]);
     expect(input.map((s) => s.sendAs)).toEqual(["plain_text", null]);
     expect(fromSequenceInput(input, () => "n").map((s) => s.sendAs)).toEqual(["plain_text", null]);
+  });
+});
+
+describe("a step's Track clicks", () => {
+  it("goes to the API and back; absent (a draft saved before the option) is the campaign's", () => {
+    const { id: _id, ...legacy } = step({ id: "old" });
+    delete (legacy as { trackClicks?: unknown }).trackClicks;
+    const input = toSequenceInput([
+      step({ id: "a", trackClicks: true }),
+      step({ id: "b", trackClicks: false }),
+      { id: "c", ...legacy },
+    ]);
+    expect(input.map((s) => s.trackClicks)).toEqual([true, false, null]);
+    expect(fromSequenceInput(input, () => "n").map((s) => s.trackClicks)).toEqual([true, false, null]);
   });
 });
 

@@ -22,6 +22,8 @@ export const sequenceDraftStepSchema = z.object({
   scheduledTime: z.string().nullable(),
   /** How this step is sent; null or absent (drafts saved before the option): as the campaign. */
   sendAs: z.enum(sendFormats).nullable().optional(),
+  /** Click tracking for this step; null or absent (drafts saved before the option): as the campaign. */
+  trackClicks: z.boolean().nullable().optional(),
   /** A/B variants B–E (step-variants.ts); absent (drafts saved before them): none. */
   variants: z.array(stepVariantSchema).optional(),
 });
@@ -51,6 +53,7 @@ export function emptyDraftStep(id: string): SequenceDraftStep {
     scheduledDate: null,
     scheduledTime: null,
     sendAs: null,
+    trackClicks: null,
   };
 }
 
@@ -76,6 +79,7 @@ export function toSequenceInput(steps: readonly SequenceDraftStep[]): SequenceSt
       scheduledDate: date,
       scheduledTime: date ? step.scheduledTime || DEFAULT_SCHEDULED_TIME : null,
       sendAs: step.sendAs ?? null,
+      trackClicks: step.trackClicks ?? null,
       ...(step.variants?.length ? { variants: step.variants } : {}),
     };
   });
@@ -93,6 +97,7 @@ export function fromSequenceInput(steps: readonly SequenceStepInput[], newId: ()
     scheduledDate: step.scheduledDate,
     scheduledTime: step.scheduledTime,
     sendAs: step.sendAs ?? null,
+    trackClicks: step.trackClicks ?? null,
     ...(step.variants?.length ? { variants: step.variants } : {}),
   }));
 }

@@ -16,6 +16,8 @@ export const sequenceStepInputSchema = z.object({
   bodyFormat: z.enum(bodyFormats),
   /** How this step is sent; null or left out: as the campaign's sendAs. */
   sendAs: z.enum(sendFormats, { error: "Send as must be html or plain_text" }).nullable().optional(),
+  /** Whether this step's links go out as click redirects; null or left out: as the campaign's trackClicks. */
+  trackClicks: z.boolean({ error: "Track clicks must be true, false or null" }).nullable().optional(),
   delayAmount: z
     .number()
     .int()

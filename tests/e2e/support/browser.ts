@@ -23,12 +23,13 @@ export function eventually<T>(read: () => T | Promise<T>, message?: string) {
   return expect.poll(read, { timeout: WAIT_MS, interval: 50, message });
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs`: flags a journey needs besides chromiumArgs (a host resolver rule for a name of its own). */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (missing) throw new Error(`Browser journeys cannot run: ${missing}. Install chromium or set CHROMIUM_PATH.`);
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...extraArgs],
   });
 }
 
@@ -51,7 +52,10 @@ export type BrowserSession = {
  * Registers the hooks of a browser test file and returns the per-test session.
  * Call it once inside `describeJourneys`.
  */
-export function useBrowser(contextOptions: BrowserContextOptions = {}): BrowserSession {
+export function useBrowser(
+  contextOptions: BrowserContextOptions = {},
+  launch: { args?: readonly string[] } = {},
+): BrowserSession {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   let page: Page | undefined;
@@ -77,7 +81,7 @@ export function useBrowser(contextOptions: BrowserContextOptions = {}): BrowserS
   }
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await launchChromium(launch.args);
   });
 
   afterAll(async () => {

@@ -172,6 +172,8 @@ export async function seedTenant(
   const booking = await seedBooking(ctx, cookie, marker);
   // Generated last, so the mail above went out as before (unsigned in these suites).
   const dkimKey = await call<{ id: string }>(ctx, cookie, "POST", "/api/dkim-keys", { domain: senderDomain });
+  // A tracking host for the domain (not verified: its mail keeps the public host's links): Bob must not change or remove it.
+  await call(ctx, cookie, "PUT", `/api/tracking-hosts/${senderDomain}`, { host: `track.${senderDomain}` });
   // The session the user signs in with (Settings › Account lists and ends sessions by id).
   const sessions = await call<{ sessions: { id: string; current: boolean }[] }>(
     ctx,

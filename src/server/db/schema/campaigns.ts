@@ -10,6 +10,8 @@
  * track_opens overrides the user's 'Track opens' setting; null (every campaign
  * made before the option existed) follows the setting. send_as is the default
  * for the campaign's steps (a step may override it): see sendFormats.
+ * track_clicks rewrites the links of its messages to signed redirects (off
+ * by default; a step may override it): docs/decisions/031-tracking-hosts-and-click-tracking.md.
  *
  * launch_key is the idempotency key of the wizard's single create-and-launch
  * request, made with the draft in the browser: the same request sent twice (a
@@ -45,6 +47,7 @@ export const campaigns = pgTable(
     emailColumn: text("email_column").notNull().default("email"),
     trackOpens: boolean("track_opens"),
     sendAs: text("send_as", { enum: sendFormats }).notNull().default("html"),
+    trackClicks: boolean("track_clicks").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     launchedAt: timestamptz("launched_at"),

@@ -6,7 +6,8 @@
  * delay_unit count from the previous step's send; scheduled_date and
  * scheduled_time (date and 'HH:MM' in the user's timezone) are an optional fixed
  * time for a follow-up instead. send_as overrides the campaign's send_as for
- * this step (null: the campaign's).
+ * this step (null: the campaign's), and track_clicks the campaign's
+ * track_clicks (null: the campaign's).
  *
  * variants holds the step's A/B variants after A (B–E: { subject, body|null },
  * #shared/sequences/step-variants.ts); the step's own subject and body are A,
@@ -20,7 +21,19 @@
  * service with the shared zod schema when it is used.
  */
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { abWinnerModes, bodyFormats, delayUnits, sendFormats } from "#shared/db-enums.ts";
 import type { StepVariant } from "#shared/sequences/step-variants.ts";
 import { user } from "./auth.ts";
@@ -39,6 +52,7 @@ export const emailSequences = pgTable(
     body: text("body").notNull(),
     bodyFormat: text("body_format", { enum: bodyFormats }).notNull().default("text"),
     sendAs: text("send_as", { enum: sendFormats }),
+    trackClicks: boolean("track_clicks"),
     delayAmount: integer("delay_amount").notNull().default(0),
     delayUnit: text("delay_unit", { enum: delayUnits }).notNull().default("days"),
     scheduledDate: date("scheduled_date", { mode: "string" }),

@@ -84,7 +84,13 @@ async function step<T>(log: Logger, message: string, work: () => Promise<T>): Pr
 }
 
 function stepRows(campaignId: string, sequence: SequenceStepInput[]) {
-  return sequence.map((s, i) => ({ campaignId, stepNumber: i + 1, ...s, variants: s.variants ?? [] }));
+  return sequence.map((s, i) => ({
+    campaignId,
+    stepNumber: i + 1,
+    ...s,
+    trackClicks: s.trackClicks ?? null,
+    variants: s.variants ?? [],
+  }));
 }
 
 /** The user's 'Track opens' setting (on for a user who never saved settings). */
@@ -215,6 +221,7 @@ export function createCampaignsService(
           description: input.description || null,
           emailColumn: input.emailColumn,
           trackOpens: input.trackOpens ?? null,
+          trackClicks: input.trackClicks ?? false,
           sendAs: input.sendAs ?? "html",
           launchKey: launchKey ?? null,
           bookingLinkId: input.bookingLinkId ?? null,
@@ -309,6 +316,7 @@ export function createCampaignsService(
             description: input.description || null,
             ...(input.bookingLinkId !== undefined ? { bookingLinkId: input.bookingLinkId } : {}),
             ...(input.trackOpens !== undefined ? { trackOpens: input.trackOpens } : {}),
+            ...(input.trackClicks !== undefined ? { trackClicks: input.trackClicks } : {}),
             ...(input.sendAs ? { sendAs: input.sendAs } : {}),
             ...(input.dailyNewContactsLimit !== undefined
               ? { dailyNewContactsLimit: input.dailyNewContactsLimit }
@@ -329,10 +337,16 @@ export function createCampaignsService(
             await tx
               .update(emailSequences)
               // Variants left out: none (Save Changes sends the whole sequence).
-              .set({ ...s, variants: s.variants ?? [], updatedAt: new Date() })
+              .set({ ...s, trackClicks: s.trackClicks ?? null, variants: s.variants ?? [], updatedAt: new Date() })
               .where(eq(emailSequences.id, current.id));
           } else {
-            await tx.insert(emailSequences).values({ campaignId, stepNumber: i + 1, ...s, variants: s.variants ?? [] });
+            await tx.insert(emailSequences).values({
+              campaignId,
+              stepNumber: i + 1,
+              ...s,
+              trackClicks: s.trackClicks ?? null,
+              variants: s.variants ?? [],
+            });
           }
         }
         const surplus = existing.slice(sequence.length).map((r) => r.id);

@@ -249,6 +249,47 @@ describe("editing a campaign", () => {
   });
 });
 
+describe("Track clicks", () => {
+  it("is off unless asked, set for the campaign and per step, changed by Save, and refused when not a boolean", async () => {
+    const plain = (await (await create(alice.cookie, input())).json()) as CampaignDetail;
+    expect(plain.campaign.trackClicks).toBe(false);
+    expect(plain.sequence.map((s) => s.trackClicks)).toEqual([null, null]);
+
+    const created = (await (
+      await create(
+        alice.cookie,
+        input({ trackClicks: true, sequence: [step("Hi", "a"), { ...step("Re: Hi", "b", 2), trackClicks: false }] }),
+      )
+    ).json()) as CampaignDetail;
+    expect(created.campaign.trackClicks).toBe(true);
+    expect(created.sequence.map((s) => s.trackClicks)).toEqual([null, false]);
+
+    const id = created.campaign.id;
+    const save = (json: unknown) => ctx.request(`/api/campaigns/${id}`, { method: "PUT", cookie: alice.cookie, json });
+    const body = { name: "Clicks", description: null, senderAccounts: created.senders };
+    const saved = await save({
+      ...body,
+      trackClicks: false,
+      sequence: [{ ...step("Hi", "a"), trackClicks: true }, step("Re: Hi", "b", 2)],
+    });
+    expect(saved.status).toBe(200);
+    const after = (await saved.json()) as CampaignDetail;
+    expect(after.campaign.trackClicks).toBe(false);
+    expect(after.sequence.map((s) => s.trackClicks)).toEqual([true, null]);
+
+    const refused = await save({ ...body, trackClicks: "yes", sequence: [step("Hi", "a")] });
+    expect(refused.status).toBe(400);
+    const error = ((await refused.json()) as { error: { details: { fields: Record<string, string> } } }).error;
+    expect(error.details.fields.trackClicks).toBe("Track clicks must be true or false");
+    const stepRefused = await save({ ...body, sequence: [{ ...step("Hi", "a"), trackClicks: 1 }] });
+    expect(stepRefused.status).toBe(400);
+    const unchanged = (await (
+      await ctx.request(`/api/campaigns/${id}`, { cookie: alice.cookie })
+    ).json()) as CampaignDetail;
+    expect(unchanged).toEqual(after);
+  });
+});
+
 describe("a step's size (text and inline images, at most 7 MB)", () => {
   /** A rich-text body with an inline image of `bytes` bytes. */
   const withImage = (bytes: number) => ({

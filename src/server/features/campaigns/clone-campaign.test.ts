@@ -75,10 +75,15 @@ async function launchedOriginal() {
     contacts: people(3, "orig"),
     sequence: [
       step("Hi {{firstName}}", "Hello {{firstName}}"),
-      { ...step("Following up", "Any thoughts?", { amount: 2, unit: "days" }), sendAs: "plain_text" as const },
+      {
+        ...step("Following up", "Any thoughts?", { amount: 2, unit: "days" }),
+        sendAs: "plain_text" as const,
+        trackClicks: false,
+      },
       step("Last one", "Closing the loop", { date: "2026-12-20", time: "10:30" }),
     ],
     trackOpens: false,
+    trackClicks: true,
     sendAs: "html",
   });
   const id = original.campaign.id;
@@ -138,8 +143,10 @@ describe("POST /api/campaigns/{id}/clone", () => {
       displayStatus: "draft",
       launchedAt: null,
       trackOpens: false,
+      trackClicks: true,
       sendAs: "html",
     });
+    expect(detail.sequence.map((s) => s.trackClicks)).toEqual([null, false, null]);
     expect(detail.campaign.id).not.toBe(id);
     expect(detail.contactCount).toBe(3);
     expect(detail.senders.map((s) => [s.email, s.dailyLimit, s.savedSenderId])).toEqual([

@@ -2,12 +2,15 @@
 // flow: the send row is created pending, the message is sent, the row updated —
 // and a failure is written onto the row (status failed, category, the error
 // JSON), never left pending. The open pixel follows the user's 'Track opens'
-// setting; a plain-text email is the text part alone (no HTML, no pixel).
+// setting; a plain-text email is the text part alone (no HTML, no pixel). The
+// pixel is on the From domain's tracking host when one is in use.
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ComposeInput, ComposeResult } from "#shared/compose/compose.schemas.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
+import { trackingBaseUrl } from "#shared/tracking-hosts/tracking-base-url.ts";
 import { emailSends, senderAccounts, userSettings } from "../../db/schema/index.ts";
+import { loadTrackingHostsInUse } from "../../domain/tracking-hosts-in-use.ts";
 import { trackingUrls } from "../../mail/tokens.ts";
 import { createDkimKeyRing, loadSigningKeys } from "../../sending/delivery/dkim-key-ring.ts";
 import { DeliveryError, type TransportFactory } from "../../sending/outgoing.ts";
@@ -15,7 +18,7 @@ import { unsavedSenderRow } from "../../sending/unsaved-sender.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { composeMessage } from "./compose-message.ts";
 
-export function createComposeService({ db, config, secrets }: FeatureDeps, transports: TransportFactory) {
+export function createComposeService({ db, config, secrets, now }: FeatureDeps, transports: TransportFactory) {
   const keyRing = createDkimKeyRing(secrets);
   return {
     async send(userId: string, input: ComposeInput): Promise<ComposeResult> {
@@ -56,7 +59,8 @@ export function createComposeService({ db, config, secrets }: FeatureDeps, trans
         .returning({ id: emailSends.id });
       const sendId = row!.id;
       try {
-        const urls = trackingUrls(config.publicUrl, config.appSecret, sendId);
+        const hosts = trackOpens ? await loadTrackingHostsInUse(db, userId, now?.() ?? new Date()) : [];
+        const urls = trackingUrls(trackingBaseUrl(config.publicUrl, from, hosts), config.appSecret, sendId);
         const message = composeMessage(input, {
           from,
           to,

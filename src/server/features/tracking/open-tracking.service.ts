@@ -3,6 +3,7 @@
 // people reread) neither move it nor count twice.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { ownedBy } from "./send-owners.ts";
 
 /** What the owner's open notification needs, returned only for a first open. */
 export type FirstOpen = {
@@ -33,13 +34,14 @@ type Row = {
  * counter when (and only when) it did. One statement, hence one transaction:
  * the UPDATE … WHERE opened_at IS NULL is also what makes two simultaneous
  * first opens count once (the second waits on the row lock, then finds
- * opened_at set). Returns null for a repeated open or an unknown id.
+ * opened_at set). Returns null for a repeated open or an unknown id, and
+ * for a send of none of `owners` (a tracking host's: send-owners.ts).
  */
-export async function recordOpen(db: Db, sendId: string): Promise<FirstOpen | null> {
+export async function recordOpen(db: Db, sendId: string, owners?: readonly string[]): Promise<FirstOpen | null> {
   const result = await db.execute(sql`
     with opened as (
       update email_sends set opened_at = now()
-      where id = ${sendId}::uuid and opened_at is null
+      where id = ${sendId}::uuid and opened_at is null and ${ownedBy(owners)}
       returning id, user_id, campaign_id, to_email, subject
     ), bumped as (
       -- An upsert, not an UPDATE: a campaign without its stats row still counts.

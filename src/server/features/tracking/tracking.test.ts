@@ -1,5 +1,6 @@
-// The open pixel and the unsubscribe endpoints through the app, with sends
-// inserted directly (the queue that creates them is another feature).
+// The open pixel, the click redirect and the unsubscribe endpoints through
+// the app, with sends inserted directly (the queue that creates them is
+// another feature).
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, TEST_ORIGIN, type TestContext } from "../../../../tests/support/test-app.ts";
@@ -10,11 +11,12 @@ import {
   contacts,
   emailSends,
   emailSequences,
+  linkClicks,
   scheduledEmails,
   suppressions,
   userSettings,
 } from "../../db/schema/index.ts";
-import { signToken, trackingUrls } from "../../mail/tokens.ts";
+import { clickUrl, signClickToken, signToken, trackingUrls } from "../../mail/tokens.ts";
 
 let ctx: TestContext;
 let alice: { userId: string; email: string };
@@ -182,6 +184,68 @@ describe("open pixel", () => {
       .returning();
     await expectGif(await get(paths(send!.id).pixel));
     expect((await sendRow(send!.id)).openedAt).not.toBeNull();
+  });
+});
+
+describe("click redirect", () => {
+  const destination = "https://acme.test/pricing?plan=pro&utm_source=mail#compare";
+  const clickPath = (sendId: string, url = destination) =>
+    new URL(clickUrl(ctx.config.publicUrl, ctx.config.appSecret, sendId, url)).pathname;
+  const clicksOf = (sendId: string) =>
+    ctx.database.db.select().from(linkClicks).where(eq(linkClicks.emailSendId, sendId));
+
+  it("302s to the link the message held and records the first click once, however often it is followed", async () => {
+    const { sendId, campaignId } = await seedSend(alice.userId);
+    const first = await get(clickPath(sendId));
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe(destination);
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(first.headers.get("referrer-policy")).toBe("no-referrer");
+    const [clicked] = await clicksOf(sendId);
+    expect(clicked).toMatchObject({ url: destination, userId: alice.userId, campaignId });
+    await get(clickPath(sendId));
+    await Promise.all(Array.from({ length: 4 }, () => get(clickPath(sendId))));
+    const again = await clicksOf(sendId);
+    expect(again.map((c) => [c.url, c.firstClickedAt])).toEqual([[destination, clicked!.firstClickedAt]]);
+    // Another link of the same message is a click of its own.
+    expect((await get(clickPath(sendId, "https://acme.test/docs"))).status).toBe(302);
+    expect((await clicksOf(sendId)).map((c) => c.url).sort()).toEqual(["https://acme.test/docs", destination]);
+  });
+
+  it("is 404 for a forged or altered token, never a redirect, and records nothing", async () => {
+    const { sendId } = await seedSend(alice.userId);
+    const token = signClickToken(ctx.config.appSecret, sendId, destination);
+    const [id, encoded, mac] = token.split(".") as [string, string, string];
+    const evil = Buffer.from("https://evil.test/login").toString("base64url");
+    const bad = [
+      `/t/c/${id}.${evil}.${mac}`,
+      `/t/c/${id}.${encoded}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`,
+      `/t/c/${signClickToken("another-secret", sendId, "https://evil.test")}`,
+      `/t/c/${signToken(ctx.config.appSecret, "open", sendId)}`,
+      `/t/c/${signToken(ctx.config.appSecret, "click", `not-a-uuid.${encoded}`)}`,
+      // Signed, but not a web link: never redirected to.
+      `/t/c/${signClickToken(ctx.config.appSecret, sendId, "javascript:alert(1)")}`,
+      "/t/c/garbage",
+    ];
+    for (const path of bad) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("location"), path).toBeNull();
+      expect(await res.text()).toBe("This link is not valid.");
+    }
+    expect(await clicksOf(sendId)).toEqual([]);
+  });
+
+  it("does not count a HEAD request, and still takes the reader on when the send is gone", async () => {
+    const { sendId } = await seedSend(alice.userId);
+    const head = await ctx.app.request(`${TEST_ORIGIN}${clickPath(sendId)}`, { method: "HEAD" });
+    expect(head.status).toBe(302);
+    expect(await clicksOf(sendId)).toEqual([]);
+    const gone = await seedSend(alice.userId);
+    await ctx.database.db.delete(emailSends).where(eq(emailSends.id, gone.sendId));
+    const res = await get(clickPath(gone.sendId));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(destination);
   });
 });
 

@@ -7,24 +7,32 @@ import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/sql-helpers.ts";
 import { stopContactSequence } from "../../domain/stop-contact-sequence.ts";
 import { addSuppression } from "../../domain/suppressions.ts";
+import { ownedBy } from "./send-owners.ts";
 
 export type UnsubscribeTarget = { userId: string; email: string; unsubscribed: boolean };
 
 type Executor = Pick<Db, "execute">;
 
-async function readTarget(db: Executor, sendId: string): Promise<UnsubscribeTarget | null> {
+async function readTarget(db: Executor, sendId: string, owners?: readonly string[]): Promise<UnsubscribeTarget | null> {
   const result = await db.execute(sql`
     select es.user_id, es.to_email,
            exists (select 1 from suppressions s
                    where s.user_id = es.user_id and lower(s.email) = lower(es.to_email)) as unsubscribed
-    from email_sends es where es.id = ${sendId}::uuid`);
+    from email_sends es where es.id = ${sendId}::uuid and ${ownedBy(owners, sql`es.user_id`)}`);
   const row = rowsOf<{ user_id: string; to_email: string; unsubscribed: boolean }>(result)[0];
   return row ? { userId: row.user_id, email: row.to_email, unsubscribed: row.unsubscribed } : null;
 }
 
-/** Who a link unsubscribes and whether that is already done; null when the send no longer exists. */
-export function findUnsubscribeTarget(db: Db, sendId: string): Promise<UnsubscribeTarget | null> {
-  return readTarget(db, sendId);
+/**
+ * Who a link unsubscribes and whether that is already done; null when the
+ * send no longer exists or is of none of `owners` (a tracking host's).
+ */
+export function findUnsubscribeTarget(
+  db: Db,
+  sendId: string,
+  owners?: readonly string[],
+): Promise<UnsubscribeTarget | null> {
+  return readTarget(db, sendId, owners);
 }
 
 /**
@@ -33,9 +41,13 @@ export function findUnsubscribeTarget(db: Db, sendId: string): Promise<Unsubscri
  * the one this send went to, because the suppression list is per owner: the
  * person asked this sender for no more mail, whichever campaign it comes from.
  */
-export async function unsubscribe(db: Db, sendId: string): Promise<UnsubscribeTarget | null> {
+export async function unsubscribe(
+  db: Db,
+  sendId: string,
+  owners?: readonly string[],
+): Promise<UnsubscribeTarget | null> {
   return db.transaction(async (tx) => {
-    const target = await readTarget(tx, sendId);
+    const target = await readTarget(tx, sendId, owners);
     if (!target) return null;
     // Also for direct sends, which have no contact for stopContactSequence
     // to suppress through.

@@ -1,5 +1,5 @@
 // What the claimed rows need for rendering and recording: the campaign (and
-// how it sends: plain text or not, tracked or not), the
+// how it sends: plain text or not, opens and clicks tracked or not), the
 // contact's fields (and time zone, for its follow-ups), the campaign's scheduling link (for {{bookingLink}}), the step and the step after it, step 1's Message-ID and
 // subject for follow-ups, and the sender rows (the campaign's and, for a
 // sender imported from a saved one, the saved one whose connection delivers).
@@ -28,6 +28,7 @@ type DetailRow = {
   step_id: string;
   send_as: SendFormat;
   track_opens: boolean | null;
+  track_clicks: boolean;
   booking_link_id: string | null;
   booking_link_code: string | null;
   next_id: string | null;
@@ -59,6 +60,7 @@ export async function loadClaimedSends(
       ct.id as contact_id, ct.email, ct.first_name, ct.last_name, ct.company, ct.custom_fields, ct.timezone,
       q.id as step_id,
       coalesce(q.send_as, c.send_as) as send_as, c.track_opens,
+      coalesce(q.track_clicks, c.track_clicks) as track_clicks,
       bl.id as booking_link_id, bl.link_code as booking_link_code,
       nq.id as next_id, nq.delay_amount as next_delay_amount, nq.delay_unit as next_delay_unit,
       nq.scheduled_date::text as next_scheduled_date, nq.scheduled_time as next_scheduled_time,
@@ -155,6 +157,7 @@ function toClaimedSend(
     delivery: {
       sendAs: d.send_as,
       trackOpens: d.track_opens,
+      trackClicks: d.track_clicks,
       bookingLink:
         d.booking_link_id && d.booking_link_code ? { id: d.booking_link_id, code: d.booking_link_code } : null,
     },

@@ -31,6 +31,7 @@ import { nextDayWindowStart } from "#shared/sending/sending-window.ts";
 import { localDate } from "#shared/zoned-time.ts";
 import { queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
+import { loadTrackingHostsInUse } from "../../domain/tracking-hosts-in-use.ts";
 import { loadSigningKeys } from "../delivery/dkim-key-ring.ts";
 import { settleAttempted } from "../recovery/settle-attempted.ts";
 import { deferRows, fullDayDeferrals, readCapacity, remainingByMailbox } from "./capacity.ts";
@@ -68,6 +69,7 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
     settings,
     sends: [],
     dkimKeys: [],
+    trackingHosts: [],
   };
 
   // Daily limits count on the sender's (the user's) calendar day, whatever the contacts' zones.
@@ -149,5 +151,7 @@ export async function claimDue(tx: Tx, opts: ClaimOptions): Promise<ClaimedBatch
   // One small query per claim (a user has a key per domain at most), so a key
   // generated or deleted since the last claim is used, or not, from the next one.
   const dkimKeys = await loadSigningKeys(tx, userId);
-  return { ...empty, sends, dkimKeys };
+  // The same for the tracking hosts: one small query, so a host verified or gone stale is (not) used from the next claim.
+  const trackingHosts = await loadTrackingHostsInUse(tx, userId, now);
+  return { ...empty, sends, dkimKeys, trackingHosts };
 }

@@ -4,6 +4,7 @@
 // the claim builds these, delivery and the outcome writers read them.
 import type { BodyFormat, DelayUnit, SendFormat } from "#shared/db-enums.ts";
 import type { StepVariant } from "#shared/sequences/step-variants.ts";
+import type { TrackingHostInUse } from "#shared/tracking-hosts/tracking-base-url.ts";
 import type { SendingSettings } from "../../domain/sending-settings.ts";
 import type { StoredDkimKey } from "../delivery/dkim-key-ring.ts";
 import type { SenderAccountRow } from "../outgoing.ts";
@@ -42,9 +43,15 @@ export type ClaimedSend = {
   /**
    * How it is sent: the step's send_as, else the campaign's; the campaign's
    * track_opens (null: the user's setting, which the batch carries); the
-   * campaign's scheduling link for {{bookingLink}} (null: none chosen).
+   * step's track_clicks, else the campaign's; the campaign's scheduling link
+   * for {{bookingLink}} (null: none chosen).
    */
-  delivery: { sendAs: SendFormat; trackOpens: boolean | null; bookingLink: { id: string; code: string } | null };
+  delivery: {
+    sendAs: SendFormat;
+    trackOpens: boolean | null;
+    trackClicks: boolean;
+    bookingLink: { id: string; code: string } | null;
+  };
   /** The step after this one, scheduled when this one is sent. */
   nextStep: {
     id: string;
@@ -72,4 +79,6 @@ export type ClaimedBatch = {
   sends: ClaimedSend[];
   /** The user's own DKIM keys (still encrypted): the renderer signs each message From their domains with them. */
   dkimKeys: StoredDkimKey[];
+  /** The user's tracking hosts in use now: a message From one of their domains links to its host (trackingBaseUrl). */
+  trackingHosts: TrackingHostInUse[];
 };

@@ -1,8 +1,9 @@
 // A campaign's sending options, on the wizard's Review step and the edit page:
-// 'Track opens' (the user's setting, or on/off for this campaign) and 'Send as'
-// (HTML with a text alternative, or plain text only; a step can override it).
+// 'Track opens' (the user's setting, or on/off for this campaign), 'Track
+// clicks' (off unless turned on; a step can override it) and 'Send as' (HTML
+// with a text alternative, or plain text only; a step can override it).
 import type { SendFormat } from "#shared/db-enums.ts";
-import { PIXEL_COST } from "#shared/sending/tracking-text.ts";
+import { CLICK_COST, PIXEL_COST } from "#shared/sending/tracking-text.ts";
 import { Label } from "#web/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { useSettingsQuery } from "../settings/use-settings.ts";
@@ -16,7 +17,7 @@ type TrackChoice = "setting" | "on" | "off";
 const toChoice = (v: boolean | null): TrackChoice => (v === null ? "setting" : v ? "on" : "off");
 const fromChoice = (c: TrackChoice): boolean | null => (c === "setting" ? null : c === "on");
 
-export type SendingOptionsValue = { trackOpens: boolean | null; sendAs: SendFormat };
+export type SendingOptionsValue = { trackOpens: boolean | null; trackClicks: boolean; sendAs: SendFormat };
 
 export function SendingOptions({
   value,
@@ -50,6 +51,21 @@ export function SendingOptions({
         <p className="text-muted-foreground text-xs">
           {PIXEL_COST}
           {plain && " Plain-text emails carry no pixel."}
+        </p>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${idPrefix}-track-clicks`}>Track clicks</Label>
+        <Select value={value.trackClicks ? "on" : "off"} onValueChange={(c) => onChange({ trackClicks: c === "on" })}>
+          <SelectTrigger id={`${idPrefix}-track-clicks`} className="w-full" aria-describedby={`${idPrefix}-click-cost`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="off">Off</SelectItem>
+            <SelectItem value="on">On for this campaign</SelectItem>
+          </SelectContent>
+        </Select>
+        <p id={`${idPrefix}-click-cost`} className="text-muted-foreground text-xs">
+          {CLICK_COST} A step can override this.
         </p>
       </div>
       <div className="space-y-1.5">

@@ -199,6 +199,20 @@ export function StepCard(props: Props) {
               <SelectItem value="plain_text">Plain text only</SelectItem>
             </SelectContent>
           </Select>
+          <Label htmlFor={`${id}-track-clicks`}>Track clicks</Label>
+          <Select
+            value={step.trackClicks === true ? "on" : step.trackClicks === false ? "off" : "campaign"}
+            onValueChange={(v) => update({ trackClicks: v === "campaign" ? null : v === "on" })}
+          >
+            <SelectTrigger id={`${id}-track-clicks`} size="sm" className="w-56" aria-label={`${title} track clicks`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="campaign">As the campaign</SelectItem>
+              <SelectItem value="on">On for this step</SelectItem>
+              <SelectItem value="off">Off for this step</SelectItem>
+            </SelectContent>
+          </Select>
         </div>
         <section aria-label={`${title} preview`} className="rounded-md border border-dashed bg-muted/30 p-3">
           <div className="mb-2 flex items-center justify-between gap-2">

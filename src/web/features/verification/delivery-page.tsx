@@ -5,6 +5,7 @@ import { PageHeader } from "#web/components/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { DkimKeysSection } from "#web/features/dkim-keys/dkim-keys-section.tsx";
 import { DomainHealthSection } from "#web/features/domain-health/domain-health-section.tsx";
+import { TrackingHostsSection } from "#web/features/tracking-hosts/tracking-hosts-section.tsx";
 import { BulkVerifyCard } from "./bulk-verify-card.tsx";
 import { CsvVerifyCard } from "./csv-verify-card.tsx";
 import { SingleVerifyCard } from "./single-verify-card.tsx";
@@ -46,6 +47,7 @@ export function DeliveryPage() {
 
         <DomainHealthSection />
         <DkimKeysSection />
+        <TrackingHostsSection />
 
         <div className="grid gap-6 lg:grid-cols-3">
           <SingleVerifyCard />

@@ -16,6 +16,7 @@ import { toast } from "#web/lib/toast.ts";
 import { RetryFailedButton } from "../../sending/retry-failed-button.tsx";
 import { UnknownSendsPanel } from "../../sending/unknown-sends-panel.tsx";
 import { SequenceEditor } from "../../sequences/sequence-editor.tsx";
+import { CampaignClicksTab } from "../../tracking/campaign-clicks-tab.tsx";
 import { BookingLinkChoice } from "../booking-link-choice.tsx";
 import { CampaignPacingOptions } from "../campaign-pacing-options.tsx";
 import { CampaignStatusBadge } from "../campaign-status-badge.tsx";
@@ -49,8 +50,8 @@ function NotFound() {
 }
 
 /**
- * Edit Campaign (docs/product.md §10.1): Details, Contacts, Email Sequence, Sender Accounts and A/B Variants
- * tabs; Retry failed sends (§11.6) and Clone (§10.4).
+ * Edit Campaign (docs/product.md §10.1): Details, Contacts, Email Sequence, Sender Accounts, A/B Variants and
+ * Clicks tabs; Retry failed sends (§11.6) and Clone (§10.4).
  */
 export function EditCampaignPage() {
   const { id = "" } = useParams();
@@ -133,6 +134,7 @@ export function EditCampaignPage() {
           <TabsTrigger value="sequence">Email Sequence ({state.sequence.length})</TabsTrigger>
           <TabsTrigger value="senders">Sender Accounts ({state.senders.length})</TabsTrigger>
           <TabsTrigger value="variants">A/B Variants</TabsTrigger>
+          <TabsTrigger value="clicks">Clicks</TabsTrigger>
         </TabsList>
         <TabsContent value="details" className="pt-4">
           <Card>
@@ -161,7 +163,7 @@ export function EditCampaignPage() {
                 </h2>
                 <SendingOptions
                   idPrefix="edit"
-                  value={{ trackOpens: state.trackOpens, sendAs: state.sendAs }}
+                  value={{ trackOpens: state.trackOpens, trackClicks: state.trackClicks, sendAs: state.sendAs }}
                   onChange={(patch) => update(patch)}
                 />
                 <BookingLinkChoice
@@ -209,6 +211,9 @@ export function EditCampaignPage() {
         </TabsContent>
         <TabsContent value="variants" className="pt-4">
           <AbVariantsTab campaignId={id} />
+        </TabsContent>
+        <TabsContent value="clicks" className="pt-4">
+          <CampaignClicksTab campaignId={id} />
         </TabsContent>
       </Tabs>
     </div>

@@ -12,6 +12,7 @@ export type EditState = {
   /** Existing senders keep their server id as localId (see `serverIds`). */
   senders: WizardSender[];
   trackOpens: boolean | null;
+  trackClicks: boolean;
   sendAs: SendFormat;
   bookingLinkId: string | null;
   dailyNewContactsLimit: number | null;
@@ -33,6 +34,7 @@ export function toEditState(detail: CampaignDetail): EditState {
       scheduledDate: s.scheduledDate,
       scheduledTime: s.scheduledTime,
       sendAs: s.sendAs ?? null,
+      trackClicks: s.trackClicks ?? null,
       ...(s.variants?.length ? { variants: s.variants } : {}),
     })),
     senders: detail.senders.map((s) => ({
@@ -43,6 +45,7 @@ export function toEditState(detail: CampaignDetail): EditState {
       savedSenderId: s.savedSenderId,
     })),
     trackOpens: detail.campaign.trackOpens,
+    trackClicks: detail.campaign.trackClicks,
     sendAs: detail.campaign.sendAs,
     bookingLinkId: detail.campaign.bookingLinkId,
     dailyNewContactsLimit: detail.campaign.dailyNewContactsLimit,
@@ -57,6 +60,7 @@ export function toUpdateInput(state: EditState, detail: CampaignDetail): UpdateC
     description: state.description.trim() || null,
     sequence: toSequenceInput(state.sequence),
     trackOpens: state.trackOpens,
+    trackClicks: state.trackClicks,
     sendAs: state.sendAs,
     bookingLinkId: state.bookingLinkId,
     dailyNewContactsLimit: state.dailyNewContactsLimit,

@@ -47,6 +47,7 @@ export function toCreateInput(draft: WizardDraft): CreateCampaignInput {
     contacts,
     sequence: toSequenceInput(draft.sequence),
     trackOpens: draft.trackOpens ?? null,
+    trackClicks: draft.trackClicks ?? false,
     sendAs: draft.sendAs ?? "html",
     bookingLinkId: draft.bookingLinkId ?? null,
     dailyNewContactsLimit: draft.dailyNewContactsLimit ?? null,

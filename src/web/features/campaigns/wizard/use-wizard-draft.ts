@@ -42,6 +42,7 @@ function readableDraft(stored: Partial<WizardDraft> | undefined): WizardDraft {
     sequence: sequence.length > 0 ? sequence : base.sequence,
     // Drafts saved before the sending options have none: the defaults.
     trackOpens: typeof d.trackOpens === "boolean" ? d.trackOpens : null,
+    trackClicks: d.trackClicks === true,
     sendAs: d.sendAs === "plain_text" ? "plain_text" : "html",
     // The campaign's scheduling link for {{bookingLink}}; none in drafts saved before the option.
     bookingLinkId: typeof d.bookingLinkId === "string" && UUID.test(d.bookingLinkId) ? d.bookingLinkId : null,

@@ -33,6 +33,8 @@ export type WizardDraft = {
   sequence: WizardSequenceStep[];
   /** The campaign's 'Track opens': null follows the user's setting. Absent in drafts saved before the option. */
   trackOpens?: boolean | null;
+  /** The campaign's 'Track clicks' (off unless turned on). Absent in drafts saved before the option: off. */
+  trackClicks?: boolean;
   /** How the steps are sent unless a step says otherwise. */
   sendAs?: SendFormat;
   /** The scheduling link {{bookingLink}} points at; null: none. Absent: never chosen (drafts from before the option too). */
@@ -79,6 +81,7 @@ export function emptyDraft(): WizardDraft {
     selectedColumns: ["email"],
     sequence: [newStep()],
     trackOpens: null,
+    trackClicks: false,
     sendAs: "html",
     launchKey: crypto.randomUUID(),
     launchSentAt: null,

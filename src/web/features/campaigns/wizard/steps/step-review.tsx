@@ -206,7 +206,11 @@ export function ReviewStep({ draft, update }: StepProps) {
       <Section title="Sending Options">
         <SendingOptions
           idPrefix="wizard"
-          value={{ trackOpens: draft.trackOpens ?? null, sendAs: draft.sendAs ?? "html" }}
+          value={{
+            trackOpens: draft.trackOpens ?? null,
+            trackClicks: draft.trackClicks ?? false,
+            sendAs: draft.sendAs ?? "html",
+          }}
           onChange={(patch) => update(patch)}
         />
         <BookingLinkChoice

@@ -1,0 +1,38 @@
+// Recording a click on a tracked link: the first click of a send on a link
+// (its URL) is kept with its time; later ones, from the same person or a
+// mail scanner that followed it first, add nothing. One statement, so two
+// clicks at once record one (the unique (send, url) index decides).
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/sql-helpers.ts";
+import { ownedBy } from "./send-owners.ts";
+
+/**
+ * "recorded" for a first click, "repeat" for a later one, null when the send
+ * no longer exists or is of none of `owners` (a tracking host's).
+ */
+export async function recordClick(
+  db: Db,
+  o: { sendId: string; url: string; owners?: readonly string[] },
+): Promise<"recorded" | "repeat" | null> {
+  const result = await db.execute(sql`
+    with send as (
+      select id, user_id, campaign_id from email_sends
+      where id = ${o.sendId}::uuid and ${ownedBy(o.owners)}
+    ), clicked as (
+      insert into link_clicks (user_id, campaign_id, email_send_id, url)
+      select user_id, campaign_id, id, ${o.url} from send
+      on conflict (email_send_id, url) do nothing
+      returning 1
+    )
+    select (select count(*) from send)::int as sends, (select count(*) from clicked)::int as clicked`);
+  const row = rowsOf<{ sends: number; clicked: number }>(result)[0];
+  if (!row || row.sends === 0) return null;
+  return row.clicked > 0 ? "recorded" : "repeat";
+}
+
+/** Whether the send exists and is of one of `owners` (any owner when undefined): a HEAD, which records nothing. */
+export async function clickAllowed(db: Db, sendId: string, owners?: readonly string[]): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from email_sends where id = ${sendId}::uuid and ${ownedBy(owners)}`);
+  return rowsOf(result).length > 0;
+}
