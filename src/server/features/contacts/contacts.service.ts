@@ -31,10 +31,14 @@ export const NOT_RETRIED = "Not retried: the contact was removed from the campai
 
 type BlockedState = Contact["blocked"];
 
-/** Whether the contact is blocked now, or had a step skipped for it (due-rows.ts's cancel reason). */
+/**
+ * Whether the contact is blocked now, or had a step skipped for it (due-rows.ts's
+ * cancel reason). The columns are written out: Drizzle leaves a column at the
+ * top of a select's sql unqualified, and inside the subquery "id" would be se.id.
+ */
 const blockedState = sql<BlockedState>`case
-  when ${isBlocked(contacts.userId, contacts.email)} then 'listed'
-  when exists (select 1 from scheduled_emails se where se.contact_id = ${contacts.id} and se.cancel_reason = 'blocked')
+  when ${isBlocked(sql`contacts.user_id`, sql`contacts.email`)} then 'listed'
+  when exists (select 1 from scheduled_emails se where se.contact_id = contacts.id and se.cancel_reason = 'blocked')
     then 'skipped'
   end`;
 
