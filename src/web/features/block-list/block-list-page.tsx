@@ -274,7 +274,7 @@ function ListCard() {
                 <TableHeader>
                   <TableRow>
                     <TableHead>Address or domain</TableHead>
-                    <TableHead>Type</TableHead>
+                    <TableHead className="hidden sm:table-cell">Type</TableHead>
                     <TableHead>Reason</TableHead>
                     <TableHead>Added</TableHead>
                     <TableHead className="w-12">
@@ -341,7 +341,7 @@ function ItemRow({ item }: { item: BlockListItem }) {
           {shown}
         </div>
       </TableCell>
-      <TableCell>{item.kind === "domain" ? "Domain" : "Address"}</TableCell>
+      <TableCell className="hidden sm:table-cell">{item.kind === "domain" ? "Domain" : "Address"}</TableCell>
       <TableCell>
         <Badge variant={reasonBadge[item.reason]}>{blockListReasonLabels[item.reason]}</Badge>
       </TableCell>
