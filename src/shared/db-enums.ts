@@ -127,6 +127,14 @@ export type MeetingStatus = (typeof meetingStatuses)[number];
 export const suppressionReasons = ["unsubscribed", "bounced", "complained", "manual"] as const;
 export type SuppressionReason = (typeof suppressionReasons)[number];
 
+/** A block list entry (block_list.kind): one address, or a domain with its subdomains. */
+export const blockKinds = ["address", "domain"] as const;
+export type BlockKind = (typeof blockKinds)[number];
+
+/** How an entry got on the block list (block_list.source): typed in on the Block list screen, or read from a file. */
+export const blockSources = ["manual", "import"] as const;
+export type BlockSource = (typeof blockSources)[number];
+
 /**
  * What the mailbox sync made of an inbound message (mailbox_messages.kind):
  * a reply, an auto-reply (the sequence goes on, unless it says the person has

@@ -145,6 +145,11 @@ export const routes: RouteObject[] = [
                             "EmailClassificationPage",
                           ),
                           shellScreen(
+                            "/block-list",
+                            () => import("./features/block-list/block-list-page.tsx"),
+                            "BlockListPage",
+                          ),
+                          shellScreen(
                             "/contacts",
                             () => import("./features/contact-directory/contacts-page.tsx"),
                             "ContactsPage",

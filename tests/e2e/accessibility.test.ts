@@ -257,6 +257,7 @@ describeJourneys("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
       "/contacts",
       paths.senderProfile!,
       "/debug",
+      "/block-list",
       "/senders",
     ]) {
       await visit(path);

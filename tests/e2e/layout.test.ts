@@ -188,6 +188,7 @@ describeJourneys("layout", () => {
       "/contacts",
       "/senders",
       `/senders/profile/${encodeURIComponent(sender!.email)}`,
+      "/block-list",
       "/settings",
       "/debug",
       "/outbox",

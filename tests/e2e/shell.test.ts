@@ -6,7 +6,7 @@ import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, useBrowser } from "./support/browser.ts";
 import { signedInUser } from "./support/users.ts";
 
-/** The spec's side-menu tabs, in order. */
+/** The spec's side-menu tabs, in order, with Block list (issue 31) after Senders. */
 const tabs = [
   { id: "dashboard", label: "Dashboard", path: "/" },
   { id: "campaigns", label: "Emails", path: "/campaigns" },
@@ -20,6 +20,7 @@ const tabs = [
   { id: "email-classification", label: "Email Classification", path: "/email-classification" },
   { id: "contacts", label: "Contacts", path: "/contacts" },
   { id: "senders", label: "Senders", path: "/senders" },
+  { id: "block-list", label: "Block list", path: "/block-list" },
   { id: "settings", label: "Settings", path: "/settings" },
 ];
 

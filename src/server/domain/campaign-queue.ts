@@ -6,9 +6,11 @@ import { sql } from "drizzle-orm";
 import { rulesForZone } from "#shared/sending/contact-zone.ts";
 import { nextAllowedInstant, type SendingRules } from "#shared/sending/sending-window.ts";
 import { at, type Executor, queryRows } from "../db/sql-helpers.ts";
+import { isBlocked } from "./block-list.ts";
 import { variantIndexSql } from "./step-variants-sql.ts";
 
-export type FirstStepResult = { scheduled: number; suppressed: number };
+/** Step-1 rows queued; contacts left out as suppressed (and marked); contacts left out as blocked (left as they are). */
+export type FirstStepResult = { scheduled: number; suppressed: number; blocked: number };
 
 /**
  * Schedules step 1 for the campaign's contacts, at the first allowed instant
@@ -17,6 +19,10 @@ export type FirstStepResult = { scheduled: number; suppressed: number };
  * call again (only contacts not yet queued are added):
  * - contacts whose address is on the owner's suppression list are marked
  *   (unsubscribed, or bounced for a bounce) and skipped;
+ * - contacts whose address or domain is on the owner's block list are
+ *   skipped and counted, their status untouched (block-list.ts): the block
+ *   is the user's to lift, and a contact unblocked before the campaign's
+ *   contacts change again is queued then like one added after launch;
  * - each queued contact is given one of the campaign's senders round-robin,
  *   contacts by (created_at, id), senders by (created_at, id) — the order the
  *   user added them — continuing after the contacts queued before; the sender
@@ -56,7 +62,7 @@ export async function scheduleFirstStep(
   // are MATERIALIZED: computed once. Inlined, a planner without statistics
   // (PGlite never analyzes; PostgreSQL not yet, right after the contacts were
   // inserted) re-ran such a count for every contact: 10,000 contacts took ~1 minute.
-  const [inserted] = await queryRows<{ scheduled: number }>(
+  const [inserted] = await queryRows<{ scheduled: number; blocked: number }>(
     tx,
     sql`
     with senders as materialized (
@@ -67,12 +73,15 @@ export async function scheduleFirstStep(
     ), queued as materialized (
       select count(*) as n from scheduled_emails
       where campaign_id = ${campaignId}::uuid and sequence_id = (select id from step_one)
-    ), waiting as (
-      select ct.id, ct.timezone, row_number() over (order by ct.created_at, ct.id) - 1 as idx
+    ), candidates as (
+      select ct.id, ct.timezone, ct.created_at, ${isBlocked(sql`${userId}::text`, sql`ct.email`)} as blocked
       from contacts ct
       where ct.campaign_id = ${campaignId}::uuid and ct.status = 'active' and ct.replied_at is null
         and not exists (
           select 1 from scheduled_emails se where se.contact_id = ct.id and se.sequence_id = (select id from step_one))
+    ), waiting as (
+      select c.id, c.timezone, row_number() over (order by c.created_at, c.id) - 1 as idx
+      from candidates c where not c.blocked
     ), ins as (
       insert into scheduled_emails (campaign_id, contact_id, sequence_id, sender_account_id, scheduled_for,
                                     contact_rank, variant_index)
@@ -89,9 +98,10 @@ export async function scheduleFirstStep(
       on conflict (campaign_id) do update
         set scheduled = campaign_stats.scheduled + excluded.scheduled, updated_at = ${at(opts.now)}
     )
-    select count(*)::int as scheduled from ins`,
+    select (select count(*)::int from ins) as scheduled,
+      (select count(*)::int from candidates where blocked) as blocked`,
   );
-  return { scheduled: inserted?.scheduled ?? 0, suppressed: suppressed.length };
+  return { scheduled: inserted?.scheduled ?? 0, suppressed: suppressed.length, blocked: inserted?.blocked ?? 0 };
 }
 
 /**

@@ -61,6 +61,8 @@ export const bulkSendResultSchema = z
     campaignId: z.string().nullable(),
     /** Engine: contacts skipped because their address is on the suppression list. */
     suppressed: z.number().int(),
+    /** Engine: contacts skipped because their address or its domain is on the block list. */
+    blocked: z.number().int(),
     /** Engine: contacts skipped because their address is incomplete (no domain with a dot). */
     invalid: z.number().int(),
   })

@@ -1,5 +1,6 @@
 // Contacts as imported (wizard, edit campaign) and stored.
 import { z } from "zod";
+import { blockListReasons } from "../block-list/block-list-reasons.ts";
 import { contactStatuses } from "../db-enums.ts";
 import { parseTimeZone } from "./time-zone.ts";
 
@@ -45,6 +46,12 @@ export const contactSchema = z
     repliedAt: z.string().nullable(),
     customFields: z.record(z.string(), z.string()),
     createdAt: z.string(),
+    /**
+     * listed: its address or domain is on the block list, so nothing is sent
+     * to it; skipped: not listed now, but a step was skipped while it was
+     * (that step is not sent again); null: neither.
+     */
+    blocked: z.enum(["listed", "skipped"]).nullable(),
   })
   .meta({ id: "Contact" });
 export type Contact = z.infer<typeof contactSchema>;
@@ -84,7 +91,7 @@ export const contactZoneCountsSchema = z
   .meta({ id: "ContactZoneCounts" });
 export type ContactZoneCounts = z.infer<typeof contactZoneCountsSchema>;
 
-/** Duplicate detection: emails this user already sent to in earlier campaigns. */
+/** Detect Emails: emails this user already sent to in earlier campaigns, and those blocked or suppressed. */
 export const duplicateCheckInputSchema = z
   .object({ emails: z.array(z.string().max(320)).max(MAX_CONTACTS_PER_REQUEST) })
   .meta({ id: "DuplicateCheckInput" });
@@ -97,9 +104,19 @@ export const previousSendSchema = z.object({
   sentAt: z.string(),
 });
 export type PreviousSend = z.infer<typeof previousSendSchema>;
+/** An imported address on the block list or the suppression list: what puts it there (the first that does). */
+export const blockedAddressSchema = z.object({
+  /** Lower-cased, as sent. */
+  email: z.string(),
+  reason: z.enum(blockListReasons),
+  /** The entry that matches: the address, or the blocked domain. */
+  entry: z.string(),
+});
+export type BlockedAddress = z.infer<typeof blockedAddressSchema>;
 export const duplicateCheckResultSchema = z
-  .object({ previousSends: z.array(previousSendSchema) })
+  .object({ previousSends: z.array(previousSendSchema), blocked: z.array(blockedAddressSchema) })
   .meta({ id: "DuplicateCheckResult" });
+export type DuplicateCheckResult = z.infer<typeof duplicateCheckResultSchema>;
 
 /** Every contact's id and address (edit page "Verify contacts": verify all, remove by id). */
 export const contactAddressesSchema = z

@@ -17,6 +17,8 @@ export const launchResultSchema = z
     scheduled: z.number().int(),
     /** Contacts skipped because their address is on the suppression list. */
     suppressed: z.number().int(),
+    /** Contacts left out because their address or its domain is on the block list. */
+    blocked: z.number().int(),
   })
   .meta({ id: "LaunchResult" });
 export type LaunchResult = z.infer<typeof launchResultSchema>;
@@ -31,3 +33,7 @@ export const launchFailureWarning = (failed: number) =>
 /** Added to the success toast when part of step 1 is still queued (sent later by the worker). */
 export const launchQueuedNote = (queued: number) =>
   `${queued} more ${queued === 1 ? "email is" : "emails are"} queued and will be sent within your sending window and daily limits.`;
+
+/** Added to the success toast when blocked contacts were left out. */
+export const launchBlockedNote = (blocked: number) =>
+  `${blocked} ${blocked === 1 ? "contact is" : "contacts are"} on your block list and ${blocked === 1 ? "was" : "were"} left out.`;

@@ -40,6 +40,10 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   "dkim-keys": "dkimKey",
   /** /api/account/sessions/{id}: one of the user's signed-in sessions. */
   sessions: "session",
+  /** /api/block-list/{id}: one of the user's blocks. */
+  "block-list": "blockEntry",
+  /** /api/block-list/suppressions/{id}: an address on the user's suppression list. */
+  suppressions: "suppression",
 };
 
 /** Parameters and body properties named after their kind. */

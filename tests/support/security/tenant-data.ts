@@ -1,12 +1,14 @@
 // A user's data for the security suites, made through the API as a user would
 // make it: a saved sender, a template, a campaign with contacts and two steps,
-// launched so that there are sends, a direct email, and a scheduling link with
-// a meeting booked on its public page. Returns the ids of
+// launched so that there are sends, a direct email, a scheduling link with
+// a meeting booked on its public page, and a block list with a block and a
+// hard bounce on it. Returns the ids of
 // each kind of object, so a suite can put them into any route that names one.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../../../src/server/db/client.ts";
+import { addSuppression } from "../../../src/server/domain/suppressions.ts";
 import { captureSmtpUrl } from "../../../src/server/mail/system-mailer.ts";
 import { signToken } from "../../../src/server/mail/tokens.ts";
 import { recoverClaims } from "../../../src/server/sending/recovery/recover-claims.ts";
@@ -16,6 +18,7 @@ import type { TestContext } from "../test-app.ts";
 /** The kinds of object an id in a route can name. */
 export type IdKind =
   | "attachmentIndex"
+  | "blockEntry"
   | "campaign"
   | "capturedMessage"
   | "capturedMessageWithAttachment"
@@ -38,7 +41,8 @@ export type IdKind =
   | "dkimKey"
   | "launchKey"
   | "session"
-  | "step";
+  | "step"
+  | "suppression";
 
 export type TenantData = {
   ids: Record<IdKind, string>;
@@ -183,8 +187,11 @@ export async function seedTenant(
   );
   const ownSession = sessions.sessions.find((s) => s.current)?.id;
   if (!ownSession) throw new Error("seeding: the user's session is not listed");
+  const blocks = await seedBlockList(ctx, cookie, slug);
   const ids: Record<IdKind, string> = {
     attachmentIndex: "0",
+    blockEntry: blocks.blockEntry,
+    suppression: blocks.suppression,
     campaign: campaignId,
     capturedMessage: captured.id,
     capturedMessageWithAttachment: withAttachment,
@@ -218,6 +225,23 @@ export async function seedTenant(
   // An attachment's index ("0") is a position, not this user's data: any answer may hold it.
   const { attachmentIndex: _position, ...ownIds } = ids;
   return { ids, traces: [marker, ...new Set([...Object.values(ownIds), ...everyId])] };
+}
+
+/** A blocked domain (the API's Add) and a hard-bounced address on the suppression list (as the mailbox sync adds one). */
+async function seedBlockList(ctx: TestContext, cookie: string, slug: string) {
+  const domain = `${slug}-blocked.test`;
+  await call(ctx, cookie, "POST", "/api/block-list", { entries: [`@${domain}`] });
+  const [owner] = await rows<{ user_id: string }>(
+    ctx.database.db,
+    sql`select user_id from block_list where value = ${domain}`,
+  );
+  if (!owner) throw new Error("seeding: the block was not stored");
+  await addSuppression(ctx.database.db, owner.user_id, `${slug}-bounced@prospects.test`, "bounced");
+  const list = await call<{ items: { id: string; list: string }[] }>(ctx, cookie, "GET", "/api/block-list");
+  const blockEntry = list.items.find((i) => i.list === "block")?.id;
+  const suppression = list.items.find((i) => i.list === "suppression")?.id;
+  if (!blockEntry || !suppression) throw new Error("seeding: the block list holds no block or no suppression");
+  return { blockEntry, suppression };
 }
 
 /** A message with an attachment in the capture outbox (campaign mail has none), sent over SMTP like any mail. */

@@ -5,6 +5,7 @@
  */
 export * from "./analytics.ts";
 export * from "./auth.ts";
+export * from "./block-list.ts";
 export * from "./campaigns.ts";
 export * from "./contacts.ts";
 export * from "./dkim-keys.ts";

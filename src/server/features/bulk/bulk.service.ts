@@ -6,8 +6,8 @@
 // - engine: no webhook; the send becomes a real campaign (one step, the
 //   contacts, the listed addresses' SAVED sender accounts) created in one
 //   transaction by the campaigns service and launched by the launch service,
-//   so round-robin, limits, sending window, suppressions, tracking and
-//   unsubscribe all apply. A launch that fails leaves no campaign behind.
+//   so round-robin, limits, sending window, suppressions, the block list,
+//   tracking and unsubscribe all apply. A launch that fails leaves no campaign behind.
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { BulkDelivery, BulkPayload, BulkSendRequest, BulkSendResult } from "#shared/bulk/bulk.schemas.ts";
 import { BULK_SIGNATURE_HEADER, BULK_TIMESTAMP_HEADER, bulkMessages } from "#shared/bulk/bulk-messages.ts";
@@ -84,7 +84,14 @@ export function createBulkService(deps: FeatureDeps) {
       throw new AppError("bad_gateway", bulkMessages.sendFailed, { reason: "webhook_status", status });
     }
     log.info({ userId, host, status, contacts: payload.totalContacts }, "bulk payload posted to webhook");
-    return { mode: "webhook", processed: payload.totalContacts, campaignId: null, suppressed: 0, invalid: 0 };
+    return {
+      mode: "webhook",
+      processed: payload.totalContacts,
+      campaignId: null,
+      suppressed: 0,
+      blocked: 0,
+      invalid: 0,
+    };
   }
 
   /** The user's saved senders for the listed addresses, in the list's order, or a 400 naming the first missing one. */
@@ -172,6 +179,7 @@ export function createBulkService(deps: FeatureDeps) {
         processed: launched.scheduled,
         campaignId,
         suppressed: launched.suppressed,
+        blocked: launched.blocked,
         invalid: contacts.invalid,
       };
     } catch (err) {
@@ -188,7 +196,14 @@ export function createBulkService(deps: FeatureDeps) {
         .select({ n: count() })
         .from(scheduledEmails)
         .where(eq(scheduledEmails.campaignId, campaignId));
-      return { mode: "engine", processed: queued?.n ?? 0, campaignId, suppressed: 0, invalid: contacts.invalid };
+      return {
+        mode: "engine",
+        processed: queued?.n ?? 0,
+        campaignId,
+        suppressed: 0,
+        blocked: 0,
+        invalid: contacts.invalid,
+      };
     }
   }
 

@@ -179,7 +179,14 @@ describe("webhook mode", () => {
       contacts: contactsSent,
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ mode: "webhook", processed: 2, campaignId: null, suppressed: 0, invalid: 0 });
+    expect(await res.json()).toEqual({
+      mode: "webhook",
+      processed: 2,
+      campaignId: null,
+      suppressed: 0,
+      blocked: 0,
+      invalid: 0,
+    });
 
     expect(hook.requests).toHaveLength(1);
     const received = hook.requests[0]!;
@@ -296,7 +303,14 @@ describe("engine mode (no webhook)", () => {
     });
     expect(res.status).toBe(200);
     const result = (await res.json()) as { campaignId: string };
-    expect(result).toEqual({ mode: "engine", processed: 4, campaignId: expect.any(String), suppressed: 0, invalid: 0 });
+    expect(result).toEqual({
+      mode: "engine",
+      processed: 4,
+      campaignId: expect.any(String),
+      suppressed: 0,
+      blocked: 0,
+      invalid: 0,
+    });
 
     const [campaign] = await db().select().from(campaigns).where(eq(campaigns.id, result.campaignId));
     expect(campaign).toMatchObject({
@@ -353,6 +367,26 @@ describe("engine mode (no webhook)", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ mode: "engine", processed: 2, suppressed: 1 });
     expect(sink.messages.map((m) => m.envelope.to[0]).sort()).toEqual(["lead1@prospects.test", "lead3@prospects.test"]);
+  });
+
+  it("skips addresses on the block list (by address or domain) and says how many", async () => {
+    const user = await newUser("engine-blocked");
+    await saveSender(user, "me@acme.test");
+    const blocked = await ctx.request("/api/block-list", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { entries: ["LEAD1@prospects.test", "@other.test"] },
+    });
+    expect(blocked.status).toBe(200);
+    const res = await send(ctx, user, {
+      campaignName: "B",
+      senderEmails: ["me@acme.test"],
+      contacts: [...leads(2), ...leads(1, "mail.other.test")],
+      ...message,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ mode: "engine", processed: 1, suppressed: 0, blocked: 2 });
+    expect(sink.messages.map((m) => m.envelope.to[0])).toEqual(["lead2@prospects.test"]);
   });
 
   it("leaves out addresses a campaign cannot send to and counts them", async () => {

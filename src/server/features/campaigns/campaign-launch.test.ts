@@ -82,6 +82,7 @@ describe("POST /api/campaigns/launch", () => {
       emailsQueued: 0,
       scheduled: 3,
       suppressed: 0,
+      blocked: 0,
     });
     const [row] = await db().select().from(campaigns).where(eq(campaigns.id, res.body.campaignId));
     expect(row).toMatchObject({

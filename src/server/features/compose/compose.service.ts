@@ -4,13 +4,18 @@
 // JSON), never left pending. The open pixel follows the user's 'Track opens'
 // setting; a plain-text email is the text part alone (no HTML, no pixel). The
 // pixel is on the From domain's tracking host when one is in use.
+// A recipient on the user's block list (the address or its domain) is refused
+// before anything is recorded (400 on `to`).
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { blockedRecipientMessage } from "#shared/block-list/block-list-reasons.ts";
 import type { ComposeInput, ComposeResult } from "#shared/compose/compose.schemas.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { trackingBaseUrl } from "#shared/tracking-hosts/tracking-base-url.ts";
 import { emailSends, senderAccounts, userSettings } from "../../db/schema/index.ts";
 import { loadTrackingHostsInUse } from "../../domain/tracking-hosts-in-use.ts";
+import { blockingEntry } from "../../domain/block-list.ts";
+import { AppError } from "../../errors.ts";
 import { trackingUrls } from "../../mail/tokens.ts";
 import { createDkimKeyRing, loadSigningKeys } from "../../sending/delivery/dkim-key-ring.ts";
 import { DeliveryError, type TransportFactory } from "../../sending/outgoing.ts";
@@ -24,6 +29,11 @@ export function createComposeService({ db, config, secrets, now }: FeatureDeps, 
     async send(userId: string, input: ComposeInput): Promise<ComposeResult> {
       const from = input.from.trim();
       const to = input.to.trim();
+      const blocked = await blockingEntry(db, userId, to);
+      if (blocked) {
+        const message = blockedRecipientMessage(blocked);
+        throw new AppError("validation_error", message, { fields: { to: message } });
+      }
       const [saved] = await db
         .select()
         .from(senderAccounts)

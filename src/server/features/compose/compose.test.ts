@@ -61,6 +61,42 @@ describe("POST /api/emails/direct", () => {
     expect((await ctx.database.db.select().from(emailSends)).length).toBe(before);
   });
 
+  it("refuses a recipient on the block list (the address, or its domain at any depth), naming the field, recording nothing", async () => {
+    const blocked = await ctx.request("/api/block-list", {
+      method: "POST",
+      cookie: alice.cookie,
+      json: { entries: ["no-thanks@example.com", "@blocked.test"] },
+    });
+    expect(blocked.status).toBe(200);
+    const before = (await ctx.database.db.select().from(emailSends)).length;
+    for (const [to, message] of [
+      [
+        "No-Thanks@Example.com",
+        "no-thanks@example.com is on your block list. Remove it from the Block list to email it.",
+      ],
+      [
+        "ann@mail.blocked.test",
+        "Addresses at blocked.test are on your block list. Remove the domain from the Block list to email them.",
+      ],
+    ]) {
+      const res = await send({ from: "alice@acme.test", to, subject: "Hello", message: "Hi" });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: { code: "validation_error", message, details: { fields: { to: message } } },
+      });
+    }
+    expect((await ctx.database.db.select().from(emailSends)).length).toBe(before);
+    // Another user's block list does not stop Bob, and an address beside the blocked one goes.
+    const bob = await ctx.signUpVerified("bob-compose@example.com");
+    const bobs = await send(
+      { from: "bob@acme.test", to: "no-thanks@example.com", subject: "Hi", message: "m" },
+      bob.cookie,
+    );
+    expect(((await bobs.json()) as { status: string }).status).toBe("sent");
+    const other = await send({ from: "alice@acme.test", to: "ann@notblocked.test", subject: "Hi", message: "m" });
+    expect(((await other.json()) as { status: string }).status).toBe("sent");
+  });
+
   it("threads an answer: In-Reply-To and References reach the message sent over SMTP", async () => {
     const res = await send({
       from: "alice@acme.test",

@@ -22,7 +22,8 @@ const duplicatesRoute = createRoute({
   method: "post",
   path: "/contacts/duplicates",
   tags,
-  summary: "Earlier campaign sends to these addresses (the user's own campaigns), newest first",
+  summary:
+    "Earlier campaign sends to these addresses (the user's own campaigns), newest first, and which of them are blocked (address or domain) or suppressed, with the reason",
   request: { body: { required: true, content: json(duplicateCheckInputSchema) } },
   responses: { 200: { description: "Previous sends", content: json(duplicateCheckResultSchema) }, ...errorResponses },
 });
@@ -108,7 +109,7 @@ export function contactRoutes(deps: FeatureDeps) {
   const service = createContactsService(deps.db, deps.now);
   return createRouter()
     .openapi(duplicatesRoute, async (c) =>
-      c.json({ previousSends: await service.previousSends(c.get("user").id, c.req.valid("json").emails) }, 200),
+      c.json(await service.detect(c.get("user").id, c.req.valid("json").emails), 200),
     )
     .openapi(listRoute, async (c) =>
       c.json(await service.list(c.get("user").id, c.req.valid("param").id, c.req.valid("query")), 200),

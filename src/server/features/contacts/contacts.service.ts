@@ -1,20 +1,22 @@
-// Contacts of a campaign (edit screen: list, add, remove) and duplicate
-// detection for the wizard. Every query is scoped to the signed-in user: a
+// Contacts of a campaign (edit screen: list, add, remove) and Detect Emails
+// for the wizard (earlier sends, blocked and suppressed addresses). Every query is scoped to the signed-in user: a
 // campaign of another user is "Campaign not found", exactly like a missing one.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { BlockListReason } from "#shared/block-list/block-list-reasons.ts";
 import type {
   Contact,
   ContactInput,
   ContactListQuery,
   ContactUpdate,
   ContactZoneCounts,
-  PreviousSend,
+  DuplicateCheckResult,
 } from "#shared/contacts/contacts.schemas.ts";
 import { storedTimeZone } from "#shared/contacts/time-zone.ts";
 import type { Db } from "../../db/client.ts";
 import { campaigns, contacts } from "../../db/schema/index.ts";
-import type { Tx } from "../../db/sql-helpers.ts";
+import { queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { contactFullName, containsPattern } from "../../db/text-search.ts";
+import { blockCandidates, isBlocked } from "../../domain/block-list.ts";
 import { recountScheduled, syncLaunchedQueue } from "../../domain/campaign-queue.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
@@ -27,7 +29,20 @@ type ContactRow = typeof contacts.$inferSelect;
 /** The error of a send whose retry was cancelled by removing its contact. */
 export const NOT_RETRIED = "Not retried: the contact was removed from the campaign";
 
-function toDto(row: ContactRow): Contact {
+type BlockedState = Contact["blocked"];
+
+/**
+ * Whether the contact is blocked now, or had a step skipped for it (due-rows.ts's
+ * cancel reason). The columns are written out: Drizzle leaves a column at the
+ * top of a select's sql unqualified, and inside the subquery "id" would be se.id.
+ */
+const blockedState = sql<BlockedState>`case
+  when ${isBlocked(sql`contacts.user_id`, sql`contacts.email`)} then 'listed'
+  when exists (select 1 from scheduled_emails se where se.contact_id = contacts.id and se.cancel_reason = 'blocked')
+    then 'skipped'
+  end`;
+
+function toDto(row: ContactRow, blocked: BlockedState): Contact {
   return {
     id: row.id,
     campaignId: row.campaignId,
@@ -40,6 +55,7 @@ function toDto(row: ContactRow): Contact {
     repliedAt: row.repliedAt?.toISOString() ?? null,
     customFields: row.customFields ?? {},
     createdAt: row.createdAt.toISOString(),
+    blocked,
   };
 }
 
@@ -82,7 +98,7 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
       // The total comes with the page (one round trip); only a page past the
       // end needs a second query to learn it.
       const rows = await db
-        .select({ contact: contacts, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({ contact: contacts, blocked: blockedState, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(contacts)
         .where(where)
         .orderBy(desc(contacts.createdAt), asc(sql`lower(${contacts.email})`), asc(contacts.id))
@@ -96,7 +112,7 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
           .where(where);
         total = count?.n ?? 0;
       }
-      return { contacts: rows.map((r) => toDto(r.contact)), total };
+      return { contacts: rows.map((r) => toDto(r.contact, r.blocked)), total };
     },
 
     /** Every contact's id and address: one narrow query, no paging (10,000 rows is a few hundred KB). */
@@ -179,7 +195,8 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
         .where(and(eq(contacts.id, contactId), eq(contacts.campaignId, campaignId), eq(contacts.userId, userId)))
         .returning();
       if (!row) throw new AppError("not_found", "Contact not found");
-      return toDto(row);
+      const [state] = await db.select({ blocked: blockedState }).from(contacts).where(eq(contacts.id, row.id));
+      return toDto(row, state?.blocked ?? null);
     },
 
     /** The campaign's contacts counted by time zone, in one aggregate query, largest group first. */
@@ -198,50 +215,87 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
     },
 
     /**
-     * The user's earlier campaign sends to any of these addresses: one row per
-     * address and campaign (its latest send), newest first. One query; sends of
-     * other users' campaigns are never seen. A send whose contact was removed
-     * from its campaign still counts (by the address it went to), without a name.
+     * Detect Emails, in ONE statement: the user's earlier campaign sends to
+     * any of these addresses (one row per address and campaign, its latest
+     * send, newest first; sends of other users' campaigns are never seen; a
+     * send whose contact was removed from its campaign still counts, by the
+     * address it went to, without a name), and which of them are on the
+     * suppression list or blocked (address or domain), each with its first
+     * reason: a suppression before a block, an address before its domain.
      */
-    async previousSends(userId: string, emails: string[]): Promise<PreviousSend[]> {
+    async detect(userId: string, emails: string[]): Promise<DuplicateCheckResult> {
       const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
-      if (wanted.length === 0) return [];
+      if (wanted.length === 0) return { previousSends: [], blocked: [] };
       const addresses = sql`array(select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb))`;
-      const result = await db.execute(sql`
-        select distinct on (s.email, s.campaign_id) s.email, s.first_name, s.last_name, s.campaign_id,
-          cp.name as campaign_name, s.sent_at
-        from (
-          select lower(ct.email) as email, ct.first_name, ct.last_name, es.campaign_id,
-            coalesce(es.sent_at, es.created_at) as sent_at, es.created_at
-          from email_sends es join contacts ct on ct.id = es.contact_id
-          where ct.user_id = ${userId} and lower(ct.email) = any(${addresses})
-          union all
-          -- email_sends_user_direct_to_idx: the user's sends without a contact, by address.
-          select lower(es.to_email), null, null, es.campaign_id, coalesce(es.sent_at, es.created_at), es.created_at
-          from email_sends es
-          where es.user_id = ${userId} and es.contact_id is null and es.campaign_id is not null
-            and lower(es.to_email) = any(${addresses})
-        ) s
-        join campaigns cp on cp.id = s.campaign_id and cp.user_id = ${userId}
-        order by s.email, s.campaign_id, s.created_at desc`);
       type Row = {
+        kind: "send" | "blocked";
         email: string;
         first_name: string | null;
         last_name: string | null;
-        campaign_id: string;
-        campaign_name: string;
-        sent_at: Date | string;
+        campaign_id: string | null;
+        campaign_name: string | null;
+        sent_at: Date | string | null;
+        reason: BlockListReason | null;
+        entry: string | null;
       };
-      return (result as unknown as { rows: Row[] }).rows
+      const rows = await queryRows<Row>(
+        db,
+        sql`
+        with sends as (
+          select distinct on (s.email, s.campaign_id) s.email, s.first_name, s.last_name, s.campaign_id,
+            cp.name as campaign_name, s.sent_at
+          from (
+            select lower(ct.email) as email, ct.first_name, ct.last_name, es.campaign_id,
+              coalesce(es.sent_at, es.created_at) as sent_at, es.created_at
+            from email_sends es join contacts ct on ct.id = es.contact_id
+            where ct.user_id = ${userId} and lower(ct.email) = any(${addresses})
+            union all
+            -- email_sends_user_direct_to_idx: the user's sends without a contact, by address.
+            select lower(es.to_email), null, null, es.campaign_id, coalesce(es.sent_at, es.created_at), es.created_at
+            from email_sends es
+            where es.user_id = ${userId} and es.contact_id is null and es.campaign_id is not null
+              and lower(es.to_email) = any(${addresses})
+          ) s
+          join campaigns cp on cp.id = s.campaign_id and cp.user_id = ${userId}
+          order by s.email, s.campaign_id, s.created_at desc
+        ), blocked as (
+          select w.email, m.reason, m.entry
+          from unnest(${addresses}) as w(email)
+          cross join lateral (
+            select reason, entry from (
+              select s.reason, lower(s.email) as entry, 0 as rank
+              from suppressions s where s.user_id = ${userId} and lower(s.email) = w.email
+              union all
+              select case when b.source = 'import' then 'imported' else 'blocked' end, b.value,
+                case when b.kind = 'address' then 1 else 2 end
+              from block_list b where b.user_id = ${userId} and b.value = any(${blockCandidates(sql`w.email`)})
+            ) found
+            order by rank, length(entry) desc
+            limit 1
+          ) m
+        )
+        select 'send' as kind, email, first_name, last_name, campaign_id::text, campaign_name, sent_at,
+          null::text as reason, null::text as entry
+        from sends
+        union all
+        select 'blocked', email, null, null, null, null, null, reason, entry from blocked`,
+      );
+      const previousSends = rows
+        .filter((r) => r.kind === "send")
         .map((r) => ({
           email: r.email,
           firstName: r.first_name,
           lastName: r.last_name,
-          campaignId: r.campaign_id,
-          campaignName: r.campaign_name,
-          sentAt: new Date(r.sent_at).toISOString(),
+          campaignId: r.campaign_id!,
+          campaignName: r.campaign_name!,
+          sentAt: new Date(r.sent_at!).toISOString(),
         }))
         .sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+      const blocked = rows
+        .filter((r) => r.kind === "blocked")
+        .map((r) => ({ email: r.email, reason: r.reason!, entry: r.entry! }))
+        .sort((a, b) => a.email.localeCompare(b.email));
+      return { previousSends, blocked };
     },
   };
 }

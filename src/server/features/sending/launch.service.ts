@@ -5,7 +5,7 @@
 // 1. before anything is queued, every sender of the campaign must be able to
 //    send (sender-readiness.ts); the refusal names each sender and why;
 // 2. ONE transaction checks the campaign, queues step 1 for every contact
-//    (round-robin senders, suppressed addresses skipped) and sets it active
+//    (round-robin senders, suppressed and blocked addresses skipped) and sets it active
 //    (queueLaunch, also used by the wizard's create-and-launch);
 // 3. the worker of this process is woken and the answer waits for its round
 //    a bounded few seconds, then reports what the queue holds: sent, failed,
@@ -16,6 +16,7 @@ import type { LaunchResult } from "#shared/sending/launch.schemas.ts";
 import { campaigns, contacts, emailSequences, senderAccounts } from "../../db/schema/index.ts";
 import { queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
+import { isBlocked } from "../../domain/block-list.ts";
 import { type FirstStepResult, scheduleFirstStep } from "../../domain/campaign-queue.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
@@ -149,12 +150,13 @@ export function createLaunchService(deps: FeatureDeps) {
 /**
  * What step 1 of a campaign launched earlier has come to, for a request that
  * repeats a launch (the wizard's create-and-launch sent again with its key):
- * as the launch's own answer, with `scheduled` and `suppressed` read back
- * (step-1 rows queued; contacts left out as suppressed). Wakes nothing and
+ * as the launch's own answer, with `scheduled`, `suppressed` and `blocked` read back
+ * (step-1 rows queued; contacts left out as suppressed; contacts left out
+ * and blocked now). Wakes nothing and
  * notifies nobody: the first request did.
  */
 export async function launchSoFar(db: FeatureDeps["db"], campaignId: string): Promise<LaunchResult> {
-  const [row] = await queryRows<{ scheduled: number; suppressed: number }>(
+  const [row] = await queryRows<{ scheduled: number; suppressed: number; blocked: number }>(
     db,
     sql`
     select (select count(*)::int from scheduled_emails se
@@ -162,9 +164,18 @@ export async function launchSoFar(db: FeatureDeps["db"], campaignId: string): Pr
             where se.campaign_id = ${campaignId}::uuid) as scheduled,
            (select count(*)::int from contacts ct
             where ct.campaign_id = ${campaignId}::uuid and ct.status in ('unsubscribed', 'bounced')
-              and not exists (select 1 from scheduled_emails se where se.contact_id = ct.id)) as suppressed`,
+              and not exists (select 1 from scheduled_emails se where se.contact_id = ct.id)) as suppressed,
+           (select count(*)::int from contacts ct
+            where ct.campaign_id = ${campaignId}::uuid and ct.status = 'active' and ct.replied_at is null
+              and not exists (select 1 from scheduled_emails se where se.contact_id = ct.id)
+              and ${isBlocked(sql`ct.user_id`, sql`ct.email`)}) as blocked`,
   );
-  return { ...(await stepOneSoFar(db, campaignId)), scheduled: row?.scheduled ?? 0, suppressed: row?.suppressed ?? 0 };
+  return {
+    ...(await stepOneSoFar(db, campaignId)),
+    scheduled: row?.scheduled ?? 0,
+    suppressed: row?.suppressed ?? 0,
+    blocked: row?.blocked ?? 0,
+  };
 }
 
 /**

@@ -45,7 +45,15 @@ describe("POST /api/campaigns/{id}/launch", () => {
     const res = await launch(ctx, alice.cookie, campaign.campaign.id);
     expect(res).toEqual({
       status: 200,
-      body: { emailsSent: 3, emailsFailed: 0, emailsRetrying: 0, emailsQueued: 0, scheduled: 3, suppressed: 0 },
+      body: {
+        emailsSent: 3,
+        emailsFailed: 0,
+        emailsRetrying: 0,
+        emailsQueued: 0,
+        scheduled: 3,
+        suppressed: 0,
+        blocked: 0,
+      },
     });
     const [row] = await db().select().from(campaigns).where(eq(campaigns.id, campaign.campaign.id));
     expect(row).toMatchObject({ status: "active", launchedAt: clock.now() });

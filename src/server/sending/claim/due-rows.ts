@@ -1,9 +1,11 @@
 // Which rows are due: a user's (or one campaign's) rows whose time has come,
 // in order, locked for this claim. Rows whose contact stopped (reply,
-// unsubscribe, bounce), is suppressed, or whose sender was removed are
-// cancelled with the reason on the way, and the next due rows take their places.
+// unsubscribe, bounce), is suppressed or blocked (its address or domain put
+// on the block list after launch), or whose sender was removed are cancelled
+// with the reason on the way, and the next due rows take their places.
 import { type SQL, sql } from "drizzle-orm";
 import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
+import { isBlocked } from "../../domain/block-list.ts";
 
 export type DueRow = {
   id: string;
@@ -105,7 +107,8 @@ export async function takeDueRows(
         (due.mailbox_id is null or exists (
           select 1 from contacts ct where ct.id = due.contact_id
             and ((ct.replied_at is not null and ${o.replyStops ?? true}) or ct.status <> 'active'
-                 or exists (select 1 from suppressions s where s.user_id = ${o.userId} and lower(s.email) = lower(ct.email)))
+                 or exists (select 1 from suppressions s where s.user_id = ${o.userId} and lower(s.email) = lower(ct.email))
+                 or ${isBlocked(sql`${o.userId}::text`, sql`ct.email`)})
         )) as stopped
       from (${picked}) due
       order by due.scheduled_for, due.id`,
@@ -138,7 +141,9 @@ async function cancelStopped(tx: Tx, ids: string[], now: Date): Promise<void> {
           when ct.replied_at is not null then 'replied'
           when ct.status <> 'active' then ct.status
           when se.sender_account_id is null then 'sender_removed'
-          else 'suppressed' end
+          when exists (select 1 from suppressions s where s.user_id = ct.user_id and lower(s.email) = lower(ct.email))
+            then 'suppressed'
+          else 'blocked' end
       from contacts ct
       where ct.id = se.contact_id and se.id = ${anyUuid(ids)}
       returning se.campaign_id, se.contact_id, se.sequence_id

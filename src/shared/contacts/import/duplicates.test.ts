@@ -45,12 +45,23 @@ describe("detectionCounts", () => {
     expect(detectionCounts(emails, new Set(["a@x.io", "b@x.io"]), new Set())).toEqual({
       total: 3,
       duplicates: 2,
+      blocked: 0,
       willProceed: 3,
     });
     expect(detectionCounts(emails, new Set(["a@x.io", "b@x.io"]), new Set(["a@x.io"]))).toEqual({
       total: 3,
       duplicates: 2,
+      blocked: 0,
       willProceed: 2,
+    });
+  });
+
+  it("counts blocked contacts and never lets them proceed, a removed duplicate counted once", () => {
+    expect(detectionCounts(emails, new Set(["a@x.io"]), new Set(["a@x.io"]), new Set(["a@x.io", "c@x.io"]))).toEqual({
+      total: 3,
+      duplicates: 1,
+      blocked: 2,
+      willProceed: 1,
     });
   });
 

@@ -1,6 +1,7 @@
 // Detect Emails (wizard step 4): the server's earlier sends grouped by
 // address, and the counts the step shows. An address is a duplicate when the
-// user already sent to it from one of their campaigns.
+// user already sent to it from one of their campaigns; it is blocked when it
+// or its domain is on the user's block list, or it is suppressed.
 import type { PreviousSend } from "../contacts.schemas.ts";
 
 export type DuplicateGroup = {
@@ -32,19 +33,30 @@ export function groupDuplicates(previousSends: readonly PreviousSend[]): Duplica
   return [...groups.values()];
 }
 
-export type DetectionCounts = { total: number; duplicates: number; willProceed: number };
+export type DetectionCounts = { total: number; duplicates: number; blocked: number; willProceed: number };
 
 /**
- * Total Contacts, Duplicates Found, Will Proceed. Only a duplicate can be
- * removed here, so a stale mark on an address that is no longer a duplicate
- * does not drop anyone.
+ * Total Contacts, Duplicates Found, Blocked, Will Proceed. Only a duplicate can
+ * be removed here, so a stale mark on an address that is no longer a duplicate
+ * does not drop anyone. A blocked contact (its address or domain on the block
+ * list, or its address suppressed) never proceeds, duplicate or not.
  */
 export function detectionCounts(
   emails: readonly string[],
   duplicates: ReadonlySet<string>,
   removed: ReadonlySet<string>,
+  blocked: ReadonlySet<string> = new Set(),
 ): DetectionCounts {
   let dropped = 0;
-  for (const email of emails) if (duplicates.has(email) && removed.has(email)) dropped++;
-  return { total: emails.length, duplicates: duplicates.size, willProceed: emails.length - dropped };
+  let blockedContacts = 0;
+  for (const email of emails) {
+    if (blocked.has(email)) blockedContacts++;
+    if (blocked.has(email) || (duplicates.has(email) && removed.has(email))) dropped++;
+  }
+  return {
+    total: emails.length,
+    duplicates: duplicates.size,
+    blocked: blockedContacts,
+    willProceed: emails.length - dropped,
+  };
 }

@@ -60,11 +60,13 @@ function failureMessage(err: unknown): string {
   return bulkMessages.sendError;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${n === 1 ? word : `${word}s`}`;
+const plural = (n: number, word: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? word : word.endsWith("s") ? `${word}es` : `${word}s`}`;
 
 function successDetails(result: BulkSendResult): string | undefined {
   const notes = [
     result.suppressed > 0 && `${plural(result.suppressed, "address")} on your suppression list skipped`,
+    result.blocked > 0 && `${plural(result.blocked, "address")} on your block list skipped`,
     result.invalid > 0 && `${plural(result.invalid, "incomplete address")} skipped`,
   ].filter(Boolean);
   return notes.length > 0 ? `${notes.join("; ")}.` : undefined;
@@ -369,7 +371,7 @@ function DeliveryNotice({ delivery }: { delivery: ReturnType<typeof useBulkDeliv
         <p className="text-muted-foreground">
           {webhook
             ? "Coldreach posts the campaign, the sender emails and the contacts to it, signed with your signing secret. "
-            : "Each send becomes a campaign with one email: daily limits, the sending window, your suppression list, open tracking and unsubscribe links apply. "}
+            : "Each send becomes a campaign with one email: daily limits, the sending window, your suppression list and block list, open tracking and unsubscribe links apply. "}
           <Link
             to="/settings"
             className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"

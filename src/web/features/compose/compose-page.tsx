@@ -18,6 +18,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useReply } from "../mailbox/use-mailbox.ts";
 import { useSendersQuery } from "../senders/use-senders.ts";
@@ -87,6 +88,9 @@ export function ComposePage() {
       }
     } catch (err) {
       console.warn("direct send failed", err);
+      // A refusal about one field (a recipient on the block list) shows at that field too.
+      const refused = err instanceof ApiError ? Object.entries(err.fieldErrors)[0] : undefined;
+      if (refused && refused[0] in empty) setError({ field: refused[0] as keyof ComposeFields, message: refused[1] });
       toast.error(err instanceof Error ? err.message : "Failed to send email");
     }
   }

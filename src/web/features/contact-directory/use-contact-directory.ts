@@ -4,7 +4,8 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { DIRECTORY_PAGE_SIZE } from "#shared/contact-directory/contact-directory.schemas.ts";
 import { contactsCsvFileName } from "#shared/contacts/contacts-csv.ts";
-import { ApiError, api, unwrap } from "#web/lib/api-client.ts";
+import { api, unwrap } from "#web/lib/api-client.ts";
+import { downloadFile } from "#web/lib/download-file.ts";
 
 export const contactDirectoryKey = ["contact-directory"] as const;
 
@@ -45,22 +46,5 @@ export function useContactHistory(email: string | null) {
  */
 export async function downloadContactsCsv(search: string): Promise<void> {
   const query = search ? `?${new URLSearchParams({ search })}` : "";
-  const response = await fetch(`/api/contacts/export${query}`, { credentials: "same-origin" });
-  if (!response.ok) await unwrap(response);
-  const blob = await response.blob();
-  if (blob.size === 0) throw new ApiError(response.status, "empty", "The export was empty");
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const fileName = disposition.match(/filename="([^"]+)"/)?.[1] ?? contactsCsvFileName(new Date());
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the URL goes.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  await downloadFile(`/api/contacts/export${query}`, contactsCsvFileName(new Date()));
 }

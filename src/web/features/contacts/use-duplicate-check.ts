@@ -1,13 +1,16 @@
 // Duplicate detection for wizard step 4: runs by itself when there are
-// contacts. A failed check is logged and treated as "no duplicates"
-// (docs/product.md §9.5): it must never block the wizard.
+// contacts, and says in the same answer which addresses are blocked or
+// suppressed. A failed check is logged and treated as "no duplicates, none
+// blocked" (docs/product.md §9.5): it must never block the wizard (launch
+// still leaves blocked contacts out).
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import type { BlockedAddress } from "#shared/contacts/contacts.schemas.ts";
 import { type DuplicateGroup, groupDuplicates } from "#shared/contacts/import/duplicates.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
 
-export type DuplicateCheck = { groups: DuplicateGroup[]; failed: boolean };
+export type DuplicateCheck = { groups: DuplicateGroup[]; blocked: BlockedAddress[]; failed: boolean };
 
 /** A short key for up to 10,000 addresses (FNV-1a), so the query key stays small. */
 function signature(emails: readonly string[]): string {
@@ -46,16 +49,16 @@ export function useDuplicateCheck(emails: readonly string[]) {
     retry: false,
     queryFn: async ({ signal }) => {
       try {
-        const { previousSends } = await unwrap(
+        const { previousSends, blocked } = await unwrap(
           await api.contacts.duplicates.$post({ json: { emails: [...emails] } }, { init: { signal } }),
         );
         const groups = groupDuplicates(previousSends);
         announce(groups, emails.length);
-        return { groups, failed: false };
+        return { groups, blocked, failed: false };
       } catch (err) {
         if (signal.aborted) throw err;
         console.warn("Duplicate detection failed; every contact will proceed.", err);
-        return { groups: [], failed: true };
+        return { groups: [], blocked: [], failed: true };
       }
     },
   });

@@ -12,12 +12,13 @@ import {
   MessageSquareReply,
   Send,
   Settings,
+  ShieldBan,
   Tags,
 } from "lucide-react";
 
 export type NavTab = { id: string; label: string; path: string; icon: LucideIcon };
 
-/** The side menu's tabs: the spec's ids, labels and order. */
+/** The side menu's tabs: the spec's ids, labels and order, with Block list (issue 31) after Senders. */
 export const navTabs: readonly NavTab[] = [
   { id: "dashboard", label: "Dashboard", path: "/", icon: LayoutDashboard },
   { id: "campaigns", label: "Emails", path: "/campaigns", icon: Mail },
@@ -31,6 +32,7 @@ export const navTabs: readonly NavTab[] = [
   { id: "email-classification", label: "Email Classification", path: "/email-classification", icon: Tags },
   { id: "contacts", label: "Contacts", path: "/contacts", icon: Contact },
   { id: "senders", label: "Senders", path: "/senders", icon: BarChart3 },
+  { id: "block-list", label: "Block list", path: "/block-list", icon: ShieldBan },
   { id: "settings", label: "Settings", path: "/settings", icon: Settings },
 ];
 

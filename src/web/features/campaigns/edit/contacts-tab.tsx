@@ -1,5 +1,5 @@
 // Edit campaign → Contacts (docs/product.md §10.2): search, a server-paginated
-// list with status and Replied badges, each contact's time zone (editable)
+// list with status, Replied and Blocked badges, each contact's time zone (editable)
 // and the counts per zone, removal, and the Add Contacts panel.
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, Trash2Icon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -187,6 +187,18 @@ function ContactRow(props: { campaignId: string; contact: Contact; verification:
         <ContactTimeZone campaignId={campaignId} contact={contact} />
         {verification && isUnsendable(verification.result) && <VerdictBadge result={verification.result} />}
         <Badge variant={status.variant}>{status.label}</Badge>
+        {contact.blocked && (
+          <Badge
+            variant="outline"
+            title={
+              contact.blocked === "listed"
+                ? "The address or its domain is on your block list: nothing is sent to it"
+                : "A step was skipped while the address was on your block list; it is not sent again"
+            }
+          >
+            {contact.blocked === "listed" ? "Blocked" : "Skipped: blocked"}
+          </Badge>
+        )}
         {contact.repliedAt && (
           <Badge variant="success" title={`Replied ${new Date(contact.repliedAt).toLocaleString()}`}>
             Replied

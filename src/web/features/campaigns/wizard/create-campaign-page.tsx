@@ -1,7 +1,12 @@
 import { ArrowLeft, ArrowRight, Check, Rocket, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { launchFailureWarning, launchQueuedNote, launchSuccessMessage } from "#shared/sending/launch.schemas.ts";
+import {
+  launchBlockedNote,
+  launchFailureWarning,
+  launchQueuedNote,
+  launchSuccessMessage,
+} from "#shared/sending/launch.schemas.ts";
 import { FullPageSpinner } from "#web/components/full-page-spinner.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Progress } from "#web/components/ui/progress.tsx";
@@ -136,7 +141,8 @@ export function CreateCampaignPage() {
       // Launched: the draft is done with.
       await discard();
       const note = result.emailsQueued > 0 ? ` ${launchQueuedNote(result.emailsQueued)}` : "";
-      toast.success(`${launchSuccessMessage(result.emailsSent)}${note}`);
+      const blocked = result.blocked > 0 ? ` ${launchBlockedNote(result.blocked)}` : "";
+      toast.success(`${launchSuccessMessage(result.emailsSent)}${note}${blocked}`);
       if (result.emailsFailed > 0) {
         toast.warning(launchFailureWarning(result.emailsFailed), { duration: LAUNCH_WARNING_MS });
       }

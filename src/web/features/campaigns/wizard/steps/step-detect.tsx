@@ -1,5 +1,8 @@
-import { ArrowRightIcon, InfoIcon } from "lucide-react";
+import { ArrowRightIcon, InfoIcon, ShieldBan } from "lucide-react";
 import { useMemo } from "react";
+import { Link } from "react-router";
+import { blockListReasonLabels } from "#shared/block-list/block-list-reasons.ts";
+import type { BlockedAddress } from "#shared/contacts/contacts.schemas.ts";
 import { contactEmail, detectionCounts } from "#shared/contacts/import/duplicates.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
@@ -23,7 +26,55 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: "wa
   );
 }
 
-/** Step 4: earlier sends to the imported addresses, and the columns to keep (docs/product.md §9.5). */
+/** Blocked addresses listed before "and N more". */
+const BLOCKED_SHOWN = 100;
+
+/** The contacts left out for being on the block list or the suppression list, each with what puts it there. */
+function BlockedContacts({ blocked }: { blocked: BlockedAddress[] }) {
+  const shown = blocked.slice(0, BLOCKED_SHOWN);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3 className="flex items-center gap-2">
+            <ShieldBan aria-hidden className="size-4" /> Blocked contacts
+          </h3>
+        </CardTitle>
+        <CardDescription>
+          {blocked.length === 1 ? "This contact is" : `These ${blocked.length.toLocaleString("en-US")} contacts are`} on
+          your block list or suppression list and will not proceed. Manage them on the{" "}
+          <Link to="/block-list" className="underline underline-offset-2">
+            Block list
+          </Link>
+          .
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <details>
+          <summary className="cursor-pointer text-sm">Show blocked contacts</summary>
+          <ul aria-label="Blocked contacts" className="mt-2 max-h-64 divide-y overflow-auto rounded-lg border text-sm">
+            {shown.map((b) => (
+              <li key={b.email} className="flex flex-wrap justify-between gap-2 px-3 py-2">
+                <span className="min-w-0 truncate">{b.email}</span>
+                <span className="text-muted-foreground">
+                  {blockListReasonLabels[b.reason]}
+                  {b.entry !== b.email && ` (${b.entry})`}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {blocked.length > shown.length && (
+            <p className="mt-2 text-muted-foreground text-xs">
+              and {(blocked.length - shown.length).toLocaleString("en-US")} more
+            </p>
+          )}
+        </details>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Step 4: earlier sends to the imported addresses, blocked ones, and the columns to keep (docs/product.md §9.5). */
 export function DetectStep({ draft, update, goNext }: StepProps) {
   const emails = useMemo(
     () => draft.contacts.map((row) => contactEmail(row, draft.emailColumn)).filter(Boolean),
@@ -32,8 +83,10 @@ export function DetectStep({ draft, update, goNext }: StepProps) {
   const check = useDuplicateCheck(emails);
   const groups = check.data?.groups ?? [];
   const duplicates = useMemo(() => new Set(groups.map((g) => g.email)), [groups]);
+  const blockedList = check.data?.blocked ?? [];
+  const blocked = useMemo(() => new Set(blockedList.map((b) => b.email)), [blockedList]);
   const removed = useMemo(() => new Set(draft.removedDuplicates), [draft.removedDuplicates]);
-  const counts = detectionCounts(emails, duplicates, removed);
+  const counts = detectionCounts(emails, duplicates, removed, blocked);
   const selected = useMemo(() => new Set(draft.selectedColumns), [draft.selectedColumns]);
   const verification = useVerifyContacts();
 
@@ -59,7 +112,7 @@ export function DetectStep({ draft, update, goNext }: StepProps) {
 
   const proceed = () => {
     update((d) => {
-      const drop = new Set(d.removedDuplicates.filter((e) => duplicates.has(e)));
+      const drop = new Set([...d.removedDuplicates.filter((e) => duplicates.has(e)), ...blocked]);
       const fields = new Set(d.importedFields);
       return {
         contacts: d.contacts.filter((row) => !drop.has(contactEmail(row, d.emailColumn))),
@@ -77,17 +130,19 @@ export function DetectStep({ draft, update, goNext }: StepProps) {
             <h2>Detect Emails</h2>
           </CardTitle>
           <CardDescription>
-            Your contacts are checked against the emails sent in your previous campaigns, so nobody is contacted twice.
+            Your contacts are checked against the emails sent in your previous campaigns, so nobody is contacted twice,
+            and against your block list.
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <dl className="grid gap-3 sm:grid-cols-3">
+          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <Stat label="Total Contacts" value={counts.total} />
             <Stat
               label="Duplicates Found"
               value={counts.duplicates}
               tone={counts.duplicates > 0 ? "warning" : undefined}
             />
+            <Stat label="Blocked" value={counts.blocked} tone={counts.blocked > 0 ? "warning" : undefined} />
             <Stat label="Will Proceed" value={counts.willProceed} tone="success" />
           </dl>
           {check.isFetching && <Spinner label="Checking your previous campaigns..." />}
@@ -99,6 +154,8 @@ export function DetectStep({ draft, update, goNext }: StepProps) {
           )}
         </CardContent>
       </Card>
+
+      {blockedList.length > 0 && <BlockedContacts blocked={blockedList} />}
 
       {groups.length > 0 && (
         <DuplicateManager
