@@ -14,6 +14,7 @@ import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { AppError, errorBody, handleError } from "./errors.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
+import { bounceProtectionRoutes } from "./features/bounce-protection/bounce-protection.routes.ts";
 import { appInfoRoutes } from "./features/app-info/app-info.routes.ts";
 import { bulkRoutes } from "./features/bulk/bulk.routes.ts";
 import { calendarRoutes } from "./features/calendar/calendar.routes.ts";
@@ -105,6 +106,7 @@ function protectedApi(deps: AppDeps) {
     .route("/account", accountRoutes(features))
     .route("/senders", senderRoutes(features))
     .route("/sender-pacing", senderPacingRoutes(features))
+    .route("/bounce-protection", bounceProtectionRoutes(features))
     .route("/campaigns", campaignRoutes(features))
     .route("/campaigns", abVariantRoutes(features))
     .route("/campaigns", schedulePreviewRoutes(features))

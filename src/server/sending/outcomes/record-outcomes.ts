@@ -2,10 +2,13 @@
 // record, the queue row, the campaign counters, the daily counters, the next
 // step of each sent contact and, for a hard bounce, the contact's status and
 // the suppression list. One statement is one transaction, so the counters can
-// never disagree with the rows they count.
+// never disagree with the rows they count. Bounce protection then checks the
+// mailboxes and campaigns of the failed sends (a second statement: lost to a
+// crash in between, the check runs at the next failure or report instead).
 import { sql } from "drizzle-orm";
 import type { BounceType, FailureCategory } from "#shared/db-enums.ts";
 import { anyUuid, at, type Executor } from "../../db/sql-helpers.ts";
+import { checkProtection } from "../../domain/protection-check.ts";
 import { variantIndexSql } from "../../domain/step-variants-sql.ts";
 
 /**
@@ -207,4 +210,9 @@ export async function recordOutcomes(
                  sum(scheduled)::int as scheduled
           from deltas group by campaign_id) d
     where cs.campaign_id = d.campaign_id`);
+  // A hard bounce or a refusal as spam may pause the sender or the campaign; a send that went cannot.
+  await checkProtection(
+    db,
+    records.filter((r) => r.kind === "failed").map((r) => r.sendId),
+  );
 }
