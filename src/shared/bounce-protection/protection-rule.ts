@@ -109,7 +109,7 @@ export function ruleSentence(t: ProtectionThresholds): string {
   return (
     `A sender or a campaign is paused when, over the last ${counted(t.windowDays, "day", "days")}, ` +
     `hard bounces reach ${percent(t.bounceRatePercent)} of at least ${sends}; ` +
-    `${counted(t.spamMin, "email is", "emails are")} marked as spam and that is at least ${percent(t.spamRatePercent)} of its sends; ` +
+    `at least ${counted(t.spamMin, "email is", "emails are")} marked as spam and that is at least ${percent(t.spamRatePercent)} of its sends; ` +
     `or unsubscribes reach ${percent(t.unsubscribeRatePercent)} of at least ${sends}.`
   );
 }
