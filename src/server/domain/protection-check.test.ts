@@ -6,9 +6,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendAnyTime } from "../../../tests/support/mailbox-fixtures.ts";
 import { createCampaign, launch, people, step } from "../../../tests/support/sending-fixtures.ts";
+import { hardBounces, type SeededSends, seedSends } from "../../../tests/support/protection-fixtures.ts";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app.ts";
 import { campaigns, protectionNotices, scheduledEmails, senderProtection, userSettings } from "../db/schema/index.ts";
-import { queryRows } from "../db/sql-helpers.ts";
 import { checkProtection } from "./protection-check.ts";
 
 let ctx: TestContext;
@@ -18,36 +18,10 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 const db = () => ctx.database.db;
 
-type Seed = {
-  n: number;
-  status?: "sent" | "failed";
-  bounce?: "hard" | "soft";
-  reason?: string | null;
-  category?: string | null;
-  ageDays?: number;
-  complained?: boolean;
-  unsubscribed?: boolean;
-};
-
 /** `n` send records of a campaign from `from`, as the engine leaves them, with the given outcome. */
-async function sends(userId: string, campaignId: string | null, from: string, s: Seed): Promise<string[]> {
-  const failed = s.status === "failed" || s.bounce !== undefined;
-  const rows = await queryRows<{ id: string }>(
-    db(),
-    sql`insert into email_sends (user_id, campaign_id, to_email, from_email, subject, body, status, sent_at,
-          failure_category, bounce_type, failure_reason, complained_at, unsubscribed_at, created_at)
-        select ${userId}, ${campaignId}::uuid, 'p' || g || '-' || gen_random_uuid() || '@prospects.test', ${from},
-          'Hi', 'Hello', ${failed ? "failed" : "sent"}, case when ${failed} then null else now() end,
-          ${failed ? (s.category ?? "invalid_address") : null}, ${s.bounce ?? null}, ${s.reason ?? null},
-          case when ${s.complained ?? false} then now() end, case when ${s.unsubscribed ?? false} then now() end,
-          now() - make_interval(days => ${s.ageDays ?? 0})
-        from generate_series(1, ${s.n}) g
-        returning id`,
-  );
-  return rows.map((r) => r.id);
-}
-
-const hard = (n: number, reason = "user_unknown"): Seed => ({ n, bounce: "hard", reason });
+const sends = (userId: string, campaignId: string | null, from: string, seed: SeededSends) =>
+  seedSends(db(), { userId, campaignId, from }, seed);
+const hard = hardBounces;
 
 async function owner(name: string) {
   const user = await ctx.signUpVerified(`${name}@example.com`);

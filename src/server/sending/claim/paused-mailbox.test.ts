@@ -5,6 +5,7 @@
 // what waited.
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { pauseMailbox } from "../../../../tests/support/protection-fixtures.ts";
 import {
   createCampaign,
   DAY,
@@ -31,11 +32,7 @@ async function owner() {
 
 const sentFrom = (address: string) => h.sink.messages.filter((m) => m.envelope.from === address).length;
 
-async function pause(userId: string, email: string) {
-  await db().execute(sql`
-    insert into sender_protection (user_id, email, paused_at, pause_reason, pause_detail)
-    values (${userId}, ${email}, now(), 'bounce_rate', '3 hard bounces in 52 sends (5.8%) in the last 7 days')`);
-}
+const pause = (userId: string, email: string) => pauseMailbox(db(), userId, email);
 
 async function resume(cookie: string, email: string) {
   const res = await h.ctx.request("/api/bounce-protection/senders/resume", { method: "POST", cookie, json: { email } });
