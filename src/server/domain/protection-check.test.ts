@@ -5,8 +5,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendAnyTime } from "../../../tests/support/mailbox-fixtures.ts";
-import { createCampaign, launch, people, step } from "../../../tests/support/sending-fixtures.ts";
 import { hardBounces, type SeededSends, seedSends } from "../../../tests/support/protection-fixtures.ts";
+import { createCampaign, launch, people, step } from "../../../tests/support/sending-fixtures.ts";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app.ts";
 import { campaigns, protectionNotices, scheduledEmails, senderProtection, userSettings } from "../db/schema/index.ts";
 import { checkProtection } from "./protection-check.ts";

@@ -208,7 +208,8 @@ export async function checkProtection(db: Executor, sendIds: readonly string[]):
       },
       thresholdsOf(r),
     );
-    if (verdict) pauses.push({ scope: r.scope, user_id: r.user_id, key: r.key, counts_from: r.counts_from, ...verdict });
+    if (verdict)
+      pauses.push({ scope: r.scope, user_id: r.user_id, key: r.key, counts_from: r.counts_from, ...verdict });
   }
   return pauses.length === 0 ? 0 : applyPauses(db, pauses);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { settingsSchema } from "../settings/settings.schemas.ts";
 import { defaultSettings } from "../settings/settings.constants.ts";
+import { settingsSchema } from "../settings/settings.schemas.ts";
 import { senderProtectionInputSchema } from "./bounce-protection.schemas.ts";
 
 const messageOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -35,19 +35,23 @@ describe("Settings › Bounce protection", () => {
   });
 
   it("takes two decimals", () => {
-    expect(settingsSchema.safeParse({ ...defaultSettings, spamRatePercent: 0.15, bounceRatePercent: 2.5 }).success).toBe(
-      true,
-    );
+    expect(
+      settingsSchema.safeParse({ ...defaultSettings, spamRatePercent: 0.15, bounceRatePercent: 2.5 }).success,
+    ).toBe(true);
   });
 });
 
 describe("a sender's own thresholds", () => {
   it("takes a rate and a minimum, or nulls for the user's settings", () => {
+    expect(senderProtectionInputSchema.parse({ email: "Jane@Acme.com", bounceRatePercent: 2, minSends: 20 })).toEqual({
+      email: "Jane@Acme.com",
+      bounceRatePercent: 2,
+      minSends: 20,
+    });
     expect(
-      senderProtectionInputSchema.parse({ email: "Jane@Acme.com", bounceRatePercent: 2, minSends: 20 }),
-    ).toEqual({ email: "Jane@Acme.com", bounceRatePercent: 2, minSends: 20 });
-    expect(senderProtectionInputSchema.safeParse({ email: "jane@acme.com", bounceRatePercent: null, minSends: null })
-      .success).toBe(true);
+      senderProtectionInputSchema.safeParse({ email: "jane@acme.com", bounceRatePercent: null, minSends: null })
+        .success,
+    ).toBe(true);
   });
   it("refuses a bad address and out-of-range figures", () => {
     expect(

@@ -84,7 +84,10 @@ export function protectionVerdict(f: ProtectionFigures, t: ProtectionThresholds)
     };
   }
   if (f.sends >= t.minSends && reachesPercent(f.unsubscribes, f.sends, t.unsubscribeRatePercent)) {
-    return { reason: "unsubscribes", detail: detailOf(f.unsubscribes, ["unsubscribe", "unsubscribes"], f, t.windowDays) };
+    return {
+      reason: "unsubscribes",
+      detail: detailOf(f.unsubscribes, ["unsubscribe", "unsubscribes"], f, t.windowDays),
+    };
   }
   return null;
 }

@@ -23,7 +23,8 @@ const feedback = (type: string, extra = "") => ({
 });
 const original = {
   contentType: "message/rfc822",
-  content: "From: jane@acme.example\r\nTo: prospect@example.org\r\nMessage-ID: <send-42@acme.example>\r\nSubject: Hi\r\n\r\nHello",
+  content:
+    "From: jane@acme.example\r\nTo: prospect@example.org\r\nMessage-ID: <send-42@acme.example>\r\nSubject: Hi\r\n\r\nHello",
 };
 
 describe("detectComplaint (RFC 5965 feedback reports)", () => {
@@ -51,6 +52,8 @@ describe("detectComplaint (RFC 5965 feedback reports)", () => {
     expect(detectComplaint({ ...dsn, parts: [feedback("abuse"), original] })).toBeNull();
     expect(detectComplaint({ ...base, parts: [original] })).toBeNull();
     // A person quoting a report in a reply.
-    expect(detectComplaint({ ...base, headers: { "content-type": "text/plain" }, text: "Feedback-Type: abuse" })).toBeNull();
+    expect(
+      detectComplaint({ ...base, headers: { "content-type": "text/plain" }, text: "Feedback-Type: abuse" }),
+    ).toBeNull();
   });
 });

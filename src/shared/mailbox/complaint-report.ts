@@ -15,15 +15,23 @@ export type ComplaintReport = {
   recipient: string | null;
 };
 
-const FEEDBACK_REPORT_TYPE = /^multipart\/report\b[^]*?\breport-type\s*=\s*"?feedback-report\b/i;
+const FEEDBACK_REPORT_TYPE = /^multipart\/report\b[\s\S]*?\breport-type\s*=\s*"?feedback-report\b/i;
 const FEEDBACK_PART = "message/feedback-report";
-const REPORTED_PART_TYPES = new Set(["message/rfc822", "text/rfc822-headers", "message/global", "message/global-headers"]);
+const REPORTED_PART_TYPES = new Set([
+  "message/rfc822",
+  "text/rfc822-headers",
+  "message/global",
+  "message/global-headers",
+]);
 const MESSAGE_ID = /^message-id:\s*(<[^>\s]+>)/im;
 
 /** The report's fields (header syntax), names lower-cased, folded lines unfolded. */
 function fieldsOf(content: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const line of content.replace(/\r\n?/g, "\n").replace(/\n[ \t]+/g, " ").split("\n")) {
+  for (const line of content
+    .replace(/\r\n?/g, "\n")
+    .replace(/\n[ \t]+/g, " ")
+    .split("\n")) {
     const colon = line.indexOf(":");
     if (colon <= 0) continue;
     fields[line.slice(0, colon).trim().toLowerCase()] ??= line.slice(colon + 1).trim();

@@ -21,7 +21,10 @@ const stateRoute = createRoute({
   path: "/",
   tags,
   summary: "Your paused mailboxes and campaigns, and each mailbox's own thresholds",
-  responses: { 200: { description: "Bounce protection", content: json(bounceProtectionStateSchema) }, ...errorResponses },
+  responses: {
+    200: { description: "Bounce protection", content: json(bounceProtectionStateSchema) },
+    ...errorResponses,
+  },
 });
 
 const putSenderRoute = createRoute({

@@ -87,7 +87,11 @@ describe("Settings › Bounce protection", () => {
     expect(saved.body).toEqual(changed);
     expect((await call(alice.cookie, "GET", "/api/settings")).body).toEqual(changed);
 
-    const bad = await call(alice.cookie, "PUT", "/api/settings", { ...changed, bounceRatePercent: 0, bounceWindowDays: 0 });
+    const bad = await call(alice.cookie, "PUT", "/api/settings", {
+      ...changed,
+      bounceRatePercent: 0,
+      bounceWindowDays: 0,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({
       code: "validation_error",
@@ -184,9 +188,9 @@ describe("pauses and Resume", () => {
       .where(and(eq(senderProtection.userId, alice.userId), eq(senderProtection.email, "paused@box.test")));
     expect(row).toMatchObject({ pausedAt: null, pauseReason: null, pauseDetail: null });
     expect(row?.countsFrom?.toISOString()).toBe(resumed.body.countsFrom);
-    expect((await call(alice.cookie, "POST", "/api/bounce-protection/senders/resume", { email: "paused@box.test" })).status).toBe(
-      404,
-    );
+    expect(
+      (await call(alice.cookie, "POST", "/api/bounce-protection/senders/resume", { email: "paused@box.test" })).status,
+    ).toBe(404);
     const junk = await call(alice.cookie, "POST", "/api/bounce-protection/senders/resume", { email: "not an address" });
     expect(junk.status).toBe(400);
   });

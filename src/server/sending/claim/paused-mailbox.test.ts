@@ -137,7 +137,10 @@ describe("a paused mailbox", () => {
     const bob = await owner();
     await pause(alice.userId, "twin@acme.test");
     const sender = [{ email: "twin@acme.test", provider: "custom" as const, dailyLimit: 50 }];
-    const ofAlice = await createCampaign(h.ctx, alice.cookie, { senderAccounts: sender, contacts: people(1, "twin-a") });
+    const ofAlice = await createCampaign(h.ctx, alice.cookie, {
+      senderAccounts: sender,
+      contacts: people(1, "twin-a"),
+    });
     const ofBob = await createCampaign(h.ctx, bob.cookie, { senderAccounts: sender, contacts: people(1, "twin-b") });
     await launch(h.ctx, alice.cookie, ofAlice.campaign.id);
     await launch(h.ctx, bob.cookie, ofBob.campaign.id);
