@@ -24,6 +24,8 @@ const h = registerSendingHarness(clock, START);
 const db = () => h.ctx.database.db;
 const worker = () => testWorker({ db: db(), config: h.ctx.config, transports: h.transports, clock });
 let n = 0;
+/** How long a poll waits for what the app's own worker was woken to send. */
+const WAIT = { timeout: 10_000, interval: 50 };
 
 async function owner() {
   n += 1;
@@ -89,14 +91,12 @@ describe("a paused mailbox", () => {
     const resumed = await resume(o.cookie, "Held@Acme.test");
     expect(resumed.status).toBe(200);
     expect(typeof resumed.body.countsFrom).toBe("string");
+    // Resume wakes the app's own worker (as a launch does), which may take them before this round does.
     await drain(worker());
-    expect(sentFrom("held@acme.test") + sentFrom("Held@Acme.test")).toBe(4);
-    expect([...(await rowsOf("held@acme.test")), ...(await rowsOf("Held@Acme.test"))]).toEqual([
-      "sent",
-      "sent",
-      "sent",
-      "sent",
-    ]);
+    await expect.poll(() => sentFrom("held@acme.test") + sentFrom("Held@Acme.test"), WAIT).toBe(4);
+    await expect
+      .poll(async () => [...(await rowsOf("held@acme.test")), ...(await rowsOf("Held@Acme.test"))], WAIT)
+      .toEqual(["sent", "sent", "sent", "sent"]);
     // Resumed once: a second Resume finds nothing paused.
     expect((await resume(o.cookie, "held@acme.test")).status).toBe(404);
   });
@@ -129,7 +129,7 @@ describe("a paused mailbox", () => {
 
     expect((await resume(o.cookie, "paced-held@acme.test")).status).toBe(200);
     await drain(worker());
-    expect(sentFrom("paced-held@acme.test")).toBe(2);
+    await expect.poll(() => sentFrom("paced-held@acme.test"), WAIT).toBe(2);
   });
 
   it("is another user's own: their pause holds only their rows, and nobody else can resume it", async () => {
@@ -146,9 +146,10 @@ describe("a paused mailbox", () => {
     await launch(h.ctx, bob.cookie, ofBob.campaign.id);
     await drain(worker());
     // Bob's copy of the address sends; Alice's waits.
-    expect(h.sink.messages.map((m) => m.envelope.to[0])).toEqual(["twin-b-1@prospects.test"]);
+    const twins = () => h.sink.messages.map((m) => m.envelope.to[0]).filter((to) => to?.startsWith("twin-"));
+    expect(twins()).toEqual(["twin-b-1@prospects.test"]);
     expect((await resume(bob.cookie, "twin@acme.test")).status).toBe(404);
     await drain(worker());
-    expect(h.sink.messages).toHaveLength(1);
+    expect(twins()).toEqual(["twin-b-1@prospects.test"]);
   });
 });
