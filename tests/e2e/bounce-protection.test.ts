@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { user as users } from "../../src/server/db/schema/auth.ts";
 import { campaigns, scheduledEmails, senderProtection, userSettings } from "../../src/server/db/schema/index.ts";
@@ -21,12 +21,15 @@ import { signedInUser } from "./support/users.ts";
 //   E2E_SCREENSHOTS_DIR=/tmp/e2e-shots npx vitest run --project e2e tests/e2e/bounce-protection.test.ts
 const shotsDir = process.env.E2E_SCREENSHOTS_DIR;
 
-async function screenshots(page: Page, name: string) {
+/** The page (or only `part` of it) at each width. */
+async function screenshots(page: Page, name: string, part?: Locator) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   for (const width of [360, 768, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(shotsDir, `bounce-protection-${name}-${width}.png`), fullPage: true });
+    const path = join(shotsDir, `bounce-protection-${name}-${width}.png`);
+    if (part) await part.screenshot({ path });
+    else await page.screenshot({ path, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -119,12 +122,12 @@ describeJourneys("bounce protection", () => {
 
     // The sender's card: the pause, its figure, and Resume.
     await page.goto(`${app.baseUrl}/senders`);
-    const card = page.getByRole("list", { name: "Sender accounts" }).getByRole("listitem").filter({ hasText: SENDER });
+    const card = page.getByRole("listitem", { name: SENDER });
     const cardPause = card.getByRole("status").filter({ hasText: "Paused by bounce protection" });
     await cardPause.getByText(`Hard-bounce rate: ${DETAIL}.`).waitFor();
     await cardPause.getByText("It sends nothing, in any campaign, until you resume it.").waitFor();
     await card.getByText("Pauses at 3% hard bounces of 50+ sends (your settings)").waitFor();
-    await screenshots(page, "senders");
+    await screenshots(page, "senders", card);
 
     // The dashboard's banner: the sender and the campaign, each with its figure.
     await page.goto(`${app.baseUrl}/`);
@@ -156,7 +159,10 @@ describeJourneys("bounce protection", () => {
 
     // Resume, confirmed: the sender's pause is gone from the banner; its figures count from now.
     await banner.getByRole("button", { name: `Resume ${SENDER}` }).click();
-    await page.getByRole("alertdialog", { name: `Resume sending from ${SENDER}?` }).getByRole("button", { name: "Resume" }).click();
+    await page
+      .getByRole("alertdialog", { name: `Resume sending from ${SENDER}?` })
+      .getByRole("button", { name: "Resume" })
+      .click();
     await toast(page, "Sending resumed").waitFor();
     await eventually(async () => banner.getByText(SENDER, { exact: true }).count()).toBe(0);
     expect(await pauseOf()).toMatchObject({ pausedAt: null, pauseDetail: null });
@@ -207,7 +213,7 @@ describeJourneys("bounce protection", () => {
     await section.getByLabel("Hard-bounce rate (%)").fill("2");
     await section.getByLabel("Minimum sends").fill("20");
     await section.getByText("hard bounces reach 2% of at least 20 sends", { exact: false }).waitFor();
-    await screenshots(page, "settings");
+    await screenshots(page, "settings", section);
     await page.getByRole("button", { name: "Save Settings" }).click();
     await toast(page, "Settings saved successfully").waitFor();
     const saved = await page.request.get(`${app.baseUrl}/api/settings`);
@@ -219,15 +225,18 @@ describeJourneys("bounce protection", () => {
         email: "own@bounce.test",
         provider: "custom",
         dailyLimit: 50,
-        smtp: { host: "127.0.0.1", port: app.capturePort, security: "none", username: "own@bounce.test", password: "x" },
+        smtp: {
+          host: "127.0.0.1",
+          port: app.capturePort,
+          security: "none",
+          username: "own@bounce.test",
+          password: "x",
+        },
       },
     });
     expect(added.status()).toBe(201);
     await page.goto(`${app.baseUrl}/senders`);
-    const card = page
-      .getByRole("list", { name: "Sender accounts" })
-      .getByRole("listitem")
-      .filter({ hasText: "own@bounce.test" });
+    const card = page.getByRole("listitem", { name: "own@bounce.test" });
     await card.getByText("Pauses at 2% hard bounces of 20+ sends (your settings)").waitFor();
     await card.getByRole("button", { name: "Bounce protection of own@bounce.test" }).click();
     const dialog = page.getByRole("dialog", { name: "Bounce protection of own@bounce.test" });
