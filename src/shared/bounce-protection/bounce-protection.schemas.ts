@@ -110,6 +110,13 @@ export type CampaignPause = z.infer<typeof campaignPauseSchema>;
 
 export const bounceProtectionStateSchema = z
   .object({
+    /** The user's Settings › Bounce protection, as the sender cards state them. */
+    settings: z.object({
+      enabled: z.boolean(),
+      bounceRatePercent: z.number(),
+      minSends: z.number().int(),
+      windowDays: z.number().int(),
+    }),
     /** Every mailbox with a pause or thresholds of its own. */
     senders: z.array(senderProtectionSchema),
     /** Campaigns bounce protection paused (until resumed). */

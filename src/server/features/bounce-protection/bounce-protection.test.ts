@@ -156,6 +156,8 @@ describe("pauses and Resume", () => {
   it("lists a paused mailbox with its figure to its owner only, and resumes it for its owner only", async () => {
     await pauseMailbox(db(), alice.userId, "Paused@Box.test");
     const state = await call(alice.cookie, "GET", "/api/bounce-protection");
+    // With the user's thresholds, as the sender cards state them.
+    expect(state.body.settings).toEqual({ enabled: true, bounceRatePercent: 3, minSends: 50, windowDays: 7 });
     expect(state.body.senders).toContainEqual({
       email: "paused@box.test",
       bounceRatePercent: null,

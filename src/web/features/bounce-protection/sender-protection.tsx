@@ -4,7 +4,10 @@
 // so the dialog says they apply in every campaign that sends from it.
 import { ShieldAlert } from "lucide-react";
 import { useId, useState } from "react";
-import type { SenderProtection as Protection } from "#shared/bounce-protection/bounce-protection.schemas.ts";
+import type {
+  BounceProtectionState,
+  SenderProtection as Protection,
+} from "#shared/bounce-protection/bounce-protection.schemas.ts";
 import {
   formToProtection,
   protectionToForm,
@@ -23,17 +26,16 @@ import {
 import { Input } from "#web/components/ui/input.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
-import { useSettingsQuery } from "../settings/use-settings.ts";
 import { PauseFigure } from "./protection-banner.tsx";
 import { ResumeButton } from "./resume-button.tsx";
 import { useSaveSenderProtection, useSenderProtection } from "./use-bounce-protection.ts";
 
-type UserFigures = { bounceRatePercent: number; bounceMinSends: number; bounceProtectionEnabled: boolean };
+type UserFigures = BounceProtectionState["settings"];
 
 function thresholdsText(own: Protection | undefined, user: UserFigures | undefined): string {
-  if (user && !user.bounceProtectionEnabled) return "Bounce protection is off in Settings";
+  if (user && !user.enabled) return "Bounce protection is off in Settings";
   const rate = own?.bounceRatePercent ?? user?.bounceRatePercent;
-  const min = own?.minSends ?? user?.bounceMinSends;
+  const min = own?.minSends ?? user?.minSends;
   if (rate === undefined || min === undefined) return "Loading bounce protection…";
   const whose = own?.bounceRatePercent != null || own?.minSends != null ? "its own" : "your settings";
   return `Pauses at ${rate}% hard bounces of ${min.toLocaleString("en-US")}+ sends (${whose})`;
@@ -41,8 +43,8 @@ function thresholdsText(own: Protection | undefined, user: UserFigures | undefin
 
 /** The pause (with Resume) when there is one, and the thresholds with a Bounce protection button. */
 export function SenderProtection({ email }: { email: string }) {
-  const { protection, isPending } = useSenderProtection(email);
-  const settings = useSettingsQuery();
+  const { protection, isPending, data } = useSenderProtection(email);
+  const user = data?.settings;
   const [open, setOpen] = useState(false);
   const pause = protection?.pause;
   return (
@@ -59,7 +61,7 @@ export function SenderProtection({ email }: { email: string }) {
       )}
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="text-muted-foreground">
-          {isPending ? "Loading bounce protection…" : thresholdsText(protection, settings.data)}
+          {isPending ? "Loading bounce protection…" : thresholdsText(protection, user)}
         </span>
         <Button
           variant="link"
@@ -72,9 +74,7 @@ export function SenderProtection({ email }: { email: string }) {
           <ShieldAlert aria-hidden /> Bounce protection
         </Button>
       </div>
-      {open && (
-        <SenderProtectionDialog email={email} own={protection} user={settings.data} onClose={() => setOpen(false)} />
-      )}
+      {open && <SenderProtectionDialog email={email} own={protection} user={user} onClose={() => setOpen(false)} />}
     </div>
   );
 }
@@ -123,7 +123,7 @@ function SenderProtectionDialog({
         inputMode="decimal"
         value={values[name]}
         placeholder={
-          name === "bounceRatePercent" ? String(user?.bounceRatePercent ?? "") : String(user?.bounceMinSends ?? "")
+          name === "bounceRatePercent" ? String(user?.bounceRatePercent ?? "") : String(user?.minSends ?? "")
         }
         onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
         aria-invalid={Boolean(errors[name])}
@@ -153,7 +153,7 @@ function SenderProtectionDialog({
           </DialogHeader>
           <div className="grid gap-4 sm:grid-cols-2">
             {field("bounceRatePercent", "Hard-bounce rate (%)", `Your settings: ${user?.bounceRatePercent ?? "…"}%.`)}
-            {field("minSends", "Minimum sends", `Your settings: ${user?.bounceMinSends ?? "…"}.`)}
+            {field("minSends", "Minimum sends", `Your settings: ${user?.minSends ?? "…"}.`)}
           </div>
           <DialogFooter className="gap-2">
             {hasOwn && (

@@ -22,9 +22,9 @@ import { UnsavedChangesGuard } from "#web/components/unsaved-changes-guard.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { timeZoneChoices } from "#web/lib/time-zone-choices.ts";
 import { toast } from "#web/lib/toast.ts";
-import { BounceProtectionFields } from "../bounce-protection/bounce-protection-settings.tsx";
 import { useBulkDelivery } from "../bulk/use-bulk.ts";
 import { AccountSection } from "./account-section.tsx";
+import { BounceProtectionFields } from "./bounce-protection-section.tsx";
 import { type SettingsFormValues, settingsResolver, toFormValues, toSettings } from "./settings-form-values.ts";
 import { useSaveSettings, useSettingsQuery } from "./use-settings.ts";
 

@@ -8,7 +8,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
-import type { SettingsFormValues } from "../settings/settings-form-values.ts";
+import type { SettingsFormValues } from "./settings-form-values.ts";
 
 type Form = UseFormReturn<SettingsFormValues>;
 type FigureName =
