@@ -209,7 +209,7 @@ describeJourneys("bounce protection", () => {
       .waitFor();
     await section.getByLabel("Hard-bounce rate (%)").fill("0");
     await page.getByRole("button", { name: "Save Settings" }).click();
-    await section.getByText("Hard-bounce rate must be more than 0%").waitFor();
+    await section.getByText("Hard-bounce rate must be at least 0.01%").waitFor();
     await section.getByLabel("Hard-bounce rate (%)").fill("2");
     await section.getByLabel("Minimum sends").fill("20");
     await section.getByText("hard bounces reach 2% of at least 20 sends", { exact: false }).waitFor();

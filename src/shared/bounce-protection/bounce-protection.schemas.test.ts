@@ -21,14 +21,16 @@ describe("Settings › Bounce protection", () => {
   });
 
   it.each([
-    [{ bounceRatePercent: 0 }, "bounceRatePercent", "Hard-bounce rate must be more than 0%"],
+    [{ bounceRatePercent: 0 }, "bounceRatePercent", "Hard-bounce rate must be at least 0.01%"],
     [{ bounceRatePercent: 101 }, "bounceRatePercent", "Hard-bounce rate must be at most 100%"],
     [{ bounceRatePercent: 2.555 }, "bounceRatePercent", "Hard-bounce rate may have at most two decimals"],
     [{ bounceMinSends: 0 }, "bounceMinSends", "Minimum sends must be between 1 and 100,000"],
     [{ bounceMinSends: 2.5 }, "bounceMinSends", "Minimum sends must be a whole number"],
     [{ bounceWindowDays: 91 }, "bounceWindowDays", "Window must be between 1 and 90 days"],
     [{ spamComplaintsMin: 0 }, "spamComplaintsMin", "Spam complaints must be between 1 and 1,000"],
-    [{ spamRatePercent: -1 }, "spamRatePercent", "Spam rate must be more than 0%"],
+    [{ spamRatePercent: -1 }, "spamRatePercent", "Spam rate must be at least 0.01%"],
+    // The fuzzer's smallest double: above 0, and "two decimals" within rounding, but no rate.
+    [{ spamRatePercent: 5e-324 }, "spamRatePercent", "Spam rate must be at least 0.01%"],
     [{ unsubscribeRatePercent: "5" }, "unsubscribeRatePercent", "Unsubscribe rate must be a number"],
   ])("refuses %j with the field's limit", (change, field, message) => {
     expect(messageOf(settingsSchema.safeParse({ ...defaultSettings, ...change }))).toEqual({ [field]: message });
@@ -58,7 +60,7 @@ describe("a sender's own thresholds", () => {
       messageOf(senderProtectionInputSchema.safeParse({ email: "nope", bounceRatePercent: 0, minSends: 100_001 })),
     ).toEqual({
       email: "Enter a valid email address",
-      bounceRatePercent: "Hard-bounce rate must be more than 0%",
+      bounceRatePercent: "Hard-bounce rate must be at least 0.01%",
       minSends: "Minimum sends must be between 1 and 100,000",
     });
   });

@@ -10,11 +10,11 @@ export const PROTECTION_MIN_SENDS_MAX = 100_000;
 export const PROTECTION_WINDOW_DAYS_MAX = 90;
 export const PROTECTION_SPAM_MIN_MAX = 1_000;
 
-/** A percentage above 0 and at most 100, with at most two decimals (the rule compares in basis points). */
+/** A percentage from 0.01 to 100, with at most two decimals (the rule compares in basis points). */
 const percentField = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
-    .gt(0, `${label} must be more than 0%`)
+    .min(0.01, `${label} must be at least 0.01%`)
     .max(100, `${label} must be at most 100%`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} may have at most two decimals`);
 

@@ -97,7 +97,7 @@ describe("Settings › Bounce protection", () => {
       code: "validation_error",
       details: {
         fields: {
-          bounceRatePercent: "Hard-bounce rate must be more than 0%",
+          bounceRatePercent: "Hard-bounce rate must be at least 0.01%",
           bounceWindowDays: "Window must be between 1 and 90 days",
         },
       },
