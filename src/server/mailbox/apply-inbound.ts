@@ -17,9 +17,9 @@
 //   request as unsubscribed (and counts toward its sender's and campaign's
 //   unsubscribe rate), an auto-reply only when it says the person left
 //   (without a contact, the address the send went to is suppressed);
-// After a bounce, a complaint or an unsubscribe, bounce protection checks the
-// send's mailbox and campaign (domain/protection-check.ts).
 // - anything else: only the ledger (kind ignored).
+// After a bounce, a complaint or an unsubscribe request, bounce protection
+// checks the send's mailbox and campaign (domain/protection-check.ts).
 // A message from a store shared by several users (capture mode: every user
 // with a sender of that address reads it) is applied only by the user whose
 // send it answers; for the others it is ignored.

@@ -20,14 +20,15 @@ export const isFirstStep = (sequenceId: SQL): SQL =>
 
 /**
  * The user's mailboxes that bounce protection paused (sender_accounts ids, in
- * any campaign): their rows are not due until the user resumes them, and stay
- * queued meanwhile. Uncorrelated, so the planner reads it once per query (a
- * hashed subplan): with nothing paused, one probe of sender_protection.
+ * every campaign): their rows are not due until the user resumes them, and
+ * stay queued meanwhile. Uncorrelated, so the planner reads it once per query
+ * (a hashed subplan): sender_protection by its key, then each paused address's
+ * rows by (user_id, lower(email)); with nothing paused, one probe.
  */
 export function pausedMailboxes(userId: string): SQL {
-  return sql`(select sa.id from sender_accounts sa
-    join sender_protection sp on sp.user_id = ${userId} and sp.email = lower(sa.email) and sp.paused_at is not null
-    where sa.campaign_id in (select id from campaigns where user_id = ${userId}))`;
+  return sql`(select sa.id from sender_protection sp
+    join sender_accounts sa on sa.user_id = sp.user_id and lower(sa.email) = sp.email
+    where sp.user_id = ${userId} and sp.paused_at is not null)`;
 }
 
 /** The due rows of a user's active campaigns whose mailbox is not paused (`se` is scheduled_emails). */
