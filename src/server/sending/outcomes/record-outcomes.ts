@@ -11,6 +11,9 @@ import { anyUuid, at, type Executor } from "../../db/sql-helpers.ts";
 import { checkProtection } from "../../domain/protection-check.ts";
 import { variantIndexSql } from "../../domain/step-variants-sql.ts";
 
+/** Failures that say nothing about the address or the message: bounce protection is not checked for them. */
+const NOT_A_VERDICT: ReadonlySet<FailureCategory> = new Set(["network", "authentication", "rate_limited"]);
+
 /**
  * sent, retry (a known temporary failure), failed (known, final), unknown (may
  * have been delivered: waits for the user's decision), released (never handed
@@ -210,9 +213,11 @@ export async function recordOutcomes(
                  sum(scheduled)::int as scheduled
           from deltas group by campaign_id) d
     where cs.campaign_id = d.campaign_id`);
-  // A hard bounce or a refusal as spam may pause the sender or the campaign; a send that went cannot.
+  // A bounce or a refusal as spam may pause the sender or the campaign; a send that went, or a
+  // failure that says nothing about the address or the message (a connection, a login, a rate
+  // limit), cannot.
   await checkProtection(
     db,
-    records.filter((r) => r.kind === "failed").map((r) => r.sendId),
+    records.filter((r) => r.kind === "failed" && !NOT_A_VERDICT.has(r.failureCategory ?? "other")).map((r) => r.sendId),
   );
 }
