@@ -3,7 +3,9 @@
 // same queue with pacing off. Only claimDue is timed, in its own transaction,
 // on a clock moved by a minute a round; what a round claimed is then marked
 // sent with its send record (not timed), so the hourly counts and the gaps
-// see the sends as the engine would leave them.
+// see the sends as the engine would leave them. A third run, pacing off, has 10
+// of the 100 mailboxes paused by bounce protection (their due rows are skipped
+// by the claim's scan, never taken).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client.ts";
@@ -44,8 +46,8 @@ async function markSent(db: Db, ids: string[], now: Date): Promise<void> {
     on conflict do nothing`);
 }
 
-async function run(db: Db, label: string, paced: boolean): Promise<PacingClaimRun> {
-  const userId = await seedUser(db, `pacing-${paced ? "on" : "off"}`, 10_000);
+async function run(db: Db, label: string, paced: boolean, pausedSenders = 0): Promise<PacingClaimRun> {
+  const userId = await seedUser(db, `pacing-${paced ? "on" : "off"}-${pausedSenders}`, 10_000);
   const campaign = await seedCampaign(db, {
     userId,
     name: `pacing ${label}`,
@@ -60,6 +62,12 @@ async function run(db: Db, label: string, paced: boolean): Promise<PacingClaimRu
     await db.execute(sql`
       insert into sender_pacing (user_id, email, gap_min_seconds, gap_max_seconds, hourly_limit)
       select ${userId}, lower(email), 120, 300, 20 from sender_accounts where campaign_id = ${campaign.campaignId}::uuid`);
+  }
+  if (pausedSenders > 0) {
+    await db.execute(sql`
+      insert into sender_protection (user_id, email, paused_at, pause_reason, pause_detail)
+      select ${userId}, lower(email), now(), 'bounce_rate', 'bench' from sender_accounts
+      where campaign_id = ${campaign.campaignId}::uuid order by email limit ${pausedSenders}`);
   }
   // The planner's statistics, as the app's periodic task (PGlite) or autovacuum (PostgreSQL)
   // keeps them: without them the planner takes the paced mailboxes' rows from the due index.
@@ -90,7 +98,9 @@ export async function runPacingClaimBench(o: { db: Db; progress: (s: string) => 
   const off = await run(o.db, "pacing off", false);
   o.progress("pacing: the claim with pacing on (2–5 min gaps, 20 an hour), 100 senders, 20,000 due");
   const on = await run(o.db, "pacing on", true);
-  return [off, on];
+  o.progress("pacing: the claim with pacing off and 10 of the 100 senders paused by bounce protection");
+  const paused = await run(o.db, "pacing off, 10 senders paused", false, 10);
+  return [off, on, paused];
 }
 
 export function pacingClaimReport(runs: PacingClaimRun[]): string {

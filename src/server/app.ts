@@ -16,6 +16,7 @@ import { AppError, errorBody, handleError } from "./errors.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { appInfoRoutes } from "./features/app-info/app-info.routes.ts";
 import { blockListRoutes } from "./features/block-list/block-list.routes.ts";
+import { bounceProtectionRoutes } from "./features/bounce-protection/bounce-protection.routes.ts";
 import { bulkRoutes } from "./features/bulk/bulk.routes.ts";
 import { calendarRoutes } from "./features/calendar/calendar.routes.ts";
 import { abVariantRoutes } from "./features/campaigns/ab-variants.routes.ts";
@@ -111,6 +112,7 @@ function protectedApi(deps: AppDeps) {
     .route("/senders", senderRoutes(features))
     .route("/sender-pacing", senderPacingRoutes(features))
     .route("/block-list", blockListRoutes(features))
+    .route("/bounce-protection", bounceProtectionRoutes(features))
     .route("/campaigns", campaignRoutes(features))
     .route("/campaigns", abVariantRoutes(features))
     .route("/campaigns", schedulePreviewRoutes(features))

@@ -11,6 +11,7 @@ import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { startStatisticsKeeper } from "./db/planner-statistics.ts";
 import { evaluateAutoWinners } from "./domain/ab-winners.ts";
+import { createPauseNotices, startPauseNoticesLoop } from "./features/bounce-protection/pause-notices.ts";
 import { createMeetingNotices, startMeetingNoticesLoop } from "./features/scheduling/meeting-notices.ts";
 import { createTrackingHostService } from "./features/tracking-hosts/tracking-hosts.service.ts";
 import type { Logger } from "./logger.ts";
@@ -106,6 +107,7 @@ export async function startServer(opts: {
   let worker: WorkerLoop | undefined;
   let mailboxSync: { stop: () => Promise<void> } | undefined;
   let meetingNotices: { stop: () => Promise<void> } | undefined;
+  let pauseNotices: { stop: () => Promise<void> } | undefined;
   let abWinners: { stop: () => Promise<unknown> } | undefined;
   let trackingHostChecks: { stop: () => Promise<unknown> } | undefined;
   if (config.role !== "web") {
@@ -150,6 +152,11 @@ export async function startServer(opts: {
       intervalMs: 5_000,
       log,
     });
+    // Bounce protection's emails about a pause, off the request path and the send path.
+    pauseNotices = startPauseNoticesLoop(createPauseNotices({ db: database.db, config, log, mailer }), {
+      intervalMs: 5_000,
+      log,
+    });
     // The automatic A/B winners, off the send path: once a minute (docs/decisions/023-ab-variants.md).
     abWinners = startPeriodicTask({
       what: "A/B winner evaluation",
@@ -186,6 +193,7 @@ export async function startServer(opts: {
       await worker?.stop();
       await mailboxSync?.stop();
       await meetingNotices?.stop();
+      await pauseNotices?.stop();
       await abWinners?.stop();
       await trackingHostChecks?.stop();
       await statistics.stop();

@@ -151,9 +151,11 @@ export type InboundKind = (typeof inboundKinds)[number];
  * - unmatched: a bounce that returns nothing this app sent from the mailbox
  *   (a forged or stray report): kept as a notice, acted on never;
  * - skipped: a message that could not be applied (skipReasons says why): the
- *   sync moved past it.
+ *   sync moved past it;
+ * - complaint: a spam complaint (a feedback report, RFC 5965) about one of
+ *   the mailbox's sends.
  */
-export const ledgerKinds = [...inboundKinds, "unmatched", "skipped"] as const;
+export const ledgerKinds = [...inboundKinds, "unmatched", "skipped", "complaint"] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /**

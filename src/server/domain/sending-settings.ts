@@ -6,7 +6,13 @@ import { defaultSettings } from "#shared/settings/settings.constants.ts";
 import type { Db } from "../db/client.ts";
 import { type UserSettings, userSettings } from "../db/schema/index.ts";
 
-export type SendingSettings = Omit<UserSettings, "userId" | "createdAt" | "updatedAt" | "automationWebhookUrl">;
+/** Bounce protection reads its own columns (domain/protection-check.ts). */
+type ProtectionColumn = Extract<keyof UserSettings, `protection${string}`>;
+
+export type SendingSettings = Omit<
+  UserSettings,
+  "userId" | "createdAt" | "updatedAt" | "automationWebhookUrl" | ProtectionColumn
+>;
 
 export async function loadSendingSettings(db: Pick<Db, "select">, userId: string): Promise<SendingSettings> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));

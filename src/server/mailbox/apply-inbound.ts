@@ -1,7 +1,11 @@
 // What one inbound message does to the database, in the caller's transaction:
 // it is recorded in the mailbox's ledger first (a message already there was
 // processed before: nothing else happens), then, by what it is,
-// - spam (Junk folder): a spam_emails row;
+// - a spam complaint (a feedback report, RFC 5965) about one of this
+//   mailbox's sends, wherever it was filed: the send is marked complained,
+//   the address suppressed and the contact stopped; bounce protection counts it;
+// - spam (Junk folder): a spam_emails row (mail the mailbox received, not a
+//   verdict on ours: bounce protection does not count it);
 // - a bounce that returns one of this mailbox's sends (its Message-ID in the
 //   returned headers, or its recipient among the mailbox's sends): that send
 //   is marked failed with its category and reason; a hard bounce (an address
@@ -14,19 +18,24 @@
 //   not put it on the suppression list;
 // - a reply, auto-reply or unsubscribe request to one of our sends: a replies
 //   row; a reply stops the contact's sequence as replied, an unsubscribe
-//   request as unsubscribed, an auto-reply only when it says the person left
+//   request as unsubscribed (and counts toward its sender's and campaign's
+//   unsubscribe rate), an auto-reply only when it says the person left
 //   (without a contact, the address the send went to is suppressed);
 // - anything else: only the ledger (kind ignored).
+// After a bounce, a complaint or an unsubscribe request, bounce protection
+// checks the send's mailbox and campaign (domain/protection-check.ts).
 // A message from a store shared by several users (capture mode: every user
 // with a sender of that address reads it) is applied only by the user whose
 // send it answers; for the others it is ignored.
 import { sql } from "drizzle-orm";
 import type { LedgerKind } from "#shared/db-enums.ts";
 import { analyzeInbound } from "#shared/mailbox/analyze-inbound.ts";
+import { detectComplaint } from "#shared/mailbox/complaint-report.ts";
 import type { InboundAnalysis, InboundMessage } from "#shared/mailbox/inbound-message.ts";
 import { subjectsMatch } from "#shared/mailbox/reply-subject.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { type Executor, queryRows } from "../db/sql-helpers.ts";
+import { checkProtection } from "../domain/protection-check.ts";
 import { stopContactSequence } from "../domain/stop-contact-sequence.ts";
 import { addSuppression } from "../domain/suppressions.ts";
 import { saneReceivedAt } from "./inbound-safety.ts";
@@ -94,26 +103,27 @@ async function sendBySubject(db: Executor, scope: Scope, msg: InboundMessage): P
   return rows.find((r) => subjectsMatch(r.subject, msg.subject));
 }
 
-/** The send a bounce returns: by the returned Message-ID, else the latest send from this mailbox to its recipient. */
-async function bouncedSend(
+/**
+ * The send a bounce (or a complaint) returns: by the returned Message-ID, else
+ * the latest send from this mailbox to its recipient.
+ */
+async function returnedSend(
   db: Executor,
   scope: Scope,
-  analysis: InboundAnalysis,
+  report: { originalMessageId: string | null; recipient: string | null },
   receivedAt: Date,
 ): Promise<SendRow | undefined> {
-  const bounce = analysis.bounce;
-  if (!bounce) return undefined;
-  if (bounce.originalMessageId) {
-    const byId = await sendByMessageIds(db, scope, [bounce.originalMessageId]);
+  if (report.originalMessageId) {
+    const byId = await sendByMessageIds(db, scope, [report.originalMessageId]);
     if (byId) return byId;
   }
-  if (!bounce.recipient) return undefined;
+  if (!report.recipient) return undefined;
   // Sent before the bounce arrived: the time received, not the report's own (forgeable) date.
   const latest = new Date(receivedAt.getTime() + BOUNCE_CLOCK_MARGIN_MS);
   const rows = await queryRows<SendRow>(
     db,
     sql`select ${SEND_COLUMNS} from email_sends
-        where ${ownedBy(scope)} and lower(to_email) = ${bounce.recipient}
+        where ${ownedBy(scope)} and lower(to_email) = ${report.recipient}
           and lower(from_email) = ${scope.senderEmail.toLowerCase()}
           and created_at <= ${latest.toISOString()}::timestamptz
         order by created_at desc limit 1`,
@@ -189,6 +199,24 @@ async function decide(
   { at, receivedAt }: { at: Date; receivedAt: Date },
 ): Promise<{ kind: LedgerKind; effect?: () => Promise<void> }> {
   if (msg.headers[TEST_REPLY_HEADER]) return { kind: "ignored" };
+  // A complaint is one wherever the provider filed it (a report in Junk is still about our send).
+  const complaint = detectComplaint(msg);
+  if (complaint) {
+    const send = await returnedSend(db, mailbox, complaint, receivedAt);
+    if (!send) return { kind: "unmatched" };
+    if (send.user_id !== mailbox.userId) return { kind: "ignored" };
+    return {
+      kind: "complaint",
+      effect: async () => {
+        await db.execute(sql`update email_sends set complained_at = coalesce(complained_at, ${at.toISOString()}::timestamptz)
+                             where id = ${send.id}::uuid`);
+        // Suppressed as complained first: the stop below keeps that reason (its insert does nothing then).
+        await addSuppression(db, mailbox.userId, send.to_email, "complained");
+        if (send.contact_id) await stopContactSequence(db, send.contact_id, "unsubscribed", at);
+        await checkProtection(db, [send.id]);
+      },
+    };
+  }
   if (message.spam) {
     return {
       kind: "spam",
@@ -207,7 +235,7 @@ async function decide(
   const analysis = analyzeInbound(msg);
   if (analysis.kind === "bounce" && analysis.bounce) {
     const bounce = analysis.bounce;
-    const send = await bouncedSend(db, mailbox, analysis, receivedAt);
+    const send = await returnedSend(db, mailbox, bounce, receivedAt);
     // Nothing this mailbox sent: a notice kept in the ledger, never a suppression.
     if (!send) return { kind: "unmatched" };
     // Another user's send (a shared store): theirs to apply.
@@ -234,9 +262,11 @@ async function decide(
         );
         // The address acted on is the one the send went to, whatever address the report names.
         await recordReply(db, mailbox, msg, analysis, send, send.to_email, at);
-        if (!bounce.hard) return;
-        if (send.contact_id) await stopContactSequence(db, send.contact_id, "bounced", at);
-        else await addSuppression(db, mailbox.userId, send.to_email, "bounced");
+        if (bounce.hard) {
+          if (send.contact_id) await stopContactSequence(db, send.contact_id, "bounced", at);
+          else await addSuppression(db, mailbox.userId, send.to_email, "bounced");
+        }
+        await checkProtection(db, [send.id]);
       },
     };
   }
@@ -257,9 +287,12 @@ async function decide(
                              where id = ${send.id}::uuid`);
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "replied", at);
       } else if (analysis.kind === "unsubscribe") {
+        await db.execute(sql`update email_sends set unsubscribed_at = coalesce(unsubscribed_at, ${at.toISOString()}::timestamptz)
+                             where id = ${send.id}::uuid`);
         // The address suppressed is the one the send went to (whoever writes in its thread).
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "unsubscribed", at);
         else await addSuppression(db, mailbox.userId, send.to_email, "unsubscribed");
+        await checkProtection(db, [send.id]);
       } else if (analysis.kind === "auto_reply" && analysis.stopsSequence) {
         // The person has left: stop as a bounce would, without counting a reply.
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "bounced", at);

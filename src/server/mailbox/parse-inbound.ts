@@ -37,10 +37,12 @@ function headerText(value: HeaderValue): string {
 
 /**
  * The parts of a delivery status notification the bounce rules read (RFC 3464,
- * and RFC 6533's internationalised forms).
+ * and RFC 6533's internationalised forms), and a feedback report's fields
+ * (RFC 5965: the spam complaint rules, #shared/mailbox/complaint-report.ts).
  */
 const BOUNCE_PARTS = new Set([
   "message/delivery-status",
+  "message/feedback-report",
   "message/global-delivery-status",
   "message/rfc822",
   "message/global",

@@ -80,6 +80,13 @@ const settings = {
   openNotificationsEnabled: false,
   trackOpens: true,
   automationWebhookUrl: "",
+  bounceProtectionEnabled: true,
+  bounceRatePercent: 3,
+  bounceMinSends: 50,
+  bounceWindowDays: 7,
+  spamComplaintsMin: 3,
+  spamRatePercent: 0.3,
+  unsubscribeRatePercent: 5,
 };
 
 const NUL_REFUSED = "The request contains a character that cannot be stored (NUL or an unpaired surrogate)";

@@ -1,3 +1,4 @@
+import { bounceProtectionSettingsDefaults } from "../bounce-protection/bounce-protection.schemas.ts";
 import { type FromNameFormat, type ThemeMode, type Weekday, weekdays } from "../db-enums.ts";
 
 export const DAILY_SEND_LIMIT_MIN = 1;
@@ -23,4 +24,5 @@ export const defaultSettings = {
   trackOpens: true,
   /** No automation webhook: Email in Bulk sends through Coldreach. */
   automationWebhookUrl: "",
+  ...bounceProtectionSettingsDefaults,
 };

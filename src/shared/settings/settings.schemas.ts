@@ -1,6 +1,7 @@
 // The settings API contract, shared by the server route and the settings form.
 // Messages are the spec's wording where the spec gives one.
 import { z } from "zod";
+import { bounceProtectionSettingsShape } from "../bounce-protection/bounce-protection.schemas.ts";
 import { webhookUrlError } from "../bulk/webhook-url.ts";
 import { fromNameFormats, themeModes, weekdays } from "../db-enums.ts";
 import { DAILY_SEND_LIMIT_MAX, DAILY_SEND_LIMIT_MIN } from "./settings.constants.ts";
@@ -50,6 +51,8 @@ export const settingsSchema = z
         const message = webhookUrlError(value);
         if (message) ctx.addIssue({ code: "custom", message });
       }),
+    /** Settings › Bounce protection (#shared/bounce-protection). */
+    ...bounceProtectionSettingsShape,
   })
   .superRefine((s, ctx) => {
     if (s.sendTimeEnd <= s.sendTimeStart) {

@@ -20,6 +20,8 @@ export type ConfirmDialogProps = {
   busyLabel: string;
   /** The label of the way out, "Cancel" unless said. */
   cancelLabel?: string;
+  /** The action's look: destructive (the default, for removals) or the plain primary button (e.g. Resume). */
+  confirmVariant?: "destructive" | "default";
   /** Runs the action; the dialog stays open (and busy) until it settles, so a failure is seen in context. */
   onConfirm: () => Promise<unknown>;
   /** The element that opens the dialog; without it the caller controls `open` and `onClose`. */
@@ -28,7 +30,7 @@ export type ConfirmDialogProps = {
   onClose?: () => void;
 };
 
-/** Confirmation before something is removed for good. */
+/** Confirmation before something is removed for good, or before an action that asks first (Resume). */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { title, description, confirmLabel, busyLabel, onConfirm } = props;
   const [ownOpen, setOwnOpen] = useState(false);
@@ -62,7 +64,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{props.cancelLabel ?? "Cancel"}</AlertDialogCancel>
           <AlertDialogAction
-            className={buttonVariants({ variant: "destructive" })}
+            className={buttonVariants({ variant: props.confirmVariant ?? "destructive" })}
             onClick={(e) => void confirm(e)}
             disabled={busy}
           >

@@ -29,7 +29,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { campaignStatuses, sendFormats } from "#shared/db-enums.ts";
+import { campaignStatuses, senderPauseReasons, sendFormats } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { createdAt, descending, id, isOneOf, timestamptz, updatedAt } from "./columns.ts";
 import { schedulingLinks } from "./scheduling.ts";
@@ -64,6 +64,16 @@ export const campaigns = pgTable(
     newContactsStarted: integer("new_contacts_started").notNull().default(0),
     /** A reply from one address at a company domain stops the campaign's other contacts at that domain. */
     stopOnCompanyReply: boolean("stop_on_company_reply").notNull().default(false),
+    /**
+     * Bounce protection paused the campaign (status paused, its queued rows
+     * held as a Pause holds them): when, why, and the figure in words. Cleared
+     * when it is activated again, which sets protection_counts_from: what came
+     * back before that moment does not pause it again.
+     */
+    autoPausedAt: timestamptz("auto_paused_at"),
+    autoPauseReason: text("auto_pause_reason", { enum: senderPauseReasons }),
+    autoPauseDetail: text("auto_pause_detail"),
+    protectionCountsFrom: timestamptz("protection_counts_from"),
   },
   (t) => [
     index("campaigns_user_created_idx").on(t.userId, descending(t.createdAt)),
@@ -72,6 +82,7 @@ export const campaigns = pgTable(
     check("campaigns_send_as_check", isOneOf(t.sendAs, sendFormats)),
     check("campaigns_ab_min_sends_check", sql`${t.abMinSends} between 1 and 100000`),
     check("campaigns_ab_confidence_check", sql`${t.abConfidence} between 80 and 99`),
+    check("campaigns_auto_pause_reason_check", isOneOf(t.autoPauseReason, senderPauseReasons)),
     check("campaigns_daily_new_contacts_limit_check", sql`${t.dailyNewContactsLimit} between 1 and 10000`),
   ],
 );

@@ -14,6 +14,7 @@ export * from "./link-clicks.ts";
 export * from "./mail-capture.ts";
 export * from "./mailbox.ts";
 export * from "./meetings.ts";
+export * from "./protection-notices.ts";
 export * from "./rate-limits.ts";
 export * from "./scheduling.ts";
 export * from "./sender-pacing.ts";

@@ -150,6 +150,10 @@ export const emailSends = pgTable(
     messageId: text("message_id"),
     /** The step's A/B variant sent (the queue row's; null: sent before variants existed, or no step: A). */
     variantIndex: smallint("variant_index"),
+    /** The recipient reported this message as spam (a feedback report, RFC 5965): bounce protection counts it. */
+    complainedAt: timestamptz("complained_at"),
+    /** The recipient unsubscribed from this message (its link, or a reply asking): bounce protection counts it. */
+    unsubscribedAt: timestamptz("unsubscribed_at"),
     createdAt: createdAt(),
   },
   (t) => [

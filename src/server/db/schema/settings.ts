@@ -9,7 +9,7 @@
  * (with none, queued mail would wait forever).
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, integer, jsonb, pgTable, real, text } from "drizzle-orm/pg-core";
 import { fromNameFormats, themeModes, weekdays } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { createdAt, isOneOf, isSubsetOf, isTimeOfDay, updatedAt } from "./columns.ts";
@@ -45,6 +45,21 @@ export const userSettings = pgTable(
     trackOpens: boolean("track_opens").notNull().default(true),
     /** Where "Email in Bulk" posts its payload; null until the user sets one. */
     automationWebhookUrl: text("automation_webhook_url"),
+    /**
+     * Bounce protection (docs/decisions/029-bounce-protection.md): pause a
+     * mailbox or a campaign at this hard-bounce rate of at least min_sends
+     * sends over window_days; at spam_min emails marked as spam that are at
+     * least spam_rate_percent of the sends; at unsubscribe_rate_percent
+     * unsubscribes of at least min_sends. A mailbox may override the bounce
+     * rate and the minimum (sender_protection).
+     */
+    protectionEnabled: boolean("protection_enabled").notNull().default(true),
+    protectionBounceRatePercent: real("protection_bounce_rate_percent").notNull().default(3),
+    protectionMinSends: integer("protection_min_sends").notNull().default(50),
+    protectionWindowDays: integer("protection_window_days").notNull().default(7),
+    protectionSpamMin: integer("protection_spam_min").notNull().default(3),
+    protectionSpamRatePercent: real("protection_spam_rate_percent").notNull().default(0.3),
+    protectionUnsubscribeRatePercent: real("protection_unsubscribe_rate_percent").notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,6 +73,17 @@ export const userSettings = pgTable(
       sql`cardinality(${t.sendingDays}) >= 1 and ${isSubsetOf(t.sendingDays, weekdays)}`,
     ),
     check("user_settings_from_name_format_check", isOneOf(t.fromNameFormat, fromNameFormats)),
+    check(
+      "user_settings_protection_rates_check",
+      sql`${t.protectionBounceRatePercent} > 0 and ${t.protectionBounceRatePercent} <= 100
+        and ${t.protectionSpamRatePercent} > 0 and ${t.protectionSpamRatePercent} <= 100
+        and ${t.protectionUnsubscribeRatePercent} > 0 and ${t.protectionUnsubscribeRatePercent} <= 100`,
+    ),
+    check(
+      "user_settings_protection_counts_check",
+      sql`${t.protectionMinSends} between 1 and 100000 and ${t.protectionWindowDays} between 1 and 90
+        and ${t.protectionSpamMin} between 1 and 1000`,
+    ),
   ],
 );
 

@@ -413,6 +413,10 @@ export function createCampaignsService(
             status,
             updatedAt: at,
             ...(status === "active" && !campaign.launchedAt ? { launchedAt: at } : {}),
+            // Activating a campaign bounce protection paused resumes it: what came back so far no longer counts.
+            ...(status === "active" && campaign.autoPausedAt
+              ? { autoPausedAt: null, autoPauseReason: null, autoPauseDetail: null, protectionCountsFrom: sql`now()` }
+              : {}),
           })
           .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
           .returning();

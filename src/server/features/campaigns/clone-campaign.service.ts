@@ -38,6 +38,11 @@ const campaignState = [
   // The new-contact cap's count of today: the copy has started nobody.
   "new_contacts_day",
   "new_contacts_started",
+  // Bounce protection's pause and the moment its figures count from: the copy has sent nothing.
+  "auto_paused_at",
+  "auto_pause_reason",
+  "auto_pause_detail",
+  "protection_counts_from",
 ];
 // A step's A/B winner is what its sends decided, not a setting: the copy starts without one.
 const stepState = [

@@ -1,6 +1,10 @@
 // User settings: one row per user, created with the spec's defaults on first
 // read. Every query is keyed by the signed-in user's id.
 import { eq } from "drizzle-orm";
+import {
+  type BounceProtectionSettings,
+  bounceProtectionSettingsShape,
+} from "#shared/bounce-protection/bounce-protection.schemas.ts";
 import type { Settings, ThemeUpdate } from "#shared/settings/settings.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { userSettings } from "../../db/schema/index.ts";
@@ -26,6 +30,26 @@ function toDto(row: Row): Settings {
     openNotificationsEnabled: row.openNotificationsEnabled,
     trackOpens: row.trackOpens,
     automationWebhookUrl: row.automationWebhookUrl ?? "",
+    bounceProtectionEnabled: row.protectionEnabled,
+    bounceRatePercent: row.protectionBounceRatePercent,
+    bounceMinSends: row.protectionMinSends,
+    bounceWindowDays: row.protectionWindowDays,
+    spamComplaintsMin: row.protectionSpamMin,
+    spamRatePercent: row.protectionSpamRatePercent,
+    unsubscribeRatePercent: row.protectionUnsubscribeRatePercent,
+  };
+}
+
+/** Settings › Bounce protection as its columns. */
+function protectionColumns(s: BounceProtectionSettings) {
+  return {
+    protectionEnabled: s.bounceProtectionEnabled,
+    protectionBounceRatePercent: s.bounceRatePercent,
+    protectionMinSends: s.bounceMinSends,
+    protectionWindowDays: s.bounceWindowDays,
+    protectionSpamMin: s.spamComplaintsMin,
+    protectionSpamRatePercent: s.spamRatePercent,
+    protectionUnsubscribeRatePercent: s.unsubscribeRatePercent,
   };
 }
 
@@ -44,8 +68,17 @@ export function createSettingsService(db: Db) {
 
     /** Replaces every field (input already validated against settingsSchema). */
     async update(userId: string, input: Settings): Promise<Settings> {
-      // An empty webhook URL is stored as NULL: no webhook.
-      const values = { ...input, automationWebhookUrl: input.automationWebhookUrl || null, updatedAt: new Date() };
+      // The bounce-protection fields go to their own columns; the others are named as their columns.
+      const rest = Object.fromEntries(
+        Object.entries(input).filter(([key]) => !(key in bounceProtectionSettingsShape)),
+      ) as Omit<Settings, keyof BounceProtectionSettings>;
+      const values = {
+        ...rest,
+        ...protectionColumns(input),
+        // An empty webhook URL is stored as NULL: no webhook.
+        automationWebhookUrl: input.automationWebhookUrl || null,
+        updatedAt: new Date(),
+      };
       const [row] = await db
         .insert(userSettings)
         .values({ userId, ...values })

@@ -1,10 +1,13 @@
 // Unsubscribing the recipient of a send: the address goes on the owner's
 // suppression list and every contact of the owner at that address stops its
 // sequence. Everything is keyed by the send the signed token names, so a link
-// only ever touches its own owner's data.
+// only ever touches its own owner's data. The send is marked unsubscribed
+// from, and bounce protection checks its sender and campaign (an unsubscribe
+// spike pauses them; the email about it is sent by the worker, not here).
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/sql-helpers.ts";
+import { checkProtection } from "../../domain/protection-check.ts";
 import { stopContactSequence } from "../../domain/stop-contact-sequence.ts";
 import { addSuppression } from "../../domain/suppressions.ts";
 import { ownedBy } from "./send-owners.ts";
@@ -58,6 +61,11 @@ export async function unsubscribe(
     for (const { id } of rowsOf<{ id: string }>(stillActive)) {
       await stopContactSequence(tx, id, "unsubscribed");
     }
+    const marked = await tx.execute(sql`
+      update email_sends set unsubscribed_at = now() where id = ${sendId}::uuid and unsubscribed_at is null
+      returning id`);
+    // Counted once: a second click, or the confirm after a one-click, changes nothing.
+    if (rowsOf(marked).length > 0) await checkProtection(tx, [sendId]);
     return { ...target, unsubscribed: true };
   });
 }

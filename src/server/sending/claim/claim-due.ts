@@ -9,7 +9,8 @@
 //    time zone, else the user's), a due row waits for that zone's next allowed
 //    instant (zone-windows.ts: takeDueRowsInWindow, one update for all closed zones);
 // 2. which rows are due: in order, up to `limit`, those whose contact stopped
-//    or lost its sender cancelled on the way (due-rows.ts: takeDueRows);
+//    or lost its sender cancelled on the way; a mailbox bounce protection
+//    paused has none, in any campaign, and its rows wait (due-rows.ts: takeDueRows);
 // 3. follow-ups first; the human pacing of each mailbox address (gap, hourly
 //    limit, ramp: a mailbox that may not send now is not read at all, and one
 //    with a gap gives one row) and each campaign's cap on new contacts a day

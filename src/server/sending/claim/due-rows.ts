@@ -20,11 +20,26 @@ export type DueRow = {
 export const isFirstStep = (sequenceId: SQL): SQL =>
   sql`exists (select 1 from email_sequences sq where sq.id = ${sequenceId} and sq.step_number = 1)`;
 
-/** The due rows of a user's active campaigns (`se` is scheduled_emails). */
+/**
+ * The user's mailboxes that bounce protection paused (sender_accounts ids, in
+ * every campaign): their rows are not due until the user resumes them, and
+ * stay queued meanwhile. Uncorrelated, so the planner reads it once per query
+ * (a hashed subplan): sender_protection by its key, then each paused address's
+ * rows by (user_id, lower(email)); with nothing paused, one probe.
+ */
+export function pausedMailboxes(userId: string): SQL {
+  return sql`(select sa.id from sender_protection sp
+    join sender_accounts sa on sa.user_id = sp.user_id and lower(sa.email) = sp.email
+    where sp.user_id = ${userId} and sp.paused_at is not null)`;
+}
+
+/** The due rows of a user's active campaigns whose mailbox is not paused (`se` is scheduled_emails). */
 export function dueOfUser(userId: string, now: Date): SQL {
   return sql`
     se.status = 'scheduled' and se.scheduled_for <= ${at(now)}
-    and se.campaign_id in (select id from campaigns where user_id = ${userId} and status = 'active')`;
+    and se.campaign_id in (select id from campaigns where user_id = ${userId} and status = 'active')
+    -- A row without a sender is due: the claim cancels it (sender_removed).
+    and (se.sender_account_id is null or se.sender_account_id not in ${pausedMailboxes(userId)})`;
 }
 
 /**

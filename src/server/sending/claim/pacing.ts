@@ -8,7 +8,7 @@ import { allowanceOf, HOUR_MS, type MailboxPace } from "#shared/sending/pacing.t
 import type { LocalDate } from "#shared/zoned-time.ts";
 import { anyUuid, at, queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { type PacingRuleRow, pacingRuleColumns, pacingRulesOf } from "../../domain/sender-pacing-rules.ts";
-import { dueOfUser, isFirstStep } from "./due-rows.ts";
+import { dueOfUser, isFirstStep, pausedMailboxes } from "./due-rows.ts";
 
 type PaceRow = PacingRuleRow & {
   id: string;
@@ -59,7 +59,9 @@ export async function readPacedMailboxes(
     from sender_accounts sa
     join campaigns c on c.id = sa.campaign_id and c.user_id = ${o.userId} and c.status = 'active' ${campaignFilter}
     left join sender_pacing p on p.user_id = ${o.userId} and p.email = lower(sa.email)
-    where exists (select 1 from sender_pacing x where x.user_id = ${o.userId})`,
+    where exists (select 1 from sender_pacing x where x.user_id = ${o.userId})
+      -- A mailbox bounce protection paused is neither read nor scanned (due-rows.ts dueOfUser).
+      and sa.id not in ${pausedMailboxes(o.userId)}`,
   );
   const rows = all.filter((r): r is PaceRow => r.address !== null);
   if (rows.length === 0) return null;

@@ -2,11 +2,17 @@
 // record, the queue row, the campaign counters, the daily counters, the next
 // step of each sent contact and, for a hard bounce, the contact's status and
 // the suppression list. One statement is one transaction, so the counters can
-// never disagree with the rows they count.
+// never disagree with the rows they count. Bounce protection then checks the
+// mailboxes and campaigns of the failed sends (a second statement: lost to a
+// crash in between, the check runs at the next failure or report instead).
 import { sql } from "drizzle-orm";
 import type { BounceType, FailureCategory, FailureReason } from "#shared/db-enums.ts";
 import { anyUuid, at, type Executor } from "../../db/sql-helpers.ts";
+import { checkProtection } from "../../domain/protection-check.ts";
 import { variantIndexSql } from "../../domain/step-variants-sql.ts";
+
+/** Failures that say nothing about the address or the message: bounce protection is not checked for them. */
+const NOT_A_VERDICT: ReadonlySet<FailureCategory> = new Set(["network", "authentication", "rate_limited"]);
 
 /**
  * sent, retry (a known temporary failure), failed (known, final), unknown (may
@@ -212,4 +218,11 @@ export async function recordOutcomes(
                  sum(scheduled)::int as scheduled
           from deltas group by campaign_id) d
     where cs.campaign_id = d.campaign_id`);
+  // A bounce or a refusal as spam may pause the sender or the campaign; a send that went, or a
+  // failure that says nothing about the address or the message (a connection, a login, a rate
+  // limit), cannot.
+  await checkProtection(
+    db,
+    records.filter((r) => r.kind === "failed" && !NOT_A_VERDICT.has(r.failureCategory ?? "other")).map((r) => r.sendId),
+  );
 }

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/car
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { toast } from "#web/lib/toast.ts";
+import { ProtectionBanner } from "../bounce-protection/protection-banner.tsx";
 import { CampaignRow } from "../campaigns/campaign-row.tsx";
 import { useCampaignList } from "../campaigns/use-campaigns.ts";
 import { ActivityChart } from "./activity-chart.tsx";
@@ -23,7 +24,8 @@ import {
 } from "./use-dashboard.ts";
 
 /**
- * The dashboard (docs/product.md §3): figures, a 30-day activity chart, the
+ * The dashboard (docs/product.md §3): what bounce protection paused (with
+ * Resume), figures, a 30-day activity chart, the
  * failure-rate panel, the mail-sync card and the campaign rows. Refresh
  * refetches every query of the page instead of reloading it.
  *
@@ -44,6 +46,7 @@ export function DashboardPage() {
       />
       <LoadFailedToast />
       <div className="space-y-6">
+        <ProtectionBanner />
         <Figures />
         <Activity />
         <Failures />

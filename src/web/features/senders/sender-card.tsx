@@ -1,5 +1,5 @@
 // One saved sender on the Senders page: address, provider, limit, connection
-// status, its figures for today / last 7 days / last month, its actions, a
+// status, its bounce protection (a pause with Resume, its thresholds), its figures for today / last 7 days / last month, its actions, a
 // link to its profile, and its expandable panel: Gmail Sync, email history and
 // the health of its domain.
 import { ChevronDown, Pencil, PlugZap, Trash2, UserRound } from "lucide-react";
@@ -11,6 +11,7 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardFooter, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { SenderProtection } from "../bounce-protection/sender-protection.tsx";
 import { DomainHealthPanel, domainOfEmail } from "../domain-health/domain-health-panel.tsx";
 import {
   CannotSendReason,
@@ -79,6 +80,7 @@ export function SenderCard({
             <p className="break-all text-muted-foreground">{connectionSummary(sender)}</p>
             <SenderPacingLine email={sender.email} />
           </div>
+          <SenderProtection email={sender.email} />
           <CannotSendReason sender={sender} />
           <MailboxSyncState sync={sender.mailboxSync} />
           <SenderStatsTable email={sender.email} stats={stats} state={statsState} />

@@ -24,6 +24,7 @@ import { timeZoneChoices } from "#web/lib/time-zone-choices.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useBulkDelivery } from "../bulk/use-bulk.ts";
 import { AccountSection } from "./account-section.tsx";
+import { BounceProtectionFields } from "./bounce-protection-section.tsx";
 import { type SettingsFormValues, settingsResolver, toFormValues, toSettings } from "./settings-form-values.ts";
 import { useSaveSettings, useSettingsQuery } from "./use-settings.ts";
 
@@ -275,6 +276,17 @@ function MergeTagRows({ form }: { form: Form }) {
   );
 }
 
+function BounceProtectionSection({ form }: { form: Form }) {
+  return (
+    <Section
+      title="Bounce protection"
+      description="Protects your senders' reputation: a sender or a campaign that bounces too much stops sending until you resume it."
+    >
+      <BounceProtectionFields form={form} />
+    </Section>
+  );
+}
+
 function CompositionSection({ form }: { form: Form }) {
   const errors = form.formState.errors;
   return (
@@ -477,6 +489,7 @@ export function SettingsPage() {
           <UnsavedChangesGuard when={form.formState.isDirty && !save.isPending} />
           <GeneralSection form={form} />
           <SendingSection form={form} />
+          <BounceProtectionSection form={form} />
           <CompositionSection form={form} />
           <ComplianceSection form={form} />
           <NotificationsSection form={form} />

@@ -13,6 +13,7 @@ import { Textarea } from "#web/components/ui/textarea.tsx";
 import { UnsavedChangesGuard } from "#web/components/unsaved-changes-guard.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
+import { ProtectionBanner } from "../../bounce-protection/protection-banner.tsx";
 import { RetryFailedButton } from "../../sending/retry-failed-button.tsx";
 import { UnknownSendsPanel } from "../../sending/unknown-sends-panel.tsx";
 import { SequenceEditor } from "../../sequences/sequence-editor.tsx";
@@ -125,6 +126,7 @@ export function EditCampaignPage() {
           </Button>
         </div>
       </div>
+      <ProtectionBanner campaignId={id} senderEmails={detail.senders.map((s) => s.email)} />
       <UnknownSendsPanel campaignId={id} />
       <SendersThatCannotSend senders={detail.senders} />
       <Tabs defaultValue="details">
