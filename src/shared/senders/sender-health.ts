@@ -98,8 +98,11 @@ export function senderHealthRules(t: BounceThresholds): Record<SenderHealthBadge
   };
 }
 
-/** "SPF of acme.com fails", "DKIM and DMARC of acme.com warn". */
-function domainReason(domain: NonNullable<SenderHealthFigures["domain"]>, status: "fail" | "warn"): string | null {
+/** "SPF of acme.com fails", "DKIM and DMARC of acme.com warn"; null when no check has that status. */
+export function domainChecksReason(
+  domain: NonNullable<SenderHealthFigures["domain"]>,
+  status: "fail" | "warn",
+): string | null {
   const checks = authenticationChecks.filter((c) => domain[c] === status).map((c) => authenticationCheckLabels[c]);
   if (checks.length === 0) return null;
   const names = checks.length === 1 ? checks[0] : `${checks.slice(0, -1).join(", ")} and ${checks.at(-1)}`;
@@ -122,7 +125,7 @@ export function senderHealth(f: SenderHealthFigures, t: BounceThresholds): Sende
 
   const atRisk = [
     atRate(1) && sends >= t.minSends ? bounceText : null,
-    f.domain ? domainReason(f.domain, "fail") : null,
+    f.domain ? domainChecksReason(f.domain, "fail") : null,
     spam >= SPAM_PLACEMENTS_AT_RISK ? spamText : null,
   ].filter((r): r is string => r !== null);
   if (atRisk.length > 0) return { badge: "at_risk", reasons: atRisk, rule: rules.at_risk };
@@ -132,7 +135,7 @@ export function senderHealth(f: SenderHealthFigures, t: BounceThresholds): Sende
   const watch = [
     atRate(WATCH_BOUNCE_FRACTION) ? bounceText : null,
     warnings > 0 ? `${count(warnings, "email")} refused for a reason about the sender in the last 7 days` : null,
-    f.domain ? domainReason(f.domain, "warn") : null,
+    f.domain ? domainChecksReason(f.domain, "warn") : null,
     spam > 0 ? spamText : null,
     cap > 0 && sent * 100 >= CAP_WATCH_PERCENT * cap
       ? `${count(sent, "email")} sent today of a daily cap of ${cap.toLocaleString("en-US")}`
