@@ -7,6 +7,14 @@ import { senderHealthBadges } from "./sender-health.ts";
 const count = z.number().int().min(0);
 /** A percent with one decimal. */
 const rate = z.number().min(0);
+const replyFigures = {
+  /** Emails sent (not failed), the reply rate's base. */
+  sent: count,
+  /** Of those, the ones that were answered. */
+  replies: count,
+  /** replies / sent, whole percent. */
+  replyRate: rate,
+};
 
 export const senderHealthSchema = z
   .object({
@@ -26,17 +34,14 @@ export const senderHealthSchema = z
       spamPlacements: count,
       /** Failed for a reason about the sender (authentication, policy, reputation, reverse DNS, content). */
       senderWarnings: count,
+      ...replyFigures,
     }),
     last30Days: z.object({
       sends: count,
       hardBounces: count,
       hardBounceRate: rate,
       spamPlacements: count,
-      /** Emails sent (not failed), the reply rate's base. */
-      sent: count,
-      replies: count,
-      /** replies / sent, whole percent. */
-      replyRate: rate,
+      ...replyFigures,
     }),
     /** Today on the user's calendar day, as the sending engine counts it, every campaign's copy of the mailbox included. */
     today: z.object({

@@ -36,6 +36,8 @@ type Row = PacingRuleRow & {
   sends7: number;
   hard7: number;
   warnings7: number;
+  sent7: number;
+  replies7: number;
   sends30: number;
   hard30: number;
   sent30: number;
@@ -118,6 +120,8 @@ export function createSenderHealthService(deps: { db: Db; now?: () => Date }) {
             count(*) filter (where es.created_at >= ${d7} and ${ended})::int as sends7,
             count(*) filter (where es.created_at >= ${d7} and ${hard})::int as hard7,
             count(*) filter (where es.created_at >= ${d7} and ${warning})::int as warnings7,
+            count(*) filter (where es.created_at >= ${d7} and es.status = 'sent')::int as sent7,
+            count(*) filter (where es.created_at >= ${d7} and es.replied_at is not null)::int as replies7,
             count(*) filter (where es.created_at >= ${d30} and ${ended})::int as sends30,
             count(*) filter (where es.created_at >= ${d30} and ${hard})::int as hard30,
             count(*) filter (where es.created_at >= ${d30} and es.status = 'sent')::int as sent30,
@@ -161,6 +165,9 @@ function toHealth(r: Row, defaults: BounceThresholds): SenderHealth {
       hardBounceRate: ratePercent(n(r.hard7), n(r.sends7)),
       spamPlacements: n(r.spam7),
       senderWarnings: n(r.warnings7),
+      sent: n(r.sent7),
+      replies: n(r.replies7),
+      replyRate: percent(n(r.replies7), n(r.sent7)),
     },
     last30Days: {
       sends: n(r.sends30),

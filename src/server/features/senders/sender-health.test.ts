@@ -30,7 +30,8 @@ type User = { cookie: string; userId: string };
 let ctx: TestContext;
 let alice: User;
 let bob: User;
-const senders: Record<string, Sender> = {};
+type Name = "alpha" | "beta" | "gamma" | "delta" | "epsilon" | "quiet";
+const senders = {} as Record<Name, Sender>;
 let bobsAlpha: Sender;
 
 async function createSender(user: User, email: string, dailyLimit = 50): Promise<Sender> {
@@ -229,6 +230,9 @@ describe("GET /api/senders/health", () => {
       hardBounceRate: 5.7,
       spamPlacements: 1,
       senderWarnings: 1,
+      sent: 47,
+      replies: 3,
+      replyRate: 6,
     });
     expect(alpha.last30Days).toEqual({
       sends: 53 + 9 + 1 + 1 + 1, // + 8 days ago, 29.9 days ago, the bounce 7.1 days ago, spam-found 15 days ago
@@ -288,7 +292,7 @@ describe("GET /api/senders/health", () => {
   it("lists the saved senders newest first, campaign copies left out", async () => {
     const list = await health(alice);
     expect(list.senders.map((s) => s.senderId)).toEqual(
-      ["quiet", "epsilon", "delta", "gamma", "beta", "alpha"].map((k) => senders[k]?.id),
+      (["quiet", "epsilon", "delta", "gamma", "beta", "alpha"] as const).map((k) => senders[k].id),
     );
   });
 
@@ -302,6 +306,9 @@ describe("GET /api/senders/health", () => {
       hardBounceRate: 41.7,
       spamPlacements: 1,
       senderWarnings: 1,
+      sent: 6,
+      replies: 0,
+      replyRate: 0,
     });
     expect(mine.today).toEqual({ day: "2026-03-05", sent: 9, cap: 50 });
     expect(mine.domain.checks).toMatchObject({ spf: "fail", dkim: "fail", dmarc: "fail" });

@@ -1,11 +1,11 @@
-// A sender card's health summary (issue 31 §6): hard-bounce rate and emails
-// found in spam over the last 7 and 30 days, the reply rate, today's sends
+// A sender card's health summary (issue 31 §6): hard-bounce rate, emails
+// found in spam and reply rate over the last 7 and 30 days, today's sends
 // against the cap, the SPF / DKIM / DMARC state of the domain's last check
 // (with the way to its Domain health panel), and the badge with the rule that
 // decided it in a tooltip. The badge is a button, so keyboard users reach the
 // tooltip too, and the rule is also its description for screen readers.
 import { CircleCheck, CirclePause, Eye, type LucideIcon, RefreshCw, TriangleAlert } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { authenticationCheckLabels, authenticationChecks } from "#shared/domain-health/authentication-status.ts";
 import type { SenderHealth } from "#shared/senders/sender-health.schemas.ts";
 import {
@@ -59,23 +59,27 @@ export function SenderHealthBadgeButton({ email, health }: { email: string; heal
   );
 }
 
-const bounceCell = (w: { hardBounceRate: number; hardBounces: number; sends: number }) =>
-  `${formatRate(w.hardBounceRate)} (${w.hardBounces.toLocaleString()} of ${w.sends.toLocaleString()})`;
+/** A rate with what it counts beneath it, small. */
+const rateCell = (rate: string, part: number, whole: number) => (
+  <>
+    <span className="block">{rate}</span>
+    <span className="block font-normal text-muted-foreground text-xs">
+      {part.toLocaleString()} of {whole.toLocaleString()}
+    </span>
+  </>
+);
 
 function Figures({ email, health }: { email: string; health: SenderHealth }) {
   const { last7Days: week, last30Days: month, today } = health;
-  const rows = [
-    { label: "Hard bounces", week: bounceCell(week), month: bounceCell(month) },
-    {
-      label: "Found in spam",
-      week: week.spamPlacements.toLocaleString(),
-      month: month.spamPlacements.toLocaleString(),
-    },
+  const rows: { label: string; cell: (w: typeof week | typeof month) => ReactNode }[] = [
+    { label: "Hard bounces", cell: (w) => rateCell(formatRate(w.hardBounceRate), w.hardBounces, w.sends) },
+    { label: "Found in spam", cell: (w) => w.spamPlacements.toLocaleString() },
+    { label: "Reply rate", cell: (w) => rateCell(`${w.replyRate}%`, w.replies, w.sent) },
   ];
   return (
     <>
       <table className="w-full text-sm tabular-nums">
-        <caption className="sr-only">Hard bounces and emails found in spam of {email}</caption>
+        <caption className="sr-only">Hard bounces, emails found in spam and replies of {email}</caption>
         <thead>
           <tr className="border-b text-muted-foreground text-xs">
             <td className="pb-1.5" />
@@ -90,29 +94,22 @@ function Figures({ email, health }: { email: string; health: SenderHealth }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.label}>
-              <th scope="row" className="py-1 pr-2 text-left font-normal text-muted-foreground">
+              <th scope="row" className="py-1 pr-2 text-left align-top font-normal text-muted-foreground">
                 {row.label}
               </th>
-              <td className="py-1 pl-2 text-right font-medium">{row.week}</td>
-              <td className="py-1 pl-2 text-right font-medium">{row.month}</td>
+              <td className="py-1 pl-2 text-right align-top font-medium">{row.cell(week)}</td>
+              <td className="py-1 pl-2 text-right align-top font-medium">{row.cell(month)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm tabular-nums">
-        <dt className="text-muted-foreground">Reply rate</dt>
-        <dd className="text-right font-medium">
-          {month.replyRate}%{" "}
-          <span className="font-normal text-muted-foreground">
-            ({month.replies.toLocaleString()} of {month.sent.toLocaleString()} sent, last 30 days)
-          </span>
-        </dd>
-        <dt className="text-muted-foreground">Sent today</dt>
-        <dd className="text-right font-medium">
+      <p className="flex justify-between gap-3 text-sm tabular-nums">
+        <span className="text-muted-foreground">Sent today</span>
+        <span className="font-medium">
           {today.sent.toLocaleString()} of {today.cap.toLocaleString()}{" "}
-          <span className="font-normal text-muted-foreground">(daily cap)</span>
-        </dd>
-      </dl>
+          <span className="font-normal text-muted-foreground">daily cap</span>
+        </span>
+      </p>
     </>
   );
 }
@@ -150,9 +147,10 @@ function DomainState({ health, panel }: { health: SenderHealth; panel: DomainPan
         className="h-auto p-0"
         aria-controls={panel.open ? panel.id : undefined}
         aria-expanded={panel.open}
+        aria-label={checks ? `See the checks of ${name}` : `Check ${name} now`}
         onClick={panel.show}
       >
-        {checks ? "Domain health" : "Check domain"}
+        {checks ? "See checks" : "Check now"}
       </Button>
     </div>
   );
@@ -168,13 +166,12 @@ export function SenderHealthSummary({
   email: string;
   domainPanel: DomainPanelControl;
 }) {
-  const titleId = useId();
   const query = useSenderHealth();
   const health = query.data?.find((h) => h.senderId === senderId);
   return (
-    <section aria-labelledby={titleId} className="space-y-2 rounded-lg border p-3">
+    <section aria-label={`Health of ${email}`} className="space-y-2 rounded-lg border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={titleId} className="font-medium text-sm">
+        <h3 className="font-medium text-sm">
           Health
         </h3>
         {health && <SenderHealthBadgeButton email={email} health={health} />}
