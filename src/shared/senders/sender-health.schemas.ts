@@ -77,6 +77,10 @@ export const senderHealthSchema = z
 export type SenderHealth = z.infer<typeof senderHealthSchema>;
 
 export const senderHealthListSchema = z
-  .object({ senders: z.array(senderHealthSchema) })
+  .object({
+    /** The instant the rolling windows end at (the server's now). */
+    asOf: z.string(),
+    senders: z.array(senderHealthSchema),
+  })
   .meta({ id: "SenderHealthList" });
 export type SenderHealthList = z.infer<typeof senderHealthListSchema>;

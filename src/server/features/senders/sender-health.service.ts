@@ -1,19 +1,24 @@
 // Sender health (docs/decisions/032-sender-health.md): every saved sender's
-// figures of the last 7 and 30 days and its badge, in one statement keyed by
-// the signed-in user:
-// - its sends, hard bounces, sender warnings and replies: a range of the index
-//   on (user_id, lower(from_email), created_at) per sender (a lateral);
-// - its emails found in spam: the user's spam-folder messages of the last 30
-//   days (a partial index) matched to its sends by Message-ID;
+// figures of the last 7 and 30 days (UTC days, today included, as the Senders
+// page's statistics count them) and its badge, in one statement keyed by the
+// signed-in user. Nothing in it reads a sender's sends one by one (1,000,000
+// sends: a range over 30 days of them took 1.2 s on PostgreSQL):
+// - sends and sent: the reporting counters (sender_activity_daily) by key;
+// - hard bounces and sender warnings: the address's failures with a reason
+//   (a partial index; few rows);
+// - replies: the user's replies of the last 30 days (replies table, by time);
+// - emails found in spam: the user's spam-folder messages of the last 30 days
+//   (a partial index) matched to its sends by Message-ID;
 // - today's sends: the engine's counters of every copy of the mailbox on the
 //   user's calendar day; the cap: the daily limit, or the ramp's allowance;
 // - the pause and the mailbox's own thresholds (sender_protection), the last
 //   check of its domain (domain_health_checks: no DNS here).
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DomainCheckStatus } from "#shared/db-enums.ts";
 import { percent } from "#shared/reporting/rates.ts";
 import type { SenderHealth, SenderHealthList } from "#shared/senders/sender-health.schemas.ts";
 import { type BounceThresholds, ratePercent, senderHealth } from "#shared/senders/sender-health.ts";
+import { utcDay } from "#shared/senders/sender-stats.ts";
 import {
   bounceProtectionDefaults,
   bounceRateReasons,
@@ -37,11 +42,11 @@ type Row = PacingRuleRow & {
   hard7: number;
   warnings7: number;
   sent7: number;
-  replies7: number;
+  replies7: number | null;
   sends30: number;
   hard30: number;
   sent30: number;
-  replies30: number;
+  replies30: number | null;
   spam7: number | null;
   spam30: number | null;
   sent_today: number | null;
@@ -74,14 +79,17 @@ export function createSenderHealthService(deps: { db: Db; now?: () => Date }) {
      */
     async list(userId: string, thresholds: BounceThresholds = bounceProtectionDefaults): Promise<SenderHealthList> {
       const t = now();
-      const ago = (days: number) => new Date(t.getTime() - days * DAY_MS);
-      const d7 = at(ago(7));
-      const d30 = at(ago(30));
-      const windowStart = at(ago(thresholds.windowDays));
-      const from = at(ago(Math.max(30, thresholds.windowDays)));
-      const ended = sql`es.status in ('sent', 'failed')`;
-      const hard = sql`es.status = 'failed' and es.bounce_type = 'hard' and es.failure_reason in (${textList(bounceRateReasons)})`;
-      const warning = sql`es.status = 'failed' and es.failure_reason in (${textList(senderWarningReasons)})`;
+      // The first UTC day of each window and its first instant.
+      const firstDay = (days: number) =>
+        utcDay(new Date(Date.parse(`${utcDay(t)}T00:00:00.000Z`) - (days - 1) * DAY_MS));
+      const day = { d7: firstDay(7), d30: firstDay(30), window: firstDay(thresholds.windowDays), today: utcDay(t) };
+      const from = firstDay(Math.max(30, thresholds.windowDays));
+      const start = (d: string) => sql`${`${d}T00:00:00.000Z`}::timestamptz`;
+      const inDays = (d: string) => sql`a.day >= ${d}::date`;
+      const since = (column: SQL, d: string) => sql`${column} >= ${start(d)}`;
+      const hard = sql`es.bounce_type = 'hard' and es.failure_reason in (${textList(bounceRateReasons)})`;
+      const warning = sql`es.failure_reason in (${textList(senderWarningReasons)})`;
+      const replyKey = sql`coalesce(r.email_send_id::text, r.id::text)`;
       const rows = await queryRows<Row>(
         deps.db,
         sql`
@@ -92,11 +100,21 @@ export function createSenderHealthService(deps: { db: Db; now?: () => Date }) {
         spam as (
           -- A message found twice (moved out of the spam folder and back) is one email in spam.
           select lower(es.from_email) as address,
-            count(distinct es.id) filter (where mm.created_at >= ${d7})::int as spam7,
+            count(distinct es.id) filter (where ${since(sql`mm.created_at`, day.d7)})::int as spam7,
             count(distinct es.id)::int as spam30
           from mailbox_messages mm
           join email_sends es on es.message_id = mm.message_id and es.user_id = mm.user_id
-          where mm.user_id = ${userId} and mm.kind = 'spam' and mm.created_at >= ${d30} and mm.message_id is not null
+          where mm.user_id = ${userId} and mm.kind = 'spam' and ${since(sql`mm.created_at`, day.d30)}
+            and mm.message_id is not null
+          group by 1
+        ),
+        replied as (
+          -- The sends answered (a thread of several replies is one).
+          select lower(r.sender_email) as address,
+            count(distinct ${replyKey}) filter (where ${since(sql`r.replied_at`, day.d7)})::int as replies7,
+            count(distinct ${replyKey})::int as replies30
+          from replies r
+          where r.user_id = ${userId} and r.kind = 'reply' and ${since(sql`r.replied_at`, day.d30)}
           group by 1
         ),
         today as (
@@ -107,7 +125,7 @@ export function createSenderHealthService(deps: { db: Db; now?: () => Date }) {
           group by 1
         )
         select s.id, lower(s.email) as address, s.daily_limit, z.day::text as day,
-          f.*, sp.spam7, sp.spam30, td.sent as sent_today,
+          c.*, f.*, sp.spam7, sp.spam30, rp.replies7, rp.replies30, td.sent as sent_today,
           pr.paused_at, pr.pause_detail, pr.bounce_rate_percent as own_rate, pr.min_sends as own_min_sends,
           ${pacingRuleColumns},
           dh.spf, dh.dkim, dh.dmarc, dh.checked_at
@@ -115,21 +133,28 @@ export function createSenderHealthService(deps: { db: Db; now?: () => Date }) {
         cross join z
         cross join lateral (
           select
-            count(*) filter (where es.created_at >= ${windowStart} and ${ended})::int as window_sends,
-            count(*) filter (where es.created_at >= ${windowStart} and ${hard})::int as window_hard,
-            count(*) filter (where es.created_at >= ${d7} and ${ended})::int as sends7,
-            count(*) filter (where es.created_at >= ${d7} and ${hard})::int as hard7,
-            count(*) filter (where es.created_at >= ${d7} and ${warning})::int as warnings7,
-            count(*) filter (where es.created_at >= ${d7} and es.status = 'sent')::int as sent7,
-            count(*) filter (where es.created_at >= ${d7} and es.replied_at is not null)::int as replies7,
-            count(*) filter (where es.created_at >= ${d30} and ${ended})::int as sends30,
-            count(*) filter (where es.created_at >= ${d30} and ${hard})::int as hard30,
-            count(*) filter (where es.created_at >= ${d30} and es.status = 'sent')::int as sent30,
-            count(*) filter (where es.created_at >= ${d30} and es.replied_at is not null)::int as replies30
+            coalesce(sum(a.sent + a.failed) filter (where ${inDays(day.window)}), 0)::int as window_sends,
+            coalesce(sum(a.sent + a.failed) filter (where ${inDays(day.d7)}), 0)::int as sends7,
+            coalesce(sum(a.sent) filter (where ${inDays(day.d7)}), 0)::int as sent7,
+            coalesce(sum(a.sent + a.failed) filter (where ${inDays(day.d30)}), 0)::int as sends30,
+            coalesce(sum(a.sent) filter (where ${inDays(day.d30)}), 0)::int as sent30
+          from sender_activity_daily a
+          where a.user_id = ${userId} and a.sender_email = lower(s.email)
+            and a.day between ${from}::date and ${day.today}::date
+        ) c
+        cross join lateral (
+          select
+            count(*) filter (where ${since(sql`es.created_at`, day.window)} and ${hard})::int as window_hard,
+            count(*) filter (where ${since(sql`es.created_at`, day.d7)} and ${hard})::int as hard7,
+            count(*) filter (where ${since(sql`es.created_at`, day.d7)} and ${warning})::int as warnings7,
+            count(*) filter (where ${since(sql`es.created_at`, day.d30)} and ${hard})::int as hard30
           from email_sends es
-          where es.user_id = ${userId} and lower(es.from_email) = lower(s.email) and es.created_at >= ${from}
+          -- The partial index's own condition (email_sends_user_from_failure_idx).
+          where es.user_id = ${userId} and lower(es.from_email) = lower(s.email) and ${since(sql`es.created_at`, from)}
+            and es.status = 'failed' and es.failure_reason is not null
         ) f
         left join spam sp on sp.address = lower(s.email)
+        left join replied rp on rp.address = lower(s.email)
         left join today td on td.address = lower(s.email)
         left join sender_protection pr on pr.user_id = ${userId} and pr.email = lower(s.email)
         left join sender_pacing p on p.user_id = ${userId} and p.email = lower(s.email)
@@ -138,7 +163,7 @@ export function createSenderHealthService(deps: { db: Db; now?: () => Date }) {
         where s.user_id = ${userId} and s.campaign_id is null
         order by s.created_at desc, s.id desc`,
       );
-      return { senders: rows.map((r) => toHealth(r, thresholds)) };
+      return { asOf: t.toISOString(), senders: rows.map((r) => toHealth(r, thresholds)) };
     },
   };
 }

@@ -2,7 +2,7 @@
 // worked out by hand below: the 7- and 30-day windows, which failures count as
 // hard bounces and which as sender warnings, emails found in spam (matched by
 // Message-ID, counted by when they were found), today's sends on the user's
-// calendar day against the cap (the ramp's when lower), the pause, a mailbox's
+// calendar day against the cap (the ramp's when lower), replies, the pause, a mailbox's
 // own thresholds, the stored domain checks, and another user with the same
 // address and domain whose data is never counted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import type { Sender } from "#shared/senders/senders.schemas.ts";
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
 import { campaigns } from "../../db/schema/campaigns.ts";
 import { domainHealthChecks } from "../../db/schema/domain-health.ts";
-import { mailboxMessages } from "../../db/schema/mailbox.ts";
+import { mailboxMessages, replies } from "../../db/schema/mailbox.ts";
 import { senderPacing } from "../../db/schema/sender-pacing.ts";
 import { senderProtection } from "../../db/schema/sender-protection.ts";
 import { senderAccounts } from "../../db/schema/senders.ts";
@@ -20,7 +20,8 @@ import { userSettings } from "../../db/schema/settings.ts";
 
 // The service's "now": Thursday 5 March 2026, 03:00 UTC, which is still
 // Wednesday 4 March (19:00) in Alice's Los Angeles: her "today" is 2026-03-04.
-// Last 7 days: from 2026-02-26T03:00Z; last 30 days: from 2026-02-03T03:00Z.
+// The last 7 and 30 days are UTC days, today (2026-03-05) included: from
+// 2026-02-27T00:00Z and from 2026-02-04T00:00Z.
 const NOW = new Date("2026-03-05T03:00:00.000Z");
 const DAY = 86_400_000;
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * DAY);
@@ -110,25 +111,28 @@ beforeAll(async () => {
     .returning();
   if (!copy) throw new Error("fixture");
 
-  // Alpha, last 7 days: 46 sent (3 replied), 3 hard bounces (user unknown ×2, domain not found),
-  // a hard policy refusal (a sender warning, not a bounce), a soft mailbox-full, a hard bounce
-  // without a reason (before the classifier: not counted), a pending one (not a send):
-  // 52 sends, 3 hard bounces (5.8%), 1 warning. 8–29 days ago: 10 sent, 1 hard bounce, 1 reply.
-  // 31 days ago: a hard bounce outside every window.
+  // Alpha, last 7 UTC days (from 2026-02-27T00:00Z): 47 sent (3 replied), 3 hard bounces (user
+  // unknown ×2, one at the window's first instant; domain not found), a hard policy refusal (a
+  // sender warning, not a bounce), a soft mailbox-full, a hard bounce without a reason (before
+  // the classifier: not counted), a pending one (not a send): 53 sends, 3 hard bounces (5.7%),
+  // 1 warning. Last 30 UTC days (from 2026-02-04T00:00Z): 12 more sends, among them 1 hard
+  // bounce a second before the 7 days and 1 reply at the 30 days' first instant. Outside
+  // both: a hard bounce 31 days ago and a reply a second before the 30 days.
   const recent = daysAgo(2);
   const alphaSends: SendSpec[] = [
     ...times(43, { status: "sent", at: recent }),
     ...times(3, { status: "sent", at: recent, replied: true, from: "ALPHA@acme.test" }),
     { status: "failed", at: recent, bounce: "hard", reason: "user_unknown" },
-    { status: "failed", at: daysAgo(6.9), bounce: "hard", reason: "user_unknown" },
+    { status: "failed", at: new Date("2026-02-27T00:00:00.000Z"), bounce: "hard", reason: "user_unknown" },
     { status: "failed", at: recent, bounce: "hard", reason: "domain_not_found" },
     { status: "failed", at: recent, bounce: "hard", reason: "policy" },
     { status: "failed", at: recent, bounce: "soft", reason: "mailbox_full" },
     { status: "failed", at: recent, bounce: "hard" },
     { status: "pending", at: recent },
     ...times(9, { status: "sent", at: daysAgo(8) }),
-    { status: "sent", at: daysAgo(29.9), replied: true },
-    { status: "failed", at: daysAgo(7.1), bounce: "hard", reason: "user_unknown" },
+    { status: "sent", at: new Date("2026-02-04T00:00:00.000Z"), replied: true },
+    { status: "sent", at: new Date("2026-02-03T23:59:59.000Z"), replied: true },
+    { status: "failed", at: new Date("2026-02-26T23:59:59.000Z"), bounce: "hard", reason: "user_unknown" },
     { status: "failed", at: daysAgo(31), bounce: "hard", reason: "user_unknown" },
     // Found in spam: 1 day ago and 12 days ago; a third one 40 days ago (outside).
     { status: "sent", at: daysAgo(3), messageId: "<spam-recent@acme.test>" },
@@ -147,13 +151,34 @@ beforeAll(async () => {
     { status: "failed", at: recent, bounce: "hard", reason: "auth_spf" },
     { status: "sent", at: recent, messageId: "<bob-spam@acme.test>" },
   ];
-  await db
+  const inserted = await db
     .insert(emailSends)
     .values([
       ...alphaSends.map((s) => sendRow(alice, "alpha@acme.test", s)),
       ...epsilonSends.map((s) => sendRow(alice, "epsilon@acme.test", s)),
       ...bobSends.map((s) => sendRow(bob, "alpha@acme.test", s)),
-    ]);
+    ])
+    .returning({ id: emailSends.id, userId: emailSends.userId, repliedAt: emailSends.repliedAt });
+
+  // The replies the mailbox sync recorded for the replied sends; one of them answered twice
+  // (one email replied to), and an auto-reply (not a reply).
+  const answered = inserted.filter((r) => r.repliedAt !== null);
+  const reply = (send: (typeof inserted)[number], at: Date, kind: "reply" | "auto_reply" = "reply") => ({
+    userId: send.userId,
+    emailSendId: send.id,
+    contactEmail: "lead@prospects.test",
+    senderEmail: "Alpha@acme.test",
+    replyContent: "Thanks",
+    repliedAt: at,
+    kind,
+  });
+  await db.insert(replies).values([
+    ...answered.map((send) => reply(send, send.repliedAt!)),
+    reply(answered[0]!, daysAgo(1)),
+    reply(answered[1]!, daysAgo(1), "auto_reply"),
+    // Bob's reply, from his mailbox with the same address.
+    reply(inserted.find((r) => r.userId === bob.userId)!, daysAgo(1)),
+  ]);
 
   const spam = (user: User, mailbox: string, key: string, messageId: string | null, found: Date) => ({
     senderAccountId: mailbox,
@@ -222,7 +247,9 @@ afterAll(() => ctx?.close());
 
 describe("GET /api/senders/health", () => {
   it("counts a sender's sends, hard bounces, warnings, replies and spam over 7 and 30 days", async () => {
-    const alpha = of(await health(alice), senders.alpha);
+    const list = await health(alice);
+    expect(list.asOf).toBe(NOW.toISOString());
+    const alpha = of(list, senders.alpha);
     expect(alpha.address).toBe("alpha@acme.test");
     expect(alpha.last7Days).toEqual({
       sends: 53, // 46 sent + 6 failed + the spam-found send of 3 days ago
@@ -235,7 +262,7 @@ describe("GET /api/senders/health", () => {
       replyRate: 6,
     });
     expect(alpha.last30Days).toEqual({
-      sends: 53 + 9 + 1 + 1 + 1, // + 8 days ago, 29.9 days ago, the bounce 7.1 days ago, spam-found 15 days ago
+      sends: 53 + 9 + 1 + 1 + 1, // + 8 days ago, the 30 days' first instant, the bounce before the 7 days, spam-found
       hardBounces: 4,
       hardBounceRate: 6.2,
       spamPlacements: 2,
@@ -307,8 +334,8 @@ describe("GET /api/senders/health", () => {
       spamPlacements: 1,
       senderWarnings: 1,
       sent: 6,
-      replies: 0,
-      replyRate: 0,
+      replies: 1,
+      replyRate: 17,
     });
     expect(mine.today).toEqual({ day: "2026-03-05", sent: 9, cap: 50 });
     expect(mine.domain.checks).toMatchObject({ spf: "fail", dkim: "fail", dmarc: "fail" });

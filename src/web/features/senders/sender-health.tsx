@@ -171,9 +171,7 @@ export function SenderHealthSummary({
   return (
     <section aria-label={`Health of ${email}`} className="space-y-2 rounded-lg border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-medium text-sm">
-          Health
-        </h3>
+        <h3 className="font-medium text-sm">Health</h3>
         {health && <SenderHealthBadgeButton email={email} health={health} />}
       </div>
       {health ? (
