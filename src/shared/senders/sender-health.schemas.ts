@@ -10,9 +10,9 @@ const rate = z.number().min(0);
 const replyFigures = {
   /** Emails sent (not failed), the reply rate's base. */
   sent: count,
-  /** Of those, the ones that were answered. */
+  /** Emails answered by a reply received in the period (several replies to one email count once). */
   replies: count,
-  /** replies / sent, whole percent. */
+  /** replies / sent, whole percent, at most 100 (a reply may answer an email sent before the period). */
   replyRate: rate,
 };
 
@@ -22,10 +22,11 @@ export const senderHealthSchema = z
     /** The address the figures are counted for (lowercased). */
     address: z.string(),
     /**
-     * The last 7 and 30 days (rolling, to now). Sends: emails sent or failed;
-     * hard bounces: failed with a permanent user-unknown or domain-not-found
-     * reason; spam placements: its emails that a mailbox sync found in a spam
-     * folder, by when they were found.
+     * The last 7 and 30 UTC days, today included (the Senders statistics'
+     * periods). Sends: emails sent (by when sent) or failed (by when
+     * attempted); hard bounces: failed with a permanent user-unknown or
+     * domain-not-found reason; spam placements: its emails that a mailbox sync
+     * found in a spam folder, by when they were found.
      */
     last7Days: z.object({
       sends: count,
@@ -78,7 +79,7 @@ export type SenderHealth = z.infer<typeof senderHealthSchema>;
 
 export const senderHealthListSchema = z
   .object({
-    /** The instant the rolling windows end at (the server's now). */
+    /** The instant the figures were read at (the server's now): the periods end with its UTC day. */
     asOf: z.string(),
     senders: z.array(senderHealthSchema),
   })

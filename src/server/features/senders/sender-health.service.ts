@@ -15,7 +15,7 @@
 //   check of its domain (domain_health_checks: no DNS here).
 import { type SQL, sql } from "drizzle-orm";
 import type { DomainCheckStatus } from "#shared/db-enums.ts";
-import { percent } from "#shared/reporting/rates.ts";
+import { barPercent } from "#shared/reporting/rates.ts";
 import type { SenderHealth, SenderHealthList } from "#shared/senders/sender-health.schemas.ts";
 import { type BounceThresholds, ratePercent, senderHealth } from "#shared/senders/sender-health.ts";
 import { utcDay } from "#shared/senders/sender-stats.ts";
@@ -168,6 +168,9 @@ export function createSenderHealthService(deps: { db: Db; now?: () => Date }) {
   };
 }
 
+/** Replies received in a period may answer emails sent before it: the rate stops at 100%. */
+const replyRate = (replies: number, sent: number) => barPercent(replies, sent);
+
 function toHealth(r: Row, defaults: BounceThresholds): SenderHealth {
   const thresholds: BounceThresholds = {
     bounceRatePercent: r.own_rate ?? defaults.bounceRatePercent,
@@ -192,7 +195,7 @@ function toHealth(r: Row, defaults: BounceThresholds): SenderHealth {
       senderWarnings: n(r.warnings7),
       sent: n(r.sent7),
       replies: n(r.replies7),
-      replyRate: percent(n(r.replies7), n(r.sent7)),
+      replyRate: replyRate(n(r.replies7), n(r.sent7)),
     },
     last30Days: {
       sends: n(r.sends30),
@@ -201,7 +204,7 @@ function toHealth(r: Row, defaults: BounceThresholds): SenderHealth {
       spamPlacements: n(r.spam30),
       sent: n(r.sent30),
       replies: n(r.replies30),
-      replyRate: percent(n(r.replies30), n(r.sent30)),
+      replyRate: replyRate(n(r.replies30), n(r.sent30)),
     },
     today: { day: r.day, sent: n(r.sent_today), cap },
   };

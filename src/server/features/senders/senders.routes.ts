@@ -103,7 +103,7 @@ const healthRoute = createRoute({
   summary: "Every saved sender's health: bounces, spam placements, replies, today's sends, its domain, its badge",
   description:
     "Per saved sender: sends, hard bounces (permanent user-unknown or domain-not-found failures) and their rate, " +
-    "emails found in a spam folder by a mailbox sync, and failures about the sender, over the last 7 and 30 days; " +
+    "emails found in a spam folder by a mailbox sync, and failures about the sender, over the last 7 and 30 UTC days (today included); " +
     "the reply rate; today's sends (the user's calendar day, every campaign's copy of the mailbox) against its cap; " +
     "the last SPF, DKIM and DMARC check of its domain (no DNS lookup here: checks happen on Deliverability and the sender's Domain health panel); " +
     "a pause by bounce protection; and the badge (healthy, watch, at_risk, paused) with the rule that decided it. One query.",
