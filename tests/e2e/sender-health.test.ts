@@ -124,7 +124,7 @@ describeJourneys("sender health", () => {
     }
 
     // Checking the domain (no DMARC record here) opens its panel, and the summary then shows the failing check.
-    await health.getByRole("button", { name: "Check journey.test now" }).click();
+    await health.getByRole("button", { name: "Check now for journey.test" }).click();
     await card
       .getByRole("region", { name: "Domain health of journey.test" })
       .getByRole("listitem", { name: "DMARC record: Fail" })
@@ -132,6 +132,7 @@ describeJourneys("sender health", () => {
     const checks = health.getByRole("list", { name: "Checks of journey.test" });
     await checks.getByRole("listitem").filter({ hasText: "DMARC" }).getByText("Fail", { exact: true }).waitFor();
     await checks.getByRole("listitem").filter({ hasText: "SPF" }).getByText("Pass", { exact: true }).waitFor();
+    await health.getByRole("button", { name: "See checks of journey.test" }).waitFor();
     await eventually(async () =>
       page.locator(`[id="${await badge.getAttribute("aria-describedby")}"]`).textContent(),
     ).toBe(`At risk: ${bounceReason}; DMARC of journey.test fails. ${atRiskRule}`);

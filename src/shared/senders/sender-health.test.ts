@@ -104,9 +104,12 @@ describe("sender health: sender warnings and the daily cap", () => {
     expect(badge(figures({ today: { sent: 45, cap: 50 } }))).toBe("watch");
     expect(badge(figures({ today: { sent: 44, cap: 50 } }))).toBe("healthy");
     expect(badge(figures({ today: { sent: 9, cap: 10 } }))).toBe("watch");
+    expect(senderHealth(figures({ today: { sent: 46, cap: 50 } }), defaults).reasons).toEqual([
+      "Today's sends at 92% of the daily cap (46 of 50)",
+    ]);
     expect(badge(figures({ today: { sent: 0, cap: 0 } }))).toBe("healthy");
     expect(senderHealth(figures({ today: { sent: 50, cap: 50 } }), defaults).reasons).toEqual([
-      "50 emails sent today of a daily cap of 50",
+      "Today's sends at 100% of the daily cap (50 of 50)",
     ]);
   });
 });

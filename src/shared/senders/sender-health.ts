@@ -138,7 +138,7 @@ export function senderHealth(f: SenderHealthFigures, t: BounceThresholds): Sende
     f.domain ? domainChecksReason(f.domain, "warn") : null,
     spam > 0 ? spamText : null,
     cap > 0 && sent * 100 >= CAP_WATCH_PERCENT * cap
-      ? `${count(sent, "email")} sent today of a daily cap of ${cap.toLocaleString("en-US")}`
+      ? `Today's sends at ${Math.floor((sent * 100) / cap)}% of the daily cap (${sent.toLocaleString("en-US")} of ${cap.toLocaleString("en-US")})`
       : null,
   ].filter((r): r is string => r !== null);
   if (watch.length > 0) return { badge: "watch", reasons: watch, rule: rules.watch };

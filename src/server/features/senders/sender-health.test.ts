@@ -281,7 +281,7 @@ describe("GET /api/senders/health", () => {
     const gamma = of(list, senders.gamma);
     expect(gamma.today).toEqual({ day: "2026-03-04", sent: 5, cap: 5 });
     expect(gamma.badge).toBe("watch");
-    expect(gamma.reasons).toEqual(["5 emails sent today of a daily cap of 5"]);
+    expect(gamma.reasons).toEqual(["Today's sends at 100% of the daily cap (5 of 5)"]);
   });
 
   it("is Paused with the figure that paused it", async () => {

@@ -147,10 +147,10 @@ function DomainState({ health, panel }: { health: SenderHealth; panel: DomainPan
         className="h-auto p-0"
         aria-controls={panel.open ? panel.id : undefined}
         aria-expanded={panel.open}
-        aria-label={checks ? `See the checks of ${name}` : `Check ${name} now`}
         onClick={panel.show}
       >
         {checks ? "See checks" : "Check now"}
+        <span className="sr-only">{checks ? ` of ${name}` : ` for ${name}`}</span>
       </Button>
     </div>
   );
