@@ -24,6 +24,7 @@ import { contactName, repliedCount } from "#shared/inbox/inbox-labels.ts";
 import { contactEmailStatus, contactSendStatus, emailDisplayStatus } from "#shared/reporting/display-status.ts";
 import { failureBand, failureBreakdown, failureFigures } from "#shared/reporting/failure-breakdown.ts";
 import { failureRate, openRate, replyRate } from "#shared/reporting/rates.ts";
+import type { SenderHealthList } from "#shared/senders/sender-health.schemas.ts";
 import type { SenderEmailPage, SenderProfile, SenderStatsList } from "#shared/senders/sender-stats.schemas.ts";
 import {
   dailyLimitPercent,
@@ -33,6 +34,7 @@ import {
   senderStatsWindow,
 } from "#shared/senders/sender-stats.ts";
 import type { Sender } from "#shared/senders/senders.schemas.ts";
+import { bounceRateReasons } from "#shared/sending/bounce-protection-rules.ts";
 import type { Db } from "../src/server/db/client.ts";
 import { queryRows } from "../src/server/db/sql-helpers.ts";
 
@@ -673,6 +675,57 @@ export function screenChecks(db: Db, userId: string) {
         naive.slice(0, limit).map((e) => e.id),
       );
       p.same("sender's emails: is there a next page", api.nextCursor !== null, naive.length > limit);
+      return p.list;
+    },
+
+    /**
+     * Sender health's counts over the last 7 and 30 UTC days (ending at the
+     * answer's asOf), by a GROUP BY over the user's whole email_sends (sent by
+     * sent_at, failed by created_at, as the counters count them), the replies
+     * table and a join of the spam-folder ledger to the sends.
+     */
+    async senderHealth(api: SenderHealthList): Promise<string[]> {
+      const p = new Problems();
+      const today = Date.parse(`${api.asOf.slice(0, 10)}T00:00:00.000Z`);
+      const first = (days: number) => new Date(today - (days - 1) * 86_400_000).toISOString();
+      const [d7, d30] = [first(7), first(30)];
+      const hard = sql`e.status = 'failed' and e.bounce_type = 'hard' and e.failure_reason in (${sql.join(
+        bounceRateReasons.map((r) => sql`${r}`),
+        sql`, `,
+      )})`;
+      const sends = (from: string) =>
+        sql`(count(e.id) filter (where e.status = 'sent' and e.sent_at >= ${from}::timestamptz)
+          + count(e.id) filter (where e.status = 'failed' and e.created_at >= ${from}::timestamptz))::int`;
+      const naive = await rows<Record<string, number | string>>(sql`
+        select sa.id, ${sends(d7)} as sends7, ${sends(d30)} as sends30,
+          count(e.id) filter (where e.created_at >= ${d7}::timestamptz and ${hard})::int as hard7,
+          count(e.id) filter (where e.created_at >= ${d30}::timestamptz and ${hard})::int as hard30,
+          count(e.id) filter (where e.status = 'sent' and e.sent_at >= ${d30}::timestamptz)::int as sent30,
+          (select count(distinct coalesce(r.email_send_id::text, r.id::text)) from replies r
+           where r.user_id = ${userId} and r.kind = 'reply' and r.replied_at >= ${d30}::timestamptz
+             and lower(r.sender_email) = lower(sa.email))::int as replies30,
+          (select count(distinct x.id) from mailbox_messages m join email_sends x on x.message_id = m.message_id
+           where m.user_id = ${userId} and x.user_id = ${userId} and m.kind = 'spam'
+             and m.created_at >= ${d30}::timestamptz and lower(x.from_email) = lower(sa.email))::int as spam30
+        from sender_accounts sa
+        left join email_sends e on e.user_id = ${userId} and lower(e.from_email) = lower(sa.email)
+        where sa.user_id = ${userId} and sa.campaign_id is null
+        group by sa.id, sa.email, sa.created_at
+        order by sa.created_at desc, sa.id desc`);
+      p.same(
+        "sender health (sends, hard bounces over 7 and 30 days; sent, replies, spam over 30 days)",
+        api.senders.map((s) => [
+          s.senderId,
+          s.last7Days.sends,
+          s.last7Days.hardBounces,
+          s.last30Days.sends,
+          s.last30Days.hardBounces,
+          s.last30Days.sent,
+          s.last30Days.replies,
+          s.last30Days.spamPlacements,
+        ]),
+        naive.map((r) => [r.id, r.sends7, r.hard7, r.sends30, r.hard30, r.sent30, r.replies30, r.spam30]),
+      );
       return p.list;
     },
   };

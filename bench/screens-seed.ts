@@ -312,8 +312,8 @@ async function seedCampaignSends(c: Context, chunks: string[][]): Promise<void> 
     await c.db.execute(sql`
       with s as materialized (${plannedSteps(c, ids)})
       insert into email_sends (user_id, campaign_id, contact_id, sequence_id, sender_account_id, to_email, from_email,
-                               subject, body, status, sent_at, opened_at, failure_category, bounce_type, error_message,
-                               message_id, created_at)
+                               subject, body, status, sent_at, opened_at, failure_category, bounce_type, failure_reason,
+                               error_message, message_id, created_at)
       select ${c.userId}, s.campaign_id, s.contact_id, q.id, s.sender_account_id, s.email, sa.email, ${subject},
              case when s.k = 1 then ${STEP_ONE_BODY(sql`s.first_name`, sql`s.company`)}
                   else ${FOLLOW_UP_BODY(sql`s.first_name`)} end,
@@ -323,6 +323,9 @@ async function seedCampaignSends(c: Context, chunks: string[][]): Promise<void> 
                   then least(s.at + (300 + s.h5 % 259200) * interval '1 second', ${c.t} - interval '30 seconds') end,
              case when s.outcome = 'failed' then s.category end,
              case when s.outcome = 'failed' and s.category in ('invalid_address', 'bounced') then 'hard' end,
+             -- What the bounce classifier says of them (sender health counts the hard bounces by it).
+             case when s.outcome = 'failed' and s.category in ('invalid_address', 'bounced') then 'user_unknown'
+                  when s.outcome = 'failed' and s.category = 'blocked' then 'reputation' end,
              case when s.outcome = 'failed'
                   then ${errorDetails(sql`s.category`, sql`s.email`, sql`sa.email`, subject, sql`s.at`)} end,
              '<' || s.contact_id || '.' || s.k || '@' || ${SENDER_DOMAIN} || '>',

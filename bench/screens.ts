@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type { ContactDirectoryPage, ContactHistory } from "#shared/contact-directory/contact-directory.schemas.ts";
 import type { EmailList } from "#shared/emails/emails.schemas.ts";
 import type { InboxHistory, InboxPage, InboxReplies } from "#shared/inbox/inbox.schemas.ts";
+import type { SenderHealthList } from "#shared/senders/sender-health.schemas.ts";
 import type { SenderEmailPage, SenderProfile } from "#shared/senders/sender-stats.schemas.ts";
 import { createApp } from "../src/server/app.ts";
 import { createAuth } from "../src/server/auth/auth.ts";
@@ -318,6 +319,12 @@ async function prepareCalls(
     },
     { screen: "Senders", call: "GET /api/senders", path: "/api/senders", check: checks.senders },
     { screen: "Senders", call: "GET /api/senders/stats", path: "/api/senders/stats", check: checks.senderStats },
+    {
+      screen: "Senders",
+      call: "GET /api/senders/health",
+      path: "/api/senders/health",
+      check: (body: SenderHealthList) => checks.senderHealth(body),
+    },
     {
       screen: "Senders",
       call: "GET /api/senders/profile?email=…",

@@ -186,3 +186,7 @@ export type ReplyClass = (typeof replyClasses)[number];
  */
 export const trackingHostStatuses = ["pending", "pass", "not_found", "wrong_target", "lookup_failed"] as const;
 export type TrackingHostStatus = (typeof trackingHostStatuses)[number];
+
+/** A domain health check's outcome (domain_health_checks' spf, dkim and dmarc). */
+export const domainCheckStatuses = ["pass", "warn", "fail"] as const;
+export type DomainCheckStatus = (typeof domainCheckStatuses)[number];

@@ -2,9 +2,10 @@
 // its checks (MX, SPF, DKIM, DMARC) as pass / warn / fail, each with the
 // exact record to publish when something needs fixing.
 import { z } from "@hono/zod-openapi";
+import { type DomainCheckStatus, domainCheckStatuses } from "../db-enums.ts";
 
-export const checkStatuses = ["pass", "warn", "fail"] as const;
-export type CheckStatus = (typeof checkStatuses)[number];
+export const checkStatuses = domainCheckStatuses;
+export type CheckStatus = DomainCheckStatus;
 
 export const checkIds = [
   "mx",

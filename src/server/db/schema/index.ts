@@ -9,6 +9,7 @@ export * from "./block-list.ts";
 export * from "./campaigns.ts";
 export * from "./contacts.ts";
 export * from "./dkim-keys.ts";
+export * from "./domain-health.ts";
 export * from "./gmail-oauth-states.ts";
 export * from "./link-clicks.ts";
 export * from "./mail-capture.ts";

@@ -171,6 +171,8 @@ export const mailboxMessages = pgTable(
     ),
     // The skipped messages of the last days, per user (mail-sync card) and per mailbox (sender's panel).
     index("mailbox_messages_skipped_idx").on(t.userId, t.processedAt).where(sql`${t.kind} = 'skipped'`),
+    // Sender health: what was found in spam folders lately, per user (its sends among them by Message-ID).
+    index("mailbox_messages_spam_idx").on(t.userId, t.processedAt).where(sql`${t.kind} = 'spam'`),
   ],
 );
 

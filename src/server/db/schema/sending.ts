@@ -194,6 +194,11 @@ export const emailSends = pgTable(
     // A month's per-day counts are index-only scans of these.
     index("email_sends_user_sent_at_idx").on(t.userId, t.sentAt, t.id).where(sql`${t.status} = 'sent'`),
     index("email_sends_user_failed_at_idx").on(t.userId, t.createdAt, t.id).where(sql`${t.status} = 'failed'`),
+    // Sender health: an address's failures with a reason (hard bounces, sender warnings) in a window.
+    // Few rows: most sends never fail, and failures before migration 0027 have no reason.
+    index("email_sends_user_from_failure_idx")
+      .on(t.userId, lower(t.fromEmail), t.createdAt)
+      .where(sql`${t.status} = 'failed' and ${t.failureReason} is not null`),
     // For the SET NULL when a step is deleted.
     index("email_sends_sequence_idx").on(t.sequenceId).where(sql`${t.sequenceId} is not null`),
     index("email_sends_message_id_idx").on(t.messageId).where(sql`${t.messageId} is not null`),

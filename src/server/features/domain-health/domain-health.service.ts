@@ -3,9 +3,12 @@
 // the pure rules in #shared/domain-health. Only domains of the user's own
 // saved senders are ever looked up through this user. The DKIM check looks for
 // the key Coldreach signs with: the server's (DKIM_*), else the user's own
-// (features/dkim-keys).
+// (features/dkim-keys). Each check's SPF, DKIM and DMARC outcome is kept
+// (domain_health_checks), so the Senders page's health summary and the launch
+// review show the last check without querying DNS themselves.
 import { isIP } from "node:net";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { authenticationStatus } from "#shared/domain-health/authentication-status.ts";
 import {
   checkDkim,
   checkDmarc,
@@ -22,6 +25,7 @@ import { parseTags } from "#shared/domain-health/tags.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { dkimKeys } from "../../db/schema/dkim-keys.ts";
+import { domainHealthChecks } from "../../db/schema/domain-health.ts";
 import { senderAccounts } from "../../db/schema/senders.ts";
 import { createDnsResolver, type DnsResolver } from "../../dns/resolver.ts";
 import { AppError } from "../../errors.ts";
@@ -142,10 +146,35 @@ export function createDomainHealthService(deps: { db: Db; config: Config; dns?: 
     };
   }
 
+  /** Keeps the outcome of these checks as the user's last check of each domain: one statement. */
+  async function keep(userId: string, results: DomainHealth[]): Promise<void> {
+    if (results.length === 0) return;
+    const rows = results.map((r) => ({
+      userId,
+      domain: r.domain,
+      ...authenticationStatus(r.checks),
+      checkedAt: new Date(r.checkedAt),
+    }));
+    await deps.db
+      .insert(domainHealthChecks)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [domainHealthChecks.userId, domainHealthChecks.domain],
+        set: {
+          spf: sql`excluded.spf`,
+          dkim: sql`excluded.dkim`,
+          dmarc: sql`excluded.dmarc`,
+          checkedAt: sql`excluded.checked_at`,
+        },
+      });
+  }
+
   return {
     async list(userId: string): Promise<DomainHealth[]> {
       const [byDomain, own] = await Promise.all([sendersByDomain(userId), ownKeys(userId)]);
-      return Promise.all([...byDomain].map(([domain, rows]) => check(domain, rows, own.get(domain))));
+      const results = await Promise.all([...byDomain].map(([domain, rows]) => check(domain, rows, own.get(domain))));
+      await keep(userId, results);
+      return results;
     },
 
     async get(userId: string, domain: string, selector?: string): Promise<DomainHealth> {
@@ -153,7 +182,9 @@ export function createDomainHealthService(deps: { db: Db; config: Config; dns?: 
       const rows = byDomain.get(domain.toLowerCase());
       // Only a domain of the user's own senders: another user's domains are never looked up through this user.
       if (!rows) throw new AppError("not_found", "None of your senders uses this domain");
-      return check(domain.toLowerCase(), rows, own.get(domain.toLowerCase()), selector);
+      const result = await check(domain.toLowerCase(), rows, own.get(domain.toLowerCase()), selector);
+      await keep(userId, [result]);
+      return result;
     },
   };
 }

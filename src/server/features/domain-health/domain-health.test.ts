@@ -1,12 +1,15 @@
 // /api/domain-health against a real DNS server (dns2): a domain with good
 // records passes everywhere, one with every record wrong fails each check with
-// its fix, a slow DNS answer is a warning (not a 500), and users only see the
-// domains of their own senders.
+// its fix, a slow DNS answer is a warning (not a 500), users only see the
+// domains of their own senders, and each check is kept for sender health.
 import { generateKeyPairSync } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DomainHealth } from "#shared/domain-health/domain-health.schemas.ts";
+import type { SenderHealthList } from "#shared/senders/sender-health.schemas.ts";
 import { type DnsServer, startDnsServer } from "../../../../tests/support/dns-server.ts";
 import { createTestContext, type TestContext } from "../../../../tests/support/test-app.ts";
+import { domainHealthChecks } from "../../db/schema/domain-health.ts";
 import { publicKeyOfPrivate } from "./dns-facts.ts";
 
 type User = { cookie: string; userId: string };
@@ -179,5 +182,40 @@ describe("user scoping", () => {
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("not_found");
     expect((await ctx.request("/api/domain-health/good.test")).status).toBe(401);
+  });
+});
+
+describe("the last check, kept for the Senders page's health summary", () => {
+  const healthOf = async (user: User) => {
+    const res = await ctx.request("/api/senders/health", { cookie: user.cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as SenderHealthList;
+    return new Map(body.senders.map((s) => [s.address, s]));
+  };
+
+  it("keeps each domain's SPF, DKIM and DMARC as the worst of their checks, and the latest check wins", async () => {
+    await get(alice, "/good.test?selector=other");
+    let health = await healthOf(alice);
+    expect(health.get("me@good.test")?.domain.checks).toMatchObject({ spf: "pass", dkim: "fail", dmarc: "pass" });
+    expect(health.get("me@good.test")).toMatchObject({ badge: "at_risk", reasons: ["DKIM of good.test fails"] });
+
+    // The list checks every domain again, with the signing selector: DKIM passes now.
+    await get(alice, "");
+    health = await healthOf(alice);
+    expect(health.get("me@good.test")?.domain.checks).toMatchObject({ spf: "pass", dkim: "pass", dmarc: "pass" });
+    expect(health.get("me@good.test")?.badge).toBe("healthy");
+    expect(health.get("me@bad.test")?.domain.checks).toMatchObject({ spf: "fail", dkim: "fail", dmarc: "warn" });
+    expect(health.get("me@worse.test")?.domain.checks).toMatchObject({ spf: "fail", dkim: "fail", dmarc: "fail" });
+    // A lookup that timed out is a warning: Watch, not At risk.
+    expect(health.get("me@slow.test")?.domain.checks).toMatchObject({ dmarc: "warn" });
+  });
+
+  it("keeps nothing for a domain another user asked about", async () => {
+    expect((await get(bob, "/good.test")).status).toBe(404);
+    const rows = await ctx.database.db
+      .select()
+      .from(domainHealthChecks)
+      .where(eq(domainHealthChecks.userId, bob.userId));
+    expect(rows).toEqual([]);
   });
 });

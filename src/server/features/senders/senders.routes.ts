@@ -1,7 +1,7 @@
 // /api/senders: saved sender accounts, their connection test, their
-// statistics (figures, profile, email history) and Gmail Sync (connect with
-// Google OAuth, disconnect). Thin handlers; the services scope every query to
-// the signed-in user.
+// statistics (figures, profile, email history), their health and Gmail Sync
+// (connect with Google OAuth, disconnect). Thin handlers; the services scope
+// every query to the signed-in user.
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponseSchema } from "#shared/api/error.schemas.ts";
 import {
@@ -11,6 +11,7 @@ import {
   gmailTokenExchangeInputSchema,
   gmailTokenExchangeResultSchema,
 } from "#shared/senders/gmail-sync.schemas.ts";
+import { senderHealthListSchema } from "#shared/senders/sender-health.schemas.ts";
 import {
   senderEmailPageSchema,
   senderEmailsQuerySchema,
@@ -29,6 +30,7 @@ import {
 import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createGmailConnectService } from "./gmail-connect.service.ts";
+import { createSenderHealthService } from "./sender-health.service.ts";
 import { createSenderStatsService } from "./sender-stats.service.ts";
 import { createSendersService } from "./senders.service.ts";
 
@@ -90,6 +92,23 @@ const statsRoute = createRoute({
     "Sent, failed, opened, success rate (sent / (sent + failed)) and open rate (opened / sent) of every saved sender's address, from the reporting counters (UTC days), in one query.",
   responses: {
     200: { description: "Figures per saved sender", content: json(senderStatsListSchema) },
+    ...errorResponses,
+  },
+});
+
+const healthRoute = createRoute({
+  method: "get",
+  path: "/health",
+  tags,
+  summary: "Every saved sender's health: bounces, spam placements, replies, today's sends, its domain, its badge",
+  description:
+    "Per saved sender: sends, hard bounces (permanent user-unknown or domain-not-found failures) and their rate, " +
+    "emails found in a spam folder by a mailbox sync, and failures about the sender, over the last 7 and 30 UTC days (today included); " +
+    "the reply rate; today's sends (the user's calendar day, every campaign's copy of the mailbox) against its cap; " +
+    "the last SPF, DKIM and DMARC check of its domain (no DNS lookup here: checks happen on Deliverability and the sender's Domain health panel); " +
+    "a pause by bounce protection; and the badge (healthy, watch, at_risk, paused) with the rule that decided it. One query.",
+  responses: {
+    200: { description: "Health per saved sender", content: json(senderHealthListSchema) },
     ...errorResponses,
   },
 });
@@ -247,6 +266,7 @@ export function senderRoutes(deps: FeatureDeps) {
   const service = createSendersService(deps);
   const stats = createSenderStatsService(deps);
   const gmail = createGmailConnectService(deps);
+  const health = createSenderHealthService(deps);
   return (
     createRouter()
       .openapi(listRoute, async (c) => c.json({ senders: await service.list(c.get("user").id) }, 200))
@@ -254,8 +274,9 @@ export function senderRoutes(deps: FeatureDeps) {
       .openapi(testUnsavedRoute, async (c) =>
         c.json(await service.testUnsaved(c.get("user").id, c.req.valid("json")), 200),
       )
-      // Before /{id}, which would take "stats", "profile" and "gmail" for ids.
+      // Before /{id}, which would take "stats", "health", "profile" and "gmail" for ids.
       .openapi(statsRoute, async (c) => c.json(await stats.stats(c.get("user").id), 200))
+      .openapi(healthRoute, async (c) => c.json(await health.list(c.get("user").id), 200))
       .openapi(gmailSettingsRoute, (c) => c.json(gmail.settings(), 200))
       .openapi(gmailAuthUrlRoute, async (c) =>
         c.json(

@@ -1,7 +1,8 @@
 // One saved sender on the Senders page: address, provider, limit, connection
-// status, its bounce protection (a pause with Resume, its thresholds), its figures for today / last 7 days / last month, its actions, a
-// link to its profile, and its expandable panel: Gmail Sync, email history and
-// the health of its domain.
+// status, its bounce protection (a pause with Resume, its thresholds), its
+// figures for today / last 7 days / last month, its health summary, its
+// actions, a link to its profile, and its expandable panel: Gmail Sync, email
+// history and the health of its domain.
 import { ChevronDown, Pencil, PlugZap, Trash2, UserRound } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -22,6 +23,7 @@ import {
 import { GmailSyncSection, showsGmailSync } from "./gmail-sync-section.tsx";
 import { MailboxSyncState } from "./mailbox-sync-state.tsx";
 import { SenderEmailHistory } from "./sender-email-list.tsx";
+import { SenderHealthSummary } from "./sender-health.tsx";
 import { SenderPacingLine } from "./sender-pacing.tsx";
 import { SenderStatsTable } from "./sender-stats-table.tsx";
 import { useTestConnection } from "./use-senders.ts";
@@ -51,6 +53,11 @@ export function SenderCard({
   const [healthOpen, setHealthOpen] = useState(false);
   const domain = domainOfEmail(sender.email);
   const connectionTest = useTestConnection();
+  // The health summary's way to the domain's checks: open this card's panel and bring it into view.
+  const showDomainHealth = () => {
+    setHealthOpen(true);
+    requestAnimationFrame(() => document.getElementById(healthId)?.scrollIntoView({ block: "nearest" }));
+  };
 
   return (
     <li aria-labelledby={titleId} className="list-none">
@@ -84,6 +91,11 @@ export function SenderCard({
           <CannotSendReason sender={sender} />
           <MailboxSyncState sync={sender.mailboxSync} />
           <SenderStatsTable email={sender.email} stats={stats} state={statsState} />
+          <SenderHealthSummary
+            senderId={sender.id}
+            email={sender.email}
+            domainPanel={{ id: healthId, open: healthOpen, show: showDomainHealth }}
+          />
           <div className="empty:hidden">
             <ConnectionTestOutcome
               result={connectionTest.data}

@@ -2,6 +2,7 @@ import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { useMemo } from "react";
 import { estimateSendDays, formatDays, sequenceDurationDays } from "#shared/campaigns/campaign-estimates.ts";
 import { reviewIssues } from "#shared/campaigns/review-issues.ts";
+import { senderHealthWarnings } from "#shared/campaigns/sender-health-warnings.ts";
 import { countByZone } from "#shared/contacts/zone-counts.ts";
 import { providerLabels } from "#shared/senders/senders.schemas.ts";
 import type { SchedulePreviewInput } from "#shared/sending/schedule-preview.schemas.ts";
@@ -9,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/car
 import { cn } from "#web/lib/cn.ts";
 import { useAppInfo } from "../../../app-info/use-app-info.ts";
 import { ZoneCountsLine } from "../../../contacts/contact-time-zone.tsx";
+import { useSenderHealth } from "../../../senders/use-sender-health.ts";
 import { useSendersQuery } from "../../../senders/use-senders.ts";
 import { useSettingsQuery } from "../../../settings/use-settings.ts";
 import { BookingLinkChoice } from "../../booking-link-choice.tsx";
@@ -49,6 +51,36 @@ export function useReviewIssues(draft: WizardDraft): string[] {
     hasBookingLink: Boolean(draft.bookingLinkId),
     abSettings: draftAbSettings(draft),
   });
+}
+
+/**
+ * Chosen senders that are At risk or paused (the Senders page's health, the
+ * same cache entry): warnings that leave Launch enabled.
+ */
+function useSenderHealthWarnings(draft: WizardDraft): string[] {
+  const health = useSenderHealth();
+  return senderHealthWarnings(
+    draft.senderAccounts.map((s) => s.email),
+    health.data ?? [],
+  );
+}
+
+function SenderHealthWarnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <section aria-label="Sender warnings" className="flex gap-3 rounded-lg border border-warning/50 bg-warning/10 p-4">
+      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-warning-foreground dark:text-warning" aria-hidden />
+      <div>
+        <h2 className="font-semibold">Sender warnings</h2>
+        <ul className="mt-1 list-disc pl-5 text-sm">
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+        <p className="mt-1 text-muted-foreground text-sm">These do not stop the launch.</p>
+      </div>
+    </section>
+  );
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -95,6 +127,7 @@ function usePreviewInput(draft: WizardDraft): SchedulePreviewInput | null {
 export function ReviewStep({ draft, update }: StepProps) {
   const schedule = useDraftSchedulePreview(usePreviewInput(draft));
   const issues = useReviewIssues(draft);
+  const warnings = useSenderHealthWarnings(draft);
   const zoneCounts = useDraftZoneCounts(draft);
   const settings = useSettingsQuery();
   const totalDaily = draft.senderAccounts.reduce((sum, s) => sum + s.dailyLimit, 0);
@@ -137,6 +170,7 @@ export function ReviewStep({ draft, update }: StepProps) {
           )}
         </div>
       </div>
+      <SenderHealthWarnings warnings={warnings} />
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Campaign Overview">
           <p>
