@@ -38,7 +38,7 @@ export function normalizeHost(host: string): string {
 export function trackingHostProblem(host: string, o: { domain: string; publicHost: string }): string | null {
   const name = normalizeHost(host);
   const domain = normalizeHost(o.domain);
-  if (!name) return "Enter a host name, such as track." + domain;
+  if (!name) return `Enter a host name, such as track.${domain}`;
   if (name.length > TRACKING_HOST_MAX_LENGTH) return `A host name is at most ${TRACKING_HOST_MAX_LENGTH} characters`;
   if (IPV4.test(name) || IPV6.test(name)) {
     return "Enter a host name, not an IP address: a CNAME record needs a name";

@@ -55,7 +55,7 @@ const valid = [
   "我買@屋企.香港",
   "二ノ宮@黒川.日本",
   "medotcom@medotcom.com",
-  "a".repeat(64) + "@example.com",
+  `${"a".repeat(64)}@example.com`,
   `x@${"a".repeat(63)}.com`,
   `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(57)}.com`,
   "x@example.c0m",

@@ -10,12 +10,12 @@ import type {
   SenderProtection,
   SenderProtectionInput,
 } from "#shared/bounce-protection/bounce-protection.schemas.ts";
-import { protectionDefaults } from "#shared/bounce-protection/protection-rule.ts";
 import type { SenderPauseReason } from "#shared/db-enums.ts";
 import { senderEmailSchema } from "#shared/senders/senders.schemas.ts";
 import { queryRows } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { resumeCampaignQueue } from "../../domain/campaign-queue.ts";
+import { loadProtectionSettings } from "../../domain/protection-settings.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
@@ -80,21 +80,6 @@ export function createBounceProtectionService(deps: FeatureDeps) {
   // Resumed mail goes out at the worker's next round; in a process with a worker, that round starts now.
   const wakeWorker = () => void deps.sendSignal?.wake().catch(() => undefined);
 
-  /** The user's thresholds (the defaults before the settings are first saved). */
-  async function protectionSettingsOf(userId: string): Promise<BounceProtectionState["settings"]> {
-    const d = protectionDefaults;
-    const [row] = await queryRows<BounceProtectionState["settings"]>(
-      db,
-      sql`select protection_enabled as "enabled",
-            protection_bounce_rate_percent::numeric::float8 as "bounceRatePercent",
-            protection_min_sends as "minSends", protection_window_days as "windowDays"
-          from user_settings where user_id = ${userId}`,
-    );
-    return (
-      row ?? { enabled: true, bounceRatePercent: d.bounceRatePercent, minSends: d.minSends, windowDays: d.windowDays }
-    );
-  }
-
   return {
     async state(userId: string): Promise<BounceProtectionState> {
       const senders = await queryRows<SenderRow>(
@@ -106,7 +91,7 @@ export function createBounceProtectionService(deps: FeatureDeps) {
         sql`select c.id, c.name, c.auto_pause_reason, c.auto_pause_detail, c.auto_paused_at from campaigns c
             where c.user_id = ${userId} and c.auto_paused_at is not null order by c.auto_paused_at desc, c.id`,
       );
-      const settings = await protectionSettingsOf(userId);
+      const settings = await loadProtectionSettings(db, userId);
       return { settings, senders: senders.map(toSenderDto), campaigns: campaigns.map(toCampaignDto) };
     },
 

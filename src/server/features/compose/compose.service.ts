@@ -13,8 +13,8 @@ import type { ComposeInput, ComposeResult } from "#shared/compose/compose.schema
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { trackingBaseUrl } from "#shared/tracking-hosts/tracking-base-url.ts";
 import { emailSends, senderAccounts, userSettings } from "../../db/schema/index.ts";
-import { loadTrackingHostsInUse } from "../../domain/tracking-hosts-in-use.ts";
 import { blockingEntry } from "../../domain/block-list.ts";
+import { loadTrackingHostsInUse } from "../../domain/tracking-hosts-in-use.ts";
 import { AppError } from "../../errors.ts";
 import { trackingUrls } from "../../mail/tokens.ts";
 import { createDkimKeyRing, loadSigningKeys } from "../../sending/delivery/dkim-key-ring.ts";

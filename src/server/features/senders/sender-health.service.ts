@@ -126,7 +126,7 @@ export function createSenderHealthService(deps: { db: Db; now?: () => Date }) {
         )
         select s.id, lower(s.email) as address, s.daily_limit, z.day::text as day,
           c.*, f.*, sp.spam7, sp.spam30, rp.replies7, rp.replies30, td.sent as sent_today,
-          pr.paused_at, pr.pause_detail, pr.bounce_rate_percent as own_rate, pr.min_sends as own_min_sends,
+          pr.paused_at, pr.pause_detail, pr.bounce_rate_percent::numeric::float8 as own_rate, pr.min_sends as own_min_sends,
           ${pacingRuleColumns},
           dh.spf, dh.dkim, dh.dmarc, dh.checked_at
         from sender_accounts s

@@ -27,6 +27,7 @@ import {
   senderListSchema,
   senderSchema,
 } from "#shared/senders/senders.schemas.ts";
+import { loadProtectionSettings } from "../../domain/protection-settings.ts";
 import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createGmailConnectService } from "./gmail-connect.service.ts";
@@ -276,7 +277,10 @@ export function senderRoutes(deps: FeatureDeps) {
       )
       // Before /{id}, which would take "stats", "health", "profile" and "gmail" for ids.
       .openapi(statsRoute, async (c) => c.json(await stats.stats(c.get("user").id), 200))
-      .openapi(healthRoute, async (c) => c.json(await health.list(c.get("user").id), 200))
+      .openapi(healthRoute, async (c) => {
+        const userId = c.get("user").id;
+        return c.json(await health.list(userId, await loadProtectionSettings(deps.db, userId)), 200);
+      })
       .openapi(gmailSettingsRoute, (c) => c.json(gmail.settings(), 200))
       .openapi(gmailAuthUrlRoute, async (c) =>
         c.json(
