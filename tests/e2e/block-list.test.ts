@@ -1,13 +1,14 @@
 // The Block list screen (docs/product.md §20) and where it shows in the
 // wizard: adding many at once, importing a file with good and bad lines and
 // reading its report, the suppression list beside the blocks (what may be
-// removed, what stays), search, removal (asked first), the CSV export; and
-// the Detect Emails step counting 'Blocked' and leaving those contacts out.
+// removed, what stays), search, removal (asked first), the CSV export; a
+// campaign's contact marked Blocked; and the Detect Emails step counting
+// 'Blocked' and leaving those contacts out.
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { user } from "../../src/server/db/schema/index.ts";
+import { campaigns, contacts, user } from "../../src/server/db/schema/index.ts";
 import { addSuppression } from "../../src/server/domain/suppressions.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { describeJourneys, eventually, toast, useBrowser } from "./support/browser.ts";
@@ -152,6 +153,32 @@ describeJourneys("block list", () => {
       "gone@acme.test,address,Unsubscribed",
       "imported.test,domain,Imported",
     ]);
+  });
+
+  it("a campaign's Contacts tab says which contacts are blocked", async () => {
+    const { page } = browser;
+    const owner = await signedInUser(page, app.baseUrl, "block-contacts");
+    const id = await userId(owner);
+    const db = app.database.db;
+    const [campaign] = await db.insert(campaigns).values({ userId: id, name: "Blocked contacts" }).returning();
+    await db.insert(contacts).values([
+      { userId: id, campaignId: campaign!.id, email: "ann@mail.blocked.test" },
+      { userId: id, campaignId: campaign!.id, email: "bob@fine.test" },
+    ]);
+    const added = await page.context().request.post(`${app.baseUrl}/api/block-list`, {
+      headers: { origin: app.baseUrl },
+      data: { entries: ["blocked.test"] },
+    });
+    expect(added.ok()).toBe(true);
+
+    await page.goto(`${app.baseUrl}/campaigns/edit/${campaign!.id}`);
+    await page.getByRole("tab", { name: "Contacts (2)" }).click();
+    const list = page.getByRole("list", { name: "Contacts" });
+    const ann = list.getByRole("listitem").filter({ hasText: "ann@mail.blocked.test" });
+    await ann.getByText("Blocked", { exact: true }).waitFor();
+    const bob = list.getByRole("listitem").filter({ hasText: "bob@fine.test" });
+    await bob.getByText("Active", { exact: true }).waitFor();
+    expect(await bob.getByText("Blocked", { exact: true }).count()).toBe(0);
   });
 
   it("Detect Emails counts Blocked beside Duplicates Found, and blocked contacts do not proceed", async () => {
