@@ -190,3 +190,50 @@ export type TrackingHostStatus = (typeof trackingHostStatuses)[number];
 /** A domain health check's outcome (domain_health_checks' spf, dkim and dmarc). */
 export const domainCheckStatuses = ["pass", "warn", "fail"] as const;
 export type DomainCheckStatus = (typeof domainCheckStatuses)[number];
+
+/**
+ * A lead's status across campaigns (lead_statuses.status): one per user and
+ * address, whatever campaign the address is in. The engine and the mailbox set
+ * what they know (a send → contacted, a booking → meeting_booked, a reply's
+ * class → its status, marked suggested); the user sets the rest.
+ */
+export const leadStatuses = [
+  "new",
+  "contacted",
+  "replied",
+  "interested",
+  "meeting_booked",
+  "not_interested",
+  "wrong_person",
+  "out_of_office",
+  "unsubscribed",
+  "bounced",
+] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+/** Who changed a lead's status (lead_status_changes.source). */
+export const leadStatusSources = ["user", "api", "sending", "mailbox", "booking"] as const;
+export type LeadStatusSource = (typeof leadStatusSources)[number];
+
+/** The events an outbound webhook endpoint can subscribe to (webhook_endpoints.events). */
+export const webhookEventTypes = [
+  "email.sent",
+  "email.opened",
+  "email.clicked",
+  "email.bounced",
+  "reply.received",
+  "contact.unsubscribed",
+  "contact.status_changed",
+  "meeting.booked",
+  "campaign.completed",
+  "sender.paused",
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/**
+ * A webhook delivery (webhook_deliveries.status): waiting for its next try,
+ * delivered (a 2xx), failed for good (a 4xx other than 408/429, or a day of
+ * retries), or cancelled (its endpoint was disabled or removed first).
+ */
+export const webhookDeliveryStatuses = ["pending", "delivered", "failed", "cancelled"] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];

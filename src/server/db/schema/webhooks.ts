@@ -1,0 +1,95 @@
+/**
+ * Outbound webhooks: a user's endpoints, the events the app emitted for them,
+ * and one delivery per event and endpoint. Emitting writes the event and its
+ * deliveries in the transaction of what happened (an outbox), so an event is
+ * never lost and never delivered for something that rolled back; the webhook
+ * worker leases due deliveries as the send worker leases sends.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { webhookDeliveryStatuses, webhookEventTypes } from "#shared/db-enums.ts";
+import { user } from "./auth.ts";
+import { createdAt, id, isOneOf, isSubsetOf, timestamptz, updatedAt } from "./columns.ts";
+
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: text("events").array().$type<(typeof webhookEventTypes)[number][]>().notNull(),
+    active: boolean("active").notNull().default(true),
+    /** Why the app turned it off (a 410 Gone), shown beside it; null when the user did or it is on. */
+    disabledReason: text("disabled_reason"),
+    /** The Standard Webhooks signing secret ("whsec_…"), sealed with the app's SecretBox. */
+    secretEncrypted: text("secret_encrypted").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("webhook_endpoints_user_idx").on(t.userId),
+    check("webhook_endpoints_events_check", isSubsetOf(t.events, webhookEventTypes)),
+  ],
+);
+
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    /** The event's stable id: its webhook-id header on every try. */
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    type: text("type", { enum: webhookEventTypes }).notNull(),
+    /** The event's data (the body is { type, timestamp, data }). */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamptz("occurred_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_events_user_idx").on(t.userId, t.createdAt),
+    check("webhook_events_type_check", isOneOf(t.type, webhookEventTypes)),
+  ],
+);
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    status: text("status", { enum: webhookDeliveryStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamptz("next_attempt_at").defaultNow().notNull(),
+    /** The worker's lease: a delivery whose lease ran out (a crash) is due again. */
+    leasedUntil: timestamptz("leased_until"),
+    lastAttemptAt: timestamptz("last_attempt_at"),
+    lastStatusCode: integer("last_status_code"),
+    lastDurationMs: integer("last_duration_ms"),
+    /** The start of the last response's body, or the error (timeout, refused connection). */
+    lastResponseExcerpt: text("last_response_excerpt"),
+    lastError: text("last_error"),
+    deliveredAt: timestamptz("delivered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_endpoint_event_unique").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The endpoint's delivery log, newest first.
+    index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt),
+    check("webhook_deliveries_status_check", isOneOf(t.status, webhookDeliveryStatuses)),
+  ],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookEvent = typeof webhookEvents.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
