@@ -193,7 +193,7 @@ describeJourneys("tracking domain and click tracking", () => {
     await page.getByRole("link", { name: "Edit Tracked Links" }).click();
     await page.getByRole("tab", { name: "Clicks" }).click();
     const figures = page.getByLabel("Click figures");
-    await figures.getByText("1/1 clicked/sent").waitFor();
+    await figures.getByText("1 of 1 sent").waitFor();
     const links = page.getByRole("table", { name: "Clicks per link" });
     await links.getByRole("row").filter({ hasText: destination }).filter({ hasText: "1 email" }).waitFor();
     const perEmail = page.getByRole("table", { name: "Clicks per email" });

@@ -29,7 +29,7 @@ function Summary({ data }: { data: CampaignClicks }) {
           <div>
             <dt className="text-muted-foreground text-sm">Emails clicked</dt>
             <dd className="font-semibold text-2xl tabular-nums">
-              {data.clicked}/{data.sent} clicked/sent
+              {data.clicked} <span className="font-normal text-base text-muted-foreground">of {data.sent} sent</span>
             </dd>
           </div>
           <div>
@@ -69,11 +69,19 @@ function PerStep({ data }: { data: CampaignClicks }) {
         <Table aria-label="Clicks per email">
           <TableHeader>
             <TableRow>
-              <TableHead>Email</TableHead>
-              <TableHead className="text-right">Sent</TableHead>
-              <TableHead className="text-right">Clicked</TableHead>
-              <TableHead className="text-right">Click rate</TableHead>
-              <TableHead className="text-right">Link clicks</TableHead>
+              <TableHead scope="col">Email</TableHead>
+              <TableHead scope="col" className="whitespace-normal text-right">
+                Sent
+              </TableHead>
+              <TableHead scope="col" className="whitespace-normal text-right">
+                Clicked
+              </TableHead>
+              <TableHead scope="col" className="whitespace-normal text-right">
+                Click rate
+              </TableHead>
+              <TableHead scope="col" className="whitespace-normal text-right">
+                Link clicks
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -121,8 +129,10 @@ function PerLink({ data }: { data: CampaignClicks }) {
           <Table aria-label="Clicks per link">
             <TableHeader>
               <TableRow>
-                <TableHead>Link</TableHead>
-                <TableHead className="text-right">Clicked by</TableHead>
+                <TableHead scope="col">Link</TableHead>
+                <TableHead scope="col" className="text-right">
+                  Clicked by
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
