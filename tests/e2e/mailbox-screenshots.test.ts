@@ -234,7 +234,7 @@ describeJourneys("mailbox screenshots for review", () => {
         await shot(page, `compose-answer-${scheme}`);
 
         await page.goto(`${app.baseUrl}/`);
-        await page.getByText("Gmail sync has issues").waitFor();
+        await page.getByText(/^(Gmail|Mail) sync has issues$/).waitFor();
         await page.getByRole("region", { name: "Mail Sync" }).scrollIntoViewIfNeeded();
         await shot(page, `dashboard-mail-sync-${scheme}`);
 
