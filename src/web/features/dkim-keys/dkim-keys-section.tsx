@@ -223,9 +223,7 @@ export function DkimKeysSection() {
       </CardHeader>
       <CardContent className="space-y-4">
         {domains.isPending ? (
-          <p className="flex items-center gap-2 text-muted-foreground text-sm">
-            <Spinner /> Loading your DKIM keys…
-          </p>
+          <Spinner label="Loading your DKIM keys…" />
         ) : domains.isError ? (
           <LoadFailed
             message={`Could not load your DKIM keys: ${domains.error.message}`}

@@ -270,9 +270,7 @@ export function TrackingHostsSection() {
       </CardHeader>
       <CardContent className="space-y-4">
         {hosts.isPending ? (
-          <p className="flex items-center gap-2 text-muted-foreground text-sm">
-            <Spinner /> Loading your tracking domains…
-          </p>
+          <Spinner label="Loading your tracking domains…" />
         ) : hosts.isError ? (
           <LoadFailed
             message={`Could not load your tracking domains: ${hosts.error.message}`}
