@@ -1,4 +1,4 @@
-// Bearer API keys on the signed-in API (docs/product.md §API keys, decision
+// Bearer API keys on the signed-in API (docs/product.md §21, decision
 // 033). A request with `Authorization: Bearer …` is judged by its key alone:
 // a cookie sent beside it is not read, so a bad key is a 401 even for a
 // signed-in browser, and a script cannot fall back on someone's session.

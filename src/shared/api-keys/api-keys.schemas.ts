@@ -1,4 +1,4 @@
-// The API keys contract (Settings › API keys, docs/product.md §API keys): a
+// The API keys contract (Settings › API keys, docs/product.md §21): a
 // key's name and access level, the shown prefix, when it was created and last
 // used. The full key is in the creation answer only, never in the list.
 import { z } from "@hono/zod-openapi";

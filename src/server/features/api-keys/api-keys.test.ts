@@ -1,5 +1,5 @@
 // Settings › API keys through the app, and what a key can do on the API
-// (docs/product.md §API keys): created with a name and an access level, the
+// (docs/product.md §21): created with a name and an access level, the
 // key shown once and stored only as a hash; Authorization: Bearer works on
 // the signed-in API as the key's owner and no one else, read-only keys only
 // read, a revoked or unknown key is a 401 even beside a valid cookie,

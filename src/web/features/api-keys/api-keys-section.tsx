@@ -1,4 +1,4 @@
-// Settings › API keys (docs/product.md §API keys): create a key with a name
+// Settings › API keys (docs/product.md §21): create a key with a name
 // and an access level; the full key is shown once, in a dialog with Copy;
 // the list shows each key by name, access and prefix, with when it was
 // created and last used, and Revoke (confirmed; at once). Its own form,
@@ -76,6 +76,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: { name: string; sec
       >
         <Input
           id="api-key-name"
+          className="sm:max-w-md"
           value={name}
           maxLength={API_KEY_NAME_MAX + 20}
           aria-invalid={nameError ? true : undefined}
