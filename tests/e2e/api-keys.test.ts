@@ -114,4 +114,27 @@ describeJourneys("API keys", () => {
     expect(write.status).toBe(403);
     expect(await write.json()).toEqual({ error: { code: "forbidden", message: "This API key is read-only" } });
   });
+  it("says when the list could not be loaded, and Try again loads it", async () => {
+    const { page } = browser;
+    browser.allowConsoleError(/\/api\/api-keys: .*status of 500/, "the journey makes the list answer 500 on purpose");
+    await signedInUser(page, app.baseUrl, "api-keys-fail");
+    let failing = true;
+    await page.route("**/api/api-keys", (route) =>
+      failing && route.request().method() === "GET"
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: "internal_error", message: "Something went wrong" } }),
+          })
+        : route.fallback(),
+    );
+    await page.goto(`${app.baseUrl}/settings`);
+    const section = page.getByRole("region", { name: "API keys" });
+    const alert = section.getByRole("alert").filter({ hasText: "Failed to load your API keys." });
+    await alert.waitFor();
+    failing = false;
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await section.getByText("No API keys yet", { exact: false }).waitFor();
+    await alert.waitFor({ state: "detached" });
+  });
 });
