@@ -3,17 +3,22 @@
 // it in-process against their own database.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { installFieldMessages } from "#shared/api/field-messages.ts";
+import { bearerCredential } from "#shared/api-keys/api-key-format.ts";
+import { type ApiKeyAuth, createApiKeyAuth } from "./auth/api-key-auth.ts";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { accountRateLimit, withRetryAfter } from "./auth/auth-rate-limits.ts";
 import { type AppEnv, requireUser } from "./auth/session.ts";
 import { recordLastSeen } from "./auth/session-last-seen.ts";
+import { sessionOnly } from "./auth/session-only.ts";
 import { servedAuthPath, withoutSessionToken } from "./auth/session-tokens-hidden.ts";
 import type { Config } from "./config.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { AppError, errorBody, handleError } from "./errors.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
+import { apiKeyRoutes } from "./features/api-keys/api-keys.routes.ts";
 import { appInfoRoutes } from "./features/app-info/app-info.routes.ts";
 import { blockListRoutes } from "./features/block-list/block-list.routes.ts";
 import { bounceProtectionRoutes } from "./features/bounce-protection/bounce-protection.routes.ts";
@@ -101,14 +106,16 @@ function featureDeps(deps: AppDeps): FeatureDeps {
 }
 
 /** Routes behind sign-in, chained so the web client's types follow them. */
-function protectedApi(deps: AppDeps) {
+function protectedApi(deps: AppDeps, apiKeys: ApiKeyAuth) {
   const db = deps.database.db;
   const features = featureDeps(deps);
   return new OpenAPIHono<AppEnv>()
-    .use("*", requireUser(deps.auth))
+    .use("*", requireUser(deps.auth, apiKeys))
+    .use("*", sessionOnly())
     .use("*", recordLastSeen(db, deps.log))
     .route("/settings", settingsRoutes(createSettingsService(db)))
     .route("/account", accountRoutes(features))
+    .route("/api-keys", apiKeyRoutes(features))
     .route("/senders", senderRoutes(features))
     .route("/sender-pacing", senderPacingRoutes(features))
     .route("/block-list", blockListRoutes(features))
@@ -138,6 +145,23 @@ function protectedApi(deps: AppDeps) {
 
 export type AppType = ReturnType<typeof protectedApi>;
 
+/**
+ * Whether a request is judged by an API key: a Bearer Authorization header on
+ * a path behind requireUser (not better-auth's /api/auth/*, which never reads
+ * one, nor the public pages' API). Such a request is exempt from the Origin
+ * check: no browser attaches a Bearer header by itself (it does so only for
+ * Basic and the other HTTP authentication schemes it negotiates), and a page
+ * on another site can set one only on a request that needs a CORS preflight,
+ * which this app never grants. So a bearer request is not a forgery riding on
+ * someone's cookie; and since it is judged by its key alone (a cookie beside
+ * it is not read), a forged page gains nothing by adding a bad one.
+ */
+function judgedByApiKey(c: Context): boolean {
+  const path = c.req.path;
+  if (!path.startsWith("/api/") || path.startsWith("/api/auth/") || path.startsWith("/api/public/")) return false;
+  return bearerCredential(c.req.header("authorization")).kind === "bearer";
+}
+
 /** The public booking page's API (no sign-in): its own client type, so that page carries none of the signed-in app. */
 function publicApi(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>().route("/public", publicBookingRoutes(featureDeps(deps)));
@@ -151,6 +175,7 @@ installFieldMessages();
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const { config, auth, log } = deps;
   const app = new OpenAPIHono<AppEnv>();
+  const apiKeys = createApiKeyAuth({ db: deps.database.db, config, log });
 
   app.onError((err, c) => handleError(err, c, log));
   // Outermost, so every response has them: errors, refusals and the SPA alike.
@@ -180,7 +205,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       // authorisation, and a forged request can only do what the recipient
       // asked for: stop mail to themselves. The same on a user's tracking host,
       // whose unsubscribe pages post to themselves.
-      exempt: (c) => c.req.method === "POST" && /^\/u\/[^/]+$/.test(c.req.path),
+      // API key requests: see judgedByApiKey.
+      exempt: (c) => (c.req.method === "POST" && /^\/u\/[^/]+$/.test(c.req.path)) || judgedByApiKey(c),
     }),
   );
   app.use("/api/*", limitBody());
@@ -212,7 +238,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   if (config.mailDelivery === "capture") {
     // Reading stays open (the first user reads their confirmation link before
     // having an account); emptying it is for a signed-in user.
-    app.on("DELETE", "/api/outbox", requireUser(auth));
+    app.on("DELETE", "/api/outbox", requireUser(auth, apiKeys));
     app.route("/api/outbox", outboxRoutes(createOutboxService(deps.database.db)));
   }
 
@@ -231,7 +257,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   // Everything registered after this point needs a session (requireUser runs
   // for every /api/* path the handlers above did not answer).
-  app.route("/api", protectedApi(deps));
+  app.route("/api", protectedApi(deps, apiKeys));
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   // Public links in sent mail (/t/o, /t/c, /u): before the SPA, which answers every other GET.

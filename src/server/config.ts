@@ -85,6 +85,10 @@ export const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(1_000_000).default(10),
     ),
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(1_000_000).default(600),
+    ),
     GMAIL_API_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("https://gmail.googleapis.com")),
     GOOGLE_OAUTH_AUTH_URL: z.preprocess(
       emptyToUndefined,
@@ -182,6 +186,8 @@ export type Config = {
    * reads (the link, its free times, a meeting) and writes (booking, cancelling).
    */
   publicRateLimit: { readsPerMinute: number; writesPerMinute: number };
+  /** Requests per minute and API key (src/server/auth/api-key-auth.ts), counted across processes. */
+  apiKeyRateLimitPerMinute: number;
   /** Gmail API origin; tests point it at a local fake. */
   gmailApiBaseUrl: string;
   /** Google's OAuth endpoints (Gmail connect, token refresh, revocation); tests point them at a local stand-in. */
@@ -293,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
       readsPerMinute: e.PUBLIC_RATE_LIMIT_READS_PER_MINUTE,
       writesPerMinute: e.PUBLIC_RATE_LIMIT_WRITES_PER_MINUTE,
     },
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     gmailApiBaseUrl: e.GMAIL_API_BASE_URL.replace(/\/$/, ""),
     googleEndpoints: {
       authUrl: e.GOOGLE_OAUTH_AUTH_URL,

@@ -237,3 +237,7 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
  */
 export const webhookDeliveryStatuses = ["pending", "delivered", "failed", "cancelled"] as const;
 export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
+
+/** What an API key may do (api_keys.access): read only (GET), or read and write. */
+export const apiKeyAccessLevels = ["read_only", "read_write"] as const;
+export type ApiKeyAccess = (typeof apiKeyAccessLevels)[number];

@@ -4,7 +4,9 @@
 // mutations (wrong types, missing fields, huge strings, NUL, lone surrogates,
 // odd unicode, out-of-range numbers, impossible dates and cursors, bad ids,
 // odd content types, broken bodies) never get a 5xx the route does not
-// declare, and every 4xx has the { error: { code, message } } shape.
+// declare, and every 4xx has the { error: { code, message } } shape. Each
+// request is signed with the session's cookie or with one of the user's API
+// keys (read & write, or read-only), picked like the rest of the request.
 //
 // The seed is fixed (FUZZ_SEED overrides it; each route mixes in its own name)
 // and FUZZ_RUNS sets the requests per route. A failure prints the request and
@@ -46,7 +48,11 @@ const clock = fakeClock("2026-12-07T09:00:00.000Z");
 const closing = await startClosingServer();
 // The public booking routes' budgets are raised so that the fuzzer's requests reach their services, not the 429.
 const ctx = await createTestContext(
-  { PUBLIC_RATE_LIMIT_READS_PER_MINUTE: "1000000", PUBLIC_RATE_LIMIT_WRITES_PER_MINUTE: "1000000" },
+  {
+    PUBLIC_RATE_LIMIT_READS_PER_MINUTE: "1000000",
+    PUBLIC_RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
+    API_KEY_RATE_LIMIT_PER_MINUTE: "1000000",
+  },
   undefined,
   { now: clock.now, log },
 );
@@ -54,6 +60,18 @@ const user = await ctx.signUpVerified("fuzz@example.com");
 const data = await seedTenant(ctx, user.cookie, "Fuzz", { host: "127.0.0.1", port: closing.port });
 const operations = await fetchOperations((path) => ctx.request(path));
 const pools = await collectPools();
+// Keys of the fuzzer's own, not the seeded one in the pools: a fuzzed revoke must not take the requests' key away.
+const credentials = {
+  cookie: { cookie: user.cookie },
+  key: { authorization: `Bearer ${await makeKey("read_write")}` },
+  readOnlyKey: { authorization: `Bearer ${await makeKey("read_only")}` },
+} satisfies Record<string, Record<string, string>>;
+type Credential = keyof typeof credentials;
+const credentialArbitrary = fc.oneof(
+  { arbitrary: fc.constant<Credential>("cookie"), weight: 2 },
+  { arbitrary: fc.constant<Credential>("key"), weight: 2 },
+  { arbitrary: fc.constant<Credential>("readOnlyKey"), weight: 1 },
+);
 
 afterAll(async () => {
   if (printStats) {
@@ -73,6 +91,11 @@ afterAll(async () => {
 
 async function call(method: string, path: string, json?: unknown) {
   return ctx.request(path, { method, cookie: user.cookie, json });
+}
+
+async function makeKey(access: "read_only" | "read_write"): Promise<string> {
+  const res = await call("POST", "/api/api-keys", { name: `Fuzz ${access}`, access });
+  return ((await res.json()) as { secret: string }).secret;
 }
 
 /** The user's ids by kind (a draft campaign beside the launched one), and the cursors the lists hand out. */
@@ -154,14 +177,18 @@ function checkAnswer(op: ApiOperation, status: number, contentType: string, text
 
 const statuses = new Map<string, Map<number, number>>();
 
-async function send(op: ApiOperation, request: FuzzRequest): Promise<void> {
+async function send(op: ApiOperation, request: FuzzRequest, credential: Credential): Promise<void> {
   const logged = serverErrors.length;
   const res = await ctx.app.request(`${TEST_ORIGIN}${request.url}`, {
     method: request.method,
-    headers: { origin: TEST_ORIGIN, cookie: user.cookie, ...request.headers },
+    headers: { origin: TEST_ORIGIN, ...credentials[credential], ...request.headers },
     body: request.body,
   });
   const text = await res.text();
+  // A key that stopped working would leave the key requests testing nothing but the 401.
+  if (res.status === 401 && credential !== "cookie" && !request.headers.authorization) {
+    throw new Error(`answered 401 to the ${credential}: ${text.slice(0, 300)}`);
+  }
   const counts = statuses.get(op.key) ?? new Map<number, number>();
   statuses.set(op.key, counts.set(res.status, (counts.get(res.status) ?? 0) + 1));
   checkAnswer(op, res.status, res.headers.get("content-type") ?? "", text, serverErrors.slice(logged));
@@ -171,9 +198,15 @@ describe(`API fuzzing (FUZZ_SEED=${seed}, ${runs} requests per route)`, () => {
   for (const op of order(operations)) {
     it(`${op.key}: no 5xx, 4xx in the JSON error shape`, async () => {
       // The sweep runs first (fast-check counts examples within numRuns), then the random requests.
-      const examples = sweepRequests(op, pools).map((request): [FuzzRequest] => [request]);
+      // The sweep alternates the cookie and the read & write key.
+      const examples = sweepRequests(op, pools).map((request, i): [FuzzRequest, Credential] => [
+        request,
+        i % 2 === 0 ? "cookie" : "key",
+      ]);
       const details = await fc.check(
-        fc.asyncProperty(requestsFor(op, pools), (request) => send(op, request)),
+        fc.asyncProperty(requestsFor(op, pools), credentialArbitrary, (request, credential) =>
+          send(op, request, credential),
+        ),
         {
           seed: routeSeed(op.key),
           numRuns: examples.length + runs,
@@ -183,12 +216,13 @@ describe(`API fuzzing (FUZZ_SEED=${seed}, ${runs} requests per route)`, () => {
       );
       if (!details.failed) return;
       const request = details.counterexample?.[0];
+      const credential = details.counterexample?.[1];
       const cause =
         details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
       throw new Error(
         [
           `${op.key} ${cause}`,
-          `request (shrunk ${details.numShrinks} times):\n  ${request ? describeRequest(request) : "?"}`,
+          `request (shrunk ${details.numShrinks} times), with the ${credential ?? "?"}:\n  ${request ? describeRequest(request) : "?"}`,
           `replay: FUZZ_SEED=${seed} FUZZ_PATH=${details.counterexamplePath} npx vitest run --project integration-${testDbKind} src/server/security/api-fuzz.test.ts -t "${escapeRegExp(op.key)}"`,
           "(the routes before this one change the user's data; a replay of one route alone starts from the seeded data)",
         ].join("\n"),

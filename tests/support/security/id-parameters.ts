@@ -42,6 +42,8 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   sessions: "session",
   /** /api/block-list/{id}: one of the user's blocks. */
   "block-list": "blockEntry",
+  /** /api/api-keys/{id}: one of the user's API keys. */
+  "api-keys": "apiKey",
   /** /api/block-list/suppressions/{id}: an address on the user's suppression list. */
   suppressions: "suppression",
 };

@@ -2,7 +2,7 @@
 // make it: a saved sender, a template, a campaign with contacts and two steps,
 // launched so that there are sends, a direct email, a scheduling link with
 // a meeting booked on its public page, and a block list with a block and a
-// hard bounce on it. Returns the ids of
+// hard bounce on it, and an API key (read & write). Returns the ids of
 // each kind of object, so a suite can put them into any route that names one.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -17,6 +17,7 @@ import type { TestContext } from "../test-app.ts";
 
 /** The kinds of object an id in a route can name. */
 export type IdKind =
+  | "apiKey"
   | "attachmentIndex"
   | "blockEntry"
   | "campaign"
@@ -48,6 +49,8 @@ export type TenantData = {
   ids: Record<IdKind, string>;
   /** Every id of the user's objects and the marker in their texts: none may show up in another user's answers. */
   traces: string[];
+  /** The user's API key (read & write), for requests made with a key instead of the cookie. */
+  apiKey: string;
 };
 
 export type Smtp = { host: string; port: number };
@@ -188,7 +191,12 @@ export async function seedTenant(
   const ownSession = sessions.sessions.find((s) => s.current)?.id;
   if (!ownSession) throw new Error("seeding: the user's session is not listed");
   const blocks = await seedBlockList(ctx, cookie, slug);
+  const apiKey = await call<{ key: { id: string }; secret: string }>(ctx, cookie, "POST", "/api/api-keys", {
+    name: `${marker} key`,
+    access: "read_write",
+  });
   const ids: Record<IdKind, string> = {
+    apiKey: apiKey.key.id,
     attachmentIndex: "0",
     blockEntry: blocks.blockEntry,
     suppression: blocks.suppression,
@@ -224,7 +232,11 @@ export async function seedTenant(
   ];
   // An attachment's index ("0") is a position, not this user's data: any answer may hold it.
   const { attachmentIndex: _position, ...ownIds } = ids;
-  return { ids, traces: [marker, ...new Set([...Object.values(ownIds), ...everyId])] };
+  return {
+    ids,
+    traces: [marker, ...new Set([...Object.values(ownIds), ...everyId, apiKey.secret])],
+    apiKey: apiKey.secret,
+  };
 }
 
 /** A blocked domain (the API's Add) and a hard-bounced address on the suppression list (as the mailbox sync adds one). */

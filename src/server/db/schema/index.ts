@@ -4,6 +4,7 @@
  * imports the table it needs from its own file.
  */
 export * from "./analytics.ts";
+export * from "./api-keys.ts";
 export * from "./auth.ts";
 export * from "./block-list.ts";
 export * from "./campaigns.ts";

@@ -22,6 +22,7 @@ import { UnsavedChangesGuard } from "#web/components/unsaved-changes-guard.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { timeZoneChoices } from "#web/lib/time-zone-choices.ts";
 import { toast } from "#web/lib/toast.ts";
+import { ApiKeysSection } from "../api-keys/api-keys-section.tsx";
 import { useBulkDelivery } from "../bulk/use-bulk.ts";
 import { AccountSection } from "./account-section.tsx";
 import { BounceProtectionFields } from "./bounce-protection-section.tsx";
@@ -501,9 +502,10 @@ export function SettingsPage() {
           </div>
         </form>
       )}
-      {/* Its own forms (password, sessions): outside the settings form, and shown while settings load. */}
-      <div className="mt-6">
+      {/* Their own forms (password, sessions, API keys): outside the settings form, and shown while settings load. */}
+      <div className="mt-6 space-y-6">
         <AccountSection />
+        <ApiKeysSection />
       </div>
     </>
   );
