@@ -34,3 +34,17 @@ export const errorResponses = {
 } as const;
 
 export const notFoundResponse = { 404: { description: "Not found", content: errorContent } } as const;
+
+/**
+ * The refusal every /api route can give before reading anything (http/host-check.ts): the one 4xx an operation
+ * without input or sign-in has, declared so clients see the error shape there too.
+ */
+export const misdirectedResponse = {
+  421: {
+    description: "The Host header names no host this server answers to (PUBLIC_URL, ALLOWED_HOSTS)",
+    content: errorContent,
+  },
+} as const;
+
+/** An operation open to everyone: it overrides the document's session-or-API-key requirement. */
+export const publicOperation = { security: [] };
