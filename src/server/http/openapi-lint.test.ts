@@ -54,7 +54,13 @@ async function lint(doc: unknown): Promise<LintReport> {
         cwd: dir,
         maxBuffer: 64 * 1024 * 1024,
         // No usage report to Redocly, no update check: the test reaches no one.
-        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" },
+        env: {
+          ...process.env,
+          REDOCLY_TELEMETRY: "off",
+          REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+          REDOCLY_SUPPRESS_NOTIFICATIONS: "true",
+          NO_COLOR: "1",
+        },
       },
     ).catch((err: { stdout?: string }) => {
       if (typeof err.stdout === "string" && err.stdout.trim().startsWith("{")) return { stdout: err.stdout };
