@@ -3,6 +3,7 @@
 // it in-process against their own database.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { getCookies } from "better-auth/cookies";
 import type { Context } from "hono";
 import { installFieldMessages } from "#shared/api/field-messages.ts";
 import { bearerCredential } from "#shared/api-keys/api-key-format.ts";
@@ -58,7 +59,7 @@ import { apiDocsRoutes } from "./http/api-docs.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { compressApi } from "./http/compress-api.ts";
 import { checkHost } from "./http/host-check.ts";
-import { withUnionTypes } from "./http/openapi-union-types.ts";
+import { openApiDocument } from "./http/openapi-document.ts";
 import { checkOrigin } from "./http/origin-check.ts";
 import { rejectNul } from "./http/reject-nul.ts";
 import { requestLog } from "./http/request-log.ts";
@@ -242,17 +243,13 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     app.route("/api/outbox", outboxRoutes(createOutboxService(deps.database.db)));
   }
 
-  // Generated at each request (it is small and read rarely); see withUnionTypes for the one change made to it.
-  const openApiInfo = {
-    openapi: "3.1.0",
-    info: {
-      title: "Coldreach API",
-      version: deps.version,
-      description:
-        "Every route but /api/health, /api/app-info and /api/auth/* needs a session cookie from /api/auth/sign-in/email. Errors are { error: { code, message } }.",
-    },
+  // Generated at each request (it is small and read rarely); see openApiDocument for what the document adds.
+  const documentOptions = {
+    version: deps.version,
+    publicUrl: config.publicUrl,
+    sessionCookieName: getCookies(auth.options).sessionToken.name,
   };
-  app.get("/api/openapi.json", (c) => c.json(withUnionTypes(app.getOpenAPI31Document(openApiInfo))));
+  app.get("/api/openapi.json", (c) => c.json(openApiDocument(app, documentOptions)));
   app.route("/api/docs", apiDocsRoutes({ specUrl: "/api/openapi.json", title: "Coldreach API" }));
 
   // Everything registered after this point needs a session (requireUser runs

@@ -83,6 +83,12 @@ export function apiDocsRoutes(opts: { specUrl: string; title: string }) {
       telemetry: false,
       showDeveloperTools: "never",
       agent: { disabled: true },
+      // Try-it calls go out with an API key (Settings › API keys) typed into
+      // the page's auth box; the session cookie remains the other choice. The
+      // key lives in the page's memory only (persistAuth stays off): nothing
+      // keeps it in the browser's storage after the tab closes.
+      authentication: { preferredSecurityScheme: "bearerAuth" },
+      persistAuth: false,
     });
     // Scalar's handler only renders a string; a throw-away app runs it.
     const res = await new Hono().get("/", scalar).request("/");

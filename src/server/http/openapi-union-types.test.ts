@@ -5,12 +5,19 @@ const details = { type: "object", properties: { kind: { type: "string", enum: ["
 const raw = { type: "object", properties: { kind: { type: "string", enum: ["raw"] } } };
 
 describe("withUnionTypes", () => {
-  it("gives a nullable discriminated union the types of its branches", () => {
+  it("gives a nullable discriminated union the types of its branches, null apart in an anyOf", () => {
     const doc = { components: { schemas: { U: { oneOf: [details, raw, { type: "null" }] } } } };
     expect(withUnionTypes(doc).components.schemas.U).toEqual({
       type: ["object", "null"],
-      oneOf: [details, raw, { type: "null" }],
+      anyOf: [{ type: "object", oneOf: [details, raw] }, { type: "null" }],
     });
+    const one = { oneOf: [{ type: "string" }, { type: "null" }] };
+    expect(withUnionTypes(one)).toEqual({ type: ["string", "null"], anyOf: [{ type: "string" }, { type: "null" }] });
+  });
+
+  it("keeps a nullable oneOf whose other branches accept null too (oneOf then refuses null)", () => {
+    const doc = { oneOf: [{ type: ["string", "null"] }, { type: "null" }] };
+    expect(withUnionTypes(doc)).toEqual({ type: ["string", "null"], oneOf: doc.oneOf });
   });
 
   it("uses one type when the branches share it, also for anyOf and nested schemas", () => {

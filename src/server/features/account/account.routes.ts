@@ -11,6 +11,7 @@ const tags = ["Account"];
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listSessions",
   path: "/sessions",
   tags,
   summary: "Your signed-in sessions: device, address, last seen; the one making the request is current",
@@ -19,6 +20,7 @@ const listRoute = createRoute({
 
 const revokeRoute = createRoute({
   method: "delete",
+  operationId: "revokeSession",
   path: "/sessions/{id}",
   tags,
   summary: "Sign out one of your other sessions (not the current one: sign out for that)",
@@ -28,6 +30,7 @@ const revokeRoute = createRoute({
 
 const revokeOthersRoute = createRoute({
   method: "post",
+  operationId: "revokeOtherSessions",
   path: "/sessions/sign-out-others",
   tags,
   summary: "Sign out every session of yours but the current one",

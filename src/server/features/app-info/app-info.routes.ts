@@ -5,25 +5,30 @@ import { sql } from "drizzle-orm";
 import { appInfoSchema, healthSchema } from "#shared/app-info/app-info.schemas.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { createRouter, json } from "../../http/openapi.ts";
+import { createRouter, json, misdirectedResponse, publicOperation } from "../../http/openapi.ts";
 
 const healthRoute = createRoute({
   method: "get",
+  operationId: "getHealth",
   path: "/health",
   tags: ["Meta"],
+  ...publicOperation,
   summary: "Liveness and database status",
   responses: {
     200: { description: "Healthy", content: json(healthSchema) },
+    ...misdirectedResponse,
     503: { description: "Database unreachable", content: json(healthSchema) },
   },
 });
 
 const infoRoute = createRoute({
   method: "get",
+  operationId: "getAppInfo",
   path: "/app-info",
   tags: ["Meta"],
+  ...publicOperation,
   summary: "Mail delivery mode and configured sign-in providers",
-  responses: { 200: { description: "App facts", content: json(appInfoSchema) } },
+  responses: { 200: { description: "App facts", content: json(appInfoSchema) }, ...misdirectedResponse },
 });
 
 export function appInfoRoutes(deps: { config: Config; database: Database; version: string }) {

@@ -22,6 +22,7 @@ const MATCHING =
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listBlocks",
   path: "/",
   tags,
   summary: "A page of your blocked addresses and domains and your suppression list, newest first, searchable",
@@ -33,6 +34,7 @@ const listRoute = createRoute({
 
 const addRoute = createRoute({
   method: "post",
+  operationId: "addBlocks",
   path: "/",
   tags,
   summary: `Block addresses or domains (at most ${MAX_BLOCK_ENTRIES.toLocaleString("en-US")} a request)`,
@@ -46,6 +48,7 @@ const addRoute = createRoute({
 
 const importRoute = createRoute({
   method: "post",
+  operationId: "importBlocks",
   path: "/import",
   tags,
   summary: "Block the addresses and domains of a CSV file's text, one a line",
@@ -59,6 +62,7 @@ const importRoute = createRoute({
 
 const exportRoute = createRoute({
   method: "get",
+  operationId: "exportBlocks",
   path: "/export",
   tags,
   summary:
@@ -71,6 +75,7 @@ const exportRoute = createRoute({
 
 const removeRoute = createRoute({
   method: "delete",
+  operationId: "removeBlock",
   path: "/{id}",
   tags,
   summary: "Remove one of your blocks",
@@ -80,6 +85,7 @@ const removeRoute = createRoute({
 
 const removeSuppressionRoute = createRoute({
   method: "delete",
+  operationId: "removeSuppression",
   path: "/suppressions/{id}",
   tags,
   summary: "Lift a suppression: a hard bounce or one added by hand (409 for an unsubscribe or a complaint)",

@@ -18,6 +18,7 @@ const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "pa
 
 const stateRoute = createRoute({
   method: "get",
+  operationId: "getBounceProtection",
   path: "/",
   tags,
   summary: "Your paused mailboxes and campaigns, and each mailbox's own thresholds",
@@ -29,6 +30,7 @@ const stateRoute = createRoute({
 
 const putSenderRoute = createRoute({
   method: "put",
+  operationId: "setSenderBounceThresholds",
   path: "/senders",
   tags,
   summary: "Set a mailbox address's own hard-bounce rate and minimum sends (null: your settings')",
@@ -38,6 +40,7 @@ const putSenderRoute = createRoute({
 
 const resumeSenderRoute = createRoute({
   method: "post",
+  operationId: "resumeBouncePausedSender",
   path: "/senders/resume",
   tags,
   summary: "Resume a paused mailbox (every campaign sending from it)",
@@ -48,6 +51,7 @@ const resumeSenderRoute = createRoute({
 
 const resumeCampaignRoute = createRoute({
   method: "post",
+  operationId: "resumeBouncePausedCampaign",
   path: "/campaigns/{id}/resume",
   tags,
   summary: "Resume a campaign bounce protection paused",

@@ -9,6 +9,7 @@ const tags = ["Email in Bulk"];
 
 const deliveryRoute = createRoute({
   method: "get",
+  operationId: "getBulkDelivery",
   path: "/delivery",
   tags,
   summary: "How Send Bulk Emails delivers for this user, and the webhook signing secret",
@@ -19,6 +20,7 @@ const deliveryRoute = createRoute({
 
 const sendRoute = createRoute({
   method: "post",
+  operationId: "sendBulkEmail",
   path: "/send",
   tags,
   summary: "Send one email to a list of contacts from several sender addresses",

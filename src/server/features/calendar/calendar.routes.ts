@@ -23,6 +23,7 @@ const tags = ["Calendar"];
 
 const monthRoute = createRoute({
   method: "get",
+  operationId: "getCalendarMonth",
   path: "/month",
   tags,
   summary: "Per-day counts of scheduled, sent and failed emails and meetings in a month",
@@ -32,6 +33,7 @@ const monthRoute = createRoute({
 
 const dayRoute = createRoute({
   method: "get",
+  operationId: "getCalendarDay",
   path: "/day",
   tags,
   summary: "One day's events, in time order, a page at a time",
@@ -43,6 +45,7 @@ const meetingParam = z.object({ meetingId: z.string() });
 
 const meetingContactsRoute = createRoute({
   method: "get",
+  operationId: "listMeetingContacts",
   path: "/meetings/{meetingId}/contacts",
   tags,
   summary: "The user's contacts a meeting can be linked to (searched; the booker's address first)",
@@ -56,6 +59,7 @@ const meetingContactsRoute = createRoute({
 
 const linkMeetingRoute = createRoute({
   method: "post",
+  operationId: "linkMeetingContact",
   path: "/meetings/{meetingId}/contact",
   tags,
   summary: "Link a meeting to one of the user's contacts: stops the steps queued to that contact's address",

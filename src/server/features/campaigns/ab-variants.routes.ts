@@ -10,6 +10,7 @@ const idParam = z.object({ id: z.string() });
 
 const getRoute = createRoute({
   method: "get",
+  operationId: "getAbVariants",
   path: "/{id}/variants",
   tags,
   summary:
@@ -25,6 +26,7 @@ const getRoute = createRoute({
 });
 const pickRoute = createRoute({
   method: "post",
+  operationId: "pickAbWinner",
   path: "/{id}/steps/{stepId}/winner",
   tags,
   summary: "Pick a step's A/B winner by hand: its contacts not yet sent the step get that variant",
@@ -40,6 +42,7 @@ const pickRoute = createRoute({
 });
 const settingsRoute = createRoute({
   method: "put",
+  operationId: "updateAbSettings",
   path: "/{id}/ab-settings",
   tags,
   summary: "The automatic A/B winner: on or off, the minimum sends per variant and the confidence (%)",

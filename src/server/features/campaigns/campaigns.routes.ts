@@ -25,6 +25,7 @@ const tags = ["Campaigns"];
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listCampaigns",
   path: "/",
   tags,
   summary: "The user's campaigns, newest first, with their counters",
@@ -32,6 +33,7 @@ const listRoute = createRoute({
 });
 const createRouteDef = createRoute({
   method: "post",
+  operationId: "createCampaign",
   path: "/",
   tags,
   summary: "Create a campaign (senders, contacts, steps) in one transaction; status draft",
@@ -40,6 +42,7 @@ const createRouteDef = createRoute({
 });
 const createAndLaunchRoute = createRoute({
   method: "post",
+  operationId: "createAndLaunchCampaign",
   path: "/launch",
   tags,
   summary: "Create a campaign and launch it in one transaction, once per launch key (the wizard's Launch)",
@@ -56,6 +59,7 @@ const createAndLaunchRoute = createRoute({
 });
 const launchedRoute = createRoute({
   method: "get",
+  operationId: "getLaunchedCampaign",
   path: "/launched/{launchKey}",
   tags,
   summary: "The campaign stored by a create-and-launch with this key (404: none)",
@@ -70,6 +74,7 @@ const launchedRoute = createRoute({
 });
 const getRoute = createRoute({
   method: "get",
+  operationId: "getCampaign",
   path: "/{id}",
   tags,
   summary: "A campaign with its senders and sequence",
@@ -82,6 +87,7 @@ const getRoute = createRoute({
 });
 const updateRoute = createRoute({
   method: "put",
+  operationId: "updateCampaign",
   path: "/{id}",
   tags,
   summary: "Save changes: details, sequence by position and senders, in one transaction",
@@ -94,6 +100,7 @@ const updateRoute = createRoute({
 });
 const statusRoute = createRoute({
   method: "patch",
+  operationId: "setCampaignStatus",
   path: "/{id}/status",
   tags,
   summary: "Pause an active campaign or activate a draft or paused one",
@@ -102,6 +109,7 @@ const statusRoute = createRoute({
 });
 const cloneRoute = createRoute({
   method: "post",
+  operationId: "cloneCampaign",
   path: "/{id}/clone",
   tags,
   summary: "Clone a campaign: a new draft with its steps, senders and settings (contacts optional)",
@@ -116,6 +124,7 @@ const cloneRoute = createRoute({
 });
 const deleteRoute = createRoute({
   method: "delete",
+  operationId: "deleteCampaign",
   path: "/{id}",
   tags,
   summary: "Delete a campaign and everything in it",

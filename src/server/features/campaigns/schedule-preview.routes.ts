@@ -10,6 +10,7 @@ const description =
 
 const savedRoute = createRoute({
   method: "get",
+  operationId: "getSchedulePreview",
   path: "/{id}/schedule-preview",
   tags,
   summary: "The campaign's planned schedule from what is queued now (a draft: as launch would queue it)",
@@ -24,6 +25,7 @@ const savedRoute = createRoute({
 
 const draftRoute = createRoute({
   method: "post",
+  operationId: "previewDraftSchedule",
   path: "/schedule-preview",
   tags,
   summary: "The planned schedule of a campaign not stored yet (the wizard's senders, contacts' zones, steps, cap)",

@@ -7,6 +7,7 @@ import { createComposeService } from "./compose.service.ts";
 
 const sendRoute = createRoute({
   method: "post",
+  operationId: "sendDirectEmail",
   path: "/direct",
   tags: ["Compose"],
   summary: "Send one email now (recorded as a send without a campaign)",

@@ -15,6 +15,7 @@ const tags = ["Contacts"];
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listDirectoryContacts",
   path: "/contacts",
   tags,
   summary:
@@ -25,6 +26,7 @@ const listRoute = createRoute({
 
 const historyRoute = createRoute({
   method: "get",
+  operationId: "getContactHistory",
   path: "/contacts/history",
   tags,
   summary:
@@ -35,6 +37,7 @@ const historyRoute = createRoute({
 
 const exportRoute = createRoute({
   method: "get",
+  operationId: "exportContacts",
   path: "/contacts/export",
   tags,
   summary:

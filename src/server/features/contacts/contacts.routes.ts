@@ -20,6 +20,7 @@ const campaignParam = z.object({ id: z.string() });
 
 const duplicatesRoute = createRoute({
   method: "post",
+  operationId: "findDuplicateContacts",
   path: "/contacts/duplicates",
   tags,
   summary:
@@ -30,6 +31,7 @@ const duplicatesRoute = createRoute({
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listCampaignContacts",
   path: "/campaigns/{id}/contacts",
   tags,
   summary: "A page of a campaign's contacts, newest first, searchable by email, name and company",
@@ -43,6 +45,7 @@ const listRoute = createRoute({
 
 const addressesRoute = createRoute({
   method: "get",
+  operationId: "listCampaignContactAddresses",
   path: "/campaigns/{id}/contacts/addresses",
   tags,
   summary: "Every contact's id and address, oldest first (to verify the whole list before launch)",
@@ -56,6 +59,7 @@ const addressesRoute = createRoute({
 
 const addRoute = createRoute({
   method: "post",
+  operationId: "addCampaignContacts",
   path: "/campaigns/{id}/contacts",
   tags,
   summary: "Add contacts; addresses already in the campaign are skipped",
@@ -69,6 +73,7 @@ const addRoute = createRoute({
 
 const removeRoute = createRoute({
   method: "delete",
+  operationId: "removeCampaignContact",
   path: "/campaigns/{id}/contacts/{contactId}",
   tags,
   summary:
@@ -81,6 +86,7 @@ const contactParams = z.object({ id: z.string(), contactId: z.string() });
 
 const updateRoute = createRoute({
   method: "patch",
+  operationId: "updateCampaignContact",
   path: "/campaigns/{id}/contacts/{contactId}",
   tags,
   summary: "Change a contact's time zone (null: the user's sending timezone applies)",
@@ -94,6 +100,7 @@ const updateRoute = createRoute({
 
 const zoneCountsRoute = createRoute({
   method: "get",
+  operationId: "countCampaignContactTimeZones",
   path: "/campaigns/{id}/contacts/time-zones",
   tags,
   summary: "How many of the campaign's contacts are in each time zone (null: the user's zone)",

@@ -13,6 +13,7 @@ const tags = ["Dashboard"];
 
 const summaryRoute = createRoute({
   method: "get",
+  operationId: "getDashboardSummary",
   path: "/summary",
   tags,
   summary: "Campaign Overview, Contact Management and Email Performance figures",
@@ -23,6 +24,7 @@ const summaryRoute = createRoute({
 
 const failuresRoute = createRoute({
   method: "get",
+  operationId: "getDashboardFailures",
   path: "/failures",
   tags,
   summary: "The failure-rate panel: rates, band, breakdown by category and the 10 newest failures",
@@ -33,6 +35,7 @@ const failuresRoute = createRoute({
 
 const activityRoute = createRoute({
   method: "get",
+  operationId: "getDashboardActivity",
   path: "/activity",
   tags,
   summary: "Sends, opens and replies per UTC day over the last 30 days (zero-filled, oldest first)",
@@ -43,6 +46,7 @@ const activityRoute = createRoute({
 
 const mailSyncRoute = createRoute({
   method: "get",
+  operationId: "getMailSyncStatus",
   path: "/mail-sync",
   tags,
   summary: "The mail-sync status card's state",

@@ -21,6 +21,7 @@ const conflictResponse = {
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listDkimKeys",
   path: "/",
   tags,
   summary: "Your sender domains, each with the DKIM key the app signs its mail with (if any)",
@@ -29,6 +30,7 @@ const listRoute = createRoute({
 
 const generateRoute = createRoute({
   method: "post",
+  operationId: "generateDkimKey",
   path: "/",
   tags,
   summary: "Generate a 2048-bit RSA DKIM key for a domain of your senders",
@@ -46,6 +48,7 @@ const generateRoute = createRoute({
 
 const deleteRoute = createRoute({
   method: "delete",
+  operationId: "deleteDkimKey",
   path: "/{id}",
   tags,
   summary: "Delete a DKIM key (its domain's mail is no longer signed with it)",
@@ -55,6 +58,7 @@ const deleteRoute = createRoute({
 
 const checkRoute = createRoute({
   method: "get",
+  operationId: "checkDkimKeyDns",
   path: "/{id}/dns",
   tags,
   summary: "Whether DNS serves the key's TXT record: match, different, not_found or lookup_failed",

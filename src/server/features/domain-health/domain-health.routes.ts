@@ -19,6 +19,7 @@ const description =
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listDomainHealth",
   path: "/",
   tags,
   summary: "Health of every domain of your saved senders",
@@ -36,6 +37,7 @@ const domainParam = z.object({
 
 const oneRoute = createRoute({
   method: "get",
+  operationId: "getDomainHealth",
   path: "/{domain}",
   tags,
   summary: "Health of one domain of your saved senders",

@@ -6,6 +6,7 @@ import { createEmailsService } from "./emails.service.ts";
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listEmails",
   path: "/",
   tags: ["Emails"],
   summary:

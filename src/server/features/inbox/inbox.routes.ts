@@ -15,6 +15,7 @@ const tags = ["Inbox"];
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listInboxGroups",
   path: "/",
   tags,
   summary:
@@ -25,6 +26,7 @@ const listRoute = createRoute({
 
 const historyRoute = createRoute({
   method: "get",
+  operationId: "getInboxHistory",
   path: "/history",
   tags,
   summary: "A group's emails, newest first, with campaign, sender and parsed error details",
@@ -38,6 +40,7 @@ const historyRoute = createRoute({
 
 const repliesRoute = createRoute({
   method: "get",
+  operationId: "listInboxReplies",
   path: "/replies",
   tags,
   summary: "A group's replies, newest first",
@@ -51,6 +54,7 @@ const repliesRoute = createRoute({
 
 const receivedRoute = createRoute({
   method: "get",
+  operationId: "listReceivedMessages",
   path: "/received",
   tags,
   summary: "Messages restored from Junk that no group shows (not from a contact or address emailed), newest first",

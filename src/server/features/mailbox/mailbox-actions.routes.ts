@@ -11,6 +11,7 @@ import { createMailboxActionsService } from "./mailbox-actions.service.ts";
 
 const syncRoute = createRoute({
   method: "post",
+  operationId: "syncMailboxes",
   path: "/mailbox/sync",
   tags: ["Mailbox"],
   summary: "Sync the user's mailboxes now (the Refresh buttons)",
@@ -21,6 +22,7 @@ const syncRoute = createRoute({
 
 const restoreRoute = createRoute({
   method: "post",
+  operationId: "restoreSpamEmail",
   path: "/spam/{id}/restore",
   tags: ["Mailbox"],
   summary: "Move a spam message back to the inbox and remove it from the spam list",
@@ -34,6 +36,7 @@ const restoreRoute = createRoute({
 
 const simulateRoute = createRoute({
   method: "post",
+  operationId: "simulateReply",
   path: "/outbox/{id}/simulate-reply",
   tags: ["Mailbox"],
   summary: "Capture mode: send a reply from the prospect to a captured campaign message",
@@ -49,6 +52,7 @@ const simulateRoute = createRoute({
 
 const testReplyRoute = createRoute({
   method: "post",
+  operationId: "sendTestReply",
   path: "/mailbox/test-reply",
   tags: ["Mailbox"],
   summary: "Test Reply Tracking: send a marked test reply from a contact and report whether the sync picked it up",

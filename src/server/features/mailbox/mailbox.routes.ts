@@ -37,6 +37,7 @@ const trackerTags = ["Reply Tracker"];
 
 const trackerSummaryRoute = createRoute({
   method: "get",
+  operationId: "getReplyTrackerSummary",
   path: "/mailbox/reply-tracker/summary",
   tags: trackerTags,
   summary: "Total Contacts, Replied (with the reply rate) and No Reply, over the user's active contacts",
@@ -45,6 +46,7 @@ const trackerSummaryRoute = createRoute({
 
 const trackerContactsRoute = createRoute({
   method: "get",
+  operationId: "listReplyTrackerContacts",
   path: "/mailbox/reply-tracker/contacts",
   tags: trackerTags,
   summary: "Replied Contacts (newest reply first) or Awaiting Replies (newest contact first), a page at a time",
@@ -55,6 +57,7 @@ const trackerContactsRoute = createRoute({
 
 const markRepliedRoute = createRoute({
   method: "post",
+  operationId: "markContactReplied",
   path: "/mailbox/reply-tracker/mark-replied",
   tags: trackerTags,
   summary: "Mark a campaign's contact as replied by hand",
@@ -74,6 +77,7 @@ const spamTags = ["Spam"];
 
 const spamListRoute = createRoute({
   method: "get",
+  operationId: "listSpamEmails",
   path: "/spam",
   tags: spamTags,
   summary: "The user's spam emails, newest first, with a 200-character preview and the total count",
@@ -83,6 +87,7 @@ const spamListRoute = createRoute({
 
 const spamGetRoute = createRoute({
   method: "get",
+  operationId: "getSpamEmail",
   path: "/spam/{id}",
   tags: spamTags,
   summary: "One spam email with its whole content",
@@ -96,6 +101,7 @@ const spamGetRoute = createRoute({
 
 const spamDeleteRoute = createRoute({
   method: "delete",
+  operationId: "deleteSpamEmail",
   path: "/spam/{id}",
   tags: spamTags,
   summary: "Delete a spam email permanently",
@@ -105,6 +111,7 @@ const spamDeleteRoute = createRoute({
 
 const spamClearRoute = createRoute({
   method: "delete",
+  operationId: "clearSpamEmails",
   path: "/spam",
   tags: spamTags,
   summary: "Clear All Spam: delete every spam email of the signed-in user (no one else's)",
@@ -113,6 +120,7 @@ const spamClearRoute = createRoute({
 
 const spamSamplesRoute = createRoute({
   method: "post",
+  operationId: "addSampleSpamEmails",
   path: "/spam/samples",
   tags: spamTags,
   summary: "Add Sample Emails: a few sample spam emails, for trying the page",
@@ -121,6 +129,7 @@ const spamSamplesRoute = createRoute({
 
 const recentFailuresRoute = createRoute({
   method: "get",
+  operationId: "listRecentFailures",
   path: "/mailbox/recent-failures",
   tags: spamTags,
   summary: "The 10 newest failed sends, with category, reason and technical error",
@@ -133,6 +142,7 @@ const classTags = ["Email Classification"];
 
 const classCountsRoute = createRoute({
   method: "get",
+  operationId: "countReplyClasses",
   path: "/mailbox/reply-classes",
   tags: classTags,
   summary: "How many of the user's inbound replies are in each class",
@@ -141,6 +151,7 @@ const classCountsRoute = createRoute({
 
 const repliesListRoute = createRoute({
   method: "get",
+  operationId: "listReplies",
   path: "/mailbox/replies",
   tags: classTags,
   summary: "The user's inbound replies (all kinds), newest first, of one class or all, a page at a time",
@@ -150,6 +161,7 @@ const repliesListRoute = createRoute({
 
 const replyGetRoute = createRoute({
   method: "get",
+  operationId: "getReply",
   path: "/mailbox/replies/{id}",
   tags: classTags,
   summary: "One reply in full, with its Message-ID, In-Reply-To and References",
@@ -163,6 +175,7 @@ const replyGetRoute = createRoute({
 
 const replyCorrectRoute = createRoute({
   method: "patch",
+  operationId: "correctReplyClass",
   path: "/mailbox/replies/{id}",
   tags: classTags,
   summary: "Correct a reply's class",

@@ -8,7 +8,7 @@ import {
   outboxMessageSchema,
   outboxRawQuerySchema,
 } from "#shared/outbox/outbox.schemas.ts";
-import { createRouter, errorResponses, json, notFoundResponse } from "../../http/openapi.ts";
+import { createRouter, errorResponses, json, notFoundResponse, publicOperation } from "../../http/openapi.ts";
 import { contentDisposition, rawFileName } from "./content-disposition.ts";
 import type { OutboxService } from "./outbox.service.ts";
 
@@ -16,8 +16,10 @@ const tags = ["Outbox (capture mode)"];
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listOutboxMessages",
   path: "/",
   tags,
+  ...publicOperation,
   summary: "Captured messages, newest first",
   request: { query: outboxListQuerySchema },
   responses: { 200: { description: "Messages", content: json(outboxListSchema) }, ...errorResponses },
@@ -25,8 +27,10 @@ const listRoute = createRoute({
 
 const getRoute = createRoute({
   method: "get",
+  operationId: "getOutboxMessage",
   path: "/{id}",
   tags,
+  ...publicOperation,
   summary: "One captured message: its HTML and text, every header in order, its MIME parts and its attachments",
   request: { params: z.object({ id: z.string() }) },
   responses: { 200: { description: "Message", content: json(outboxMessageSchema) }, ...notFoundResponse },
@@ -34,8 +38,10 @@ const getRoute = createRoute({
 
 const attachmentRoute = createRoute({
   method: "get",
+  operationId: "getOutboxAttachment",
   path: "/{id}/attachments/{index}",
   tags,
+  ...publicOperation,
   summary: "One attachment of a captured message (by its index in the message's attachments), decoded, as a download",
   request: { params: z.object({ id: z.string(), index: z.string() }) },
   responses: {
@@ -49,8 +55,10 @@ const attachmentRoute = createRoute({
 
 const rawRoute = createRoute({
   method: "get",
+  operationId: "getOutboxMessageRaw",
   path: "/{id}/raw",
   tags,
+  ...publicOperation,
   summary: "The captured message's raw source (RFC 5322) as stored: a .eml download, or text/plain with ?inline=1",
   request: { params: z.object({ id: z.string() }), query: outboxRawQuerySchema },
   responses: {
@@ -65,10 +73,11 @@ const rawRoute = createRoute({
 
 const clearRoute = createRoute({
   method: "delete",
+  operationId: "clearOutbox",
   path: "/",
   tags,
   summary: "Delete every captured message",
-  responses: { 204: { description: "Cleared" } },
+  responses: { 204: { description: "Cleared" }, 401: errorResponses[401] },
 });
 
 export function outboxRoutes(service: OutboxService) {

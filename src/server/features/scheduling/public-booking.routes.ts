@@ -11,7 +11,7 @@ import {
   slotListSchema,
   slotsQuerySchema,
 } from "#shared/scheduling/scheduling.schemas.ts";
-import { createRouter, json, notFoundResponse } from "../../http/openapi.ts";
+import { createRouter, json, notFoundResponse, publicOperation } from "../../http/openapi.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { createBookingService } from "./booking.service.ts";
 import { publicRateLimit } from "./public-rate-limit.ts";
@@ -27,8 +27,10 @@ const errors = {
 
 const linkRoute = createRoute({
   method: "get",
+  operationId: "getPublicSchedulingLink",
   path: "/schedule/{linkCode}",
   tags,
+  ...publicOperation,
   summary: "An active scheduling link's public fields",
   request: { params: codeParam },
   responses: { 200: { description: "The link", content: json(publicLinkSchema) }, ...errors },
@@ -36,8 +38,10 @@ const linkRoute = createRoute({
 
 const slotsRoute = createRoute({
   method: "get",
+  operationId: "listPublicSlots",
   path: "/schedule/{linkCode}/slots",
   tags,
+  ...publicOperation,
   summary: "The free times of one date, in the link's zone",
   request: { params: codeParam, query: slotsQuerySchema },
   responses: { 200: { description: "Free slots", content: json(slotListSchema) }, ...errors },
@@ -45,8 +49,10 @@ const slotsRoute = createRoute({
 
 const bookRoute = createRoute({
   method: "post",
+  operationId: "bookMeeting",
   path: "/schedule/{linkCode}/meetings",
   tags,
+  ...publicOperation,
   summary: "Book a slot: the prospect gets a confirmation with an invite, the owner a notification",
   description:
     "409 when the slot was booked a moment earlier (or overlaps another of the owner's meetings); the page then reloads the free times.",
@@ -60,8 +66,10 @@ const bookRoute = createRoute({
 
 const meetingRoute = createRoute({
   method: "get",
+  operationId: "getPublicMeeting",
   path: "/meetings/{token}",
   tags,
+  ...publicOperation,
   summary: "The meeting behind a cancel link",
   request: { params: tokenParam },
   responses: { 200: { description: "The meeting", content: json(publicMeetingSchema) }, ...errors },
@@ -69,8 +77,10 @@ const meetingRoute = createRoute({
 
 const cancelRoute = createRoute({
   method: "post",
+  operationId: "cancelMeeting",
   path: "/meetings/{token}/cancel",
   tags,
+  ...publicOperation,
   summary: "Cancel a meeting from the link in its confirmation email (frees the slot, tells the owner)",
   request: { params: tokenParam },
   responses: {

@@ -18,6 +18,7 @@ const idParam = z.object({ id: z.string() });
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listSchedulingLinks",
   path: "/",
   tags,
   summary: "Your scheduling links, newest first",
@@ -26,6 +27,7 @@ const listRoute = createRoute({
 
 const organizerRoute = createRoute({
   method: "get",
+  operationId: "getSchedulingOrganizer",
   path: "/organizer",
   tags,
   summary: "A new link's organizer (your first sender account) and the addresses an organizer may use",
@@ -34,6 +36,7 @@ const organizerRoute = createRoute({
 
 const createLinkRoute = createRoute({
   method: "post",
+  operationId: "createSchedulingLink",
   path: "/",
   tags,
   summary: "Create a scheduling link (an 8-character public code is generated)",
@@ -45,6 +48,7 @@ const createLinkRoute = createRoute({
 
 const updateRoute = createRoute({
   method: "patch",
+  operationId: "updateSchedulingLink",
   path: "/{id}",
   tags,
   summary: "Deactivate or reactivate a link (only active links are public), or change its booking rules or organizer",
@@ -58,6 +62,7 @@ const updateRoute = createRoute({
 
 const deleteRoute = createRoute({
   method: "delete",
+  operationId: "deleteSchedulingLink",
   path: "/{id}",
   tags,
   summary: "Delete a link and its meetings",

@@ -21,6 +21,7 @@ const putBodySchema = senderPacingInputSchema.and(z.object({ email: z.string() }
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listSenderPacing",
   path: "/",
   tags,
   summary: "The pacing of each of your mailbox addresses that has one",
@@ -29,6 +30,7 @@ const listRoute = createRoute({
 
 const putRoute = createRoute({
   method: "put",
+  operationId: "setSenderPacing",
   path: "/",
   tags,
   summary: "Set a mailbox address's pacing (every campaign that sends from it)",
@@ -42,6 +44,7 @@ const putRoute = createRoute({
 
 const deleteRoute = createRoute({
   method: "delete",
+  operationId: "deleteSenderPacing",
   path: "/",
   tags,
   summary: "Remove a mailbox address's pacing",

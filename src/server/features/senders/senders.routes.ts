@@ -51,6 +51,7 @@ const testDescription =
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listSenders",
   path: "/",
   tags,
   summary: "Saved sender accounts, newest first, with emails sent",
@@ -59,6 +60,7 @@ const listRoute = createRoute({
 
 const createSenderRoute = createRoute({
   method: "post",
+  operationId: "createSender",
   path: "/",
   tags,
   summary: "Add a sender account (passwords are stored encrypted and never returned)",
@@ -72,6 +74,7 @@ const createSenderRoute = createRoute({
 
 const testUnsavedRoute = createRoute({
   method: "post",
+  operationId: "testSenderSettings",
   path: "/test",
   tags,
   summary: "Test SMTP settings that are not saved yet",
@@ -86,6 +89,7 @@ const testUnsavedRoute = createRoute({
 
 const statsRoute = createRoute({
   method: "get",
+  operationId: "getSenderStats",
   path: "/stats",
   tags,
   summary: "Per-sender figures: today, the last 7 days, the last month (30 days) and all time",
@@ -99,6 +103,7 @@ const statsRoute = createRoute({
 
 const healthRoute = createRoute({
   method: "get",
+  operationId: "getSenderHealth",
   path: "/health",
   tags,
   summary: "Every saved sender's health: bounces, spam placements, replies, today's sends, its domain, its badge",
@@ -116,6 +121,7 @@ const healthRoute = createRoute({
 
 const profileRoute = createRoute({
   method: "get",
+  operationId: "getSenderProfile",
   path: "/profile",
   tags,
   summary: "The sender profile of an address",
@@ -131,6 +137,7 @@ const profileRoute = createRoute({
 
 const emailsRoute = createRoute({
   method: "get",
+  operationId: "listSenderEmails",
   path: "/{id}/emails",
   tags,
   summary: "A saved sender's email history, newest first",
@@ -146,6 +153,7 @@ const emailsRoute = createRoute({
 
 const getRoute = createRoute({
   method: "get",
+  operationId: "getSender",
   path: "/{id}",
   tags,
   summary: "One saved sender account",
@@ -159,6 +167,7 @@ const getRoute = createRoute({
 
 const updateRoute = createRoute({
   method: "put",
+  operationId: "updateSender",
   path: "/{id}",
   tags,
   summary: "Change a sender account",
@@ -177,6 +186,7 @@ const updateRoute = createRoute({
 
 const deleteRoute = createRoute({
   method: "delete",
+  operationId: "deleteSender",
   path: "/{id}",
   tags,
   summary: "Delete a sender account (campaigns that imported it keep their own copy)",
@@ -186,6 +196,7 @@ const deleteRoute = createRoute({
 
 const testSavedRoute = createRoute({
   method: "post",
+  operationId: "testSender",
   path: "/{id}/test",
   tags,
   summary: "Test a saved sender's SMTP connection",
@@ -203,6 +214,7 @@ const gmailTags = ["Gmail Sync"];
 
 const gmailSettingsRoute = createRoute({
   method: "get",
+  operationId: "getGmailSettings",
   path: "/gmail/settings",
   tags: gmailTags,
   summary: "Whether Gmail sync is configured on this server, and the redirect URI to register at Google",
@@ -211,6 +223,7 @@ const gmailSettingsRoute = createRoute({
 
 const gmailAuthUrlRoute = createRoute({
   method: "post",
+  operationId: "createGmailAuthUrl",
   path: "/gmail/auth-url",
   tags: gmailTags,
   summary: "Google's consent URL to connect a saved sender's Gmail (gmail-auth-url)",
@@ -230,6 +243,7 @@ const gmailAuthUrlRoute = createRoute({
 
 const gmailTokenExchangeRoute = createRoute({
   method: "post",
+  operationId: "exchangeGmailToken",
   path: "/gmail/token-exchange",
   tags: gmailTags,
   summary: "Finish connecting Gmail: exchange Google's code for a refresh token (gmail-token-exchange)",
@@ -249,6 +263,7 @@ const gmailTokenExchangeRoute = createRoute({
 
 const gmailDisconnectRoute = createRoute({
   method: "post",
+  operationId: "disconnectGmail",
   path: "/{id}/gmail/disconnect",
   tags: gmailTags,
   summary: "Disconnect a saved sender's Gmail sync (disable_gmail_sync)",

@@ -20,6 +20,7 @@ import { createUnknownSendsService } from "./unknown-sends.service.ts";
 
 const launchRoute = createRoute({
   method: "post",
+  operationId: "launchCampaign",
   path: "/campaigns/{id}/launch",
   tags: ["Sending"],
   summary: "Launch a draft campaign: queue step 1 for every contact; the send worker starts at once",
@@ -35,6 +36,7 @@ const launchRoute = createRoute({
 
 const unknownListRoute = createRoute({
   method: "get",
+  operationId: "listUnknownSends",
   path: "/unknown-sends",
   tags: ["Sending"],
   summary: "Sends whose delivery is unknown, waiting for the user's decision (all campaigns, or one)",
@@ -48,6 +50,7 @@ const decisionRoute = (decision: "send-anyway" | "skip") =>
   createRoute({
     method: "post",
     path: `/unknown-sends/{id}/${decision}`,
+    operationId: decision === "send-anyway" ? "sendUnknownSendAnyway" : "skipUnknownSend",
     tags: ["Sending"],
     summary:
       decision === "send-anyway"
@@ -65,6 +68,7 @@ const batchDecisionRoute = (decision: "send-anyway" | "skip") =>
   createRoute({
     method: "post",
     path: `/unknown-sends/${decision}`,
+    operationId: decision === "send-anyway" ? "sendUnknownSendsAnyway" : "skipUnknownSends",
     tags: ["Sending"],
     summary:
       decision === "send-anyway"
@@ -82,6 +86,7 @@ const retryRule =
 
 const retryPreviewRoute = createRoute({
   method: "get",
+  operationId: "previewRetryFailedSends",
   path: "/campaigns/{id}/retry-failed",
   tags: ["Sending"],
   summary: "How many of a campaign's failed sends Retry failed sends would queue again, and why the others not",
@@ -96,6 +101,7 @@ const retryPreviewRoute = createRoute({
 
 const retryCampaignRoute = createRoute({
   method: "post",
+  operationId: "retryFailedSends",
   path: "/campaigns/{id}/retry-failed",
   tags: ["Sending"],
   summary: "Retry failed sends: queue every retryable failure of the campaign again, in one transaction",
@@ -110,6 +116,7 @@ const retryCampaignRoute = createRoute({
 
 const retryOneRoute = createRoute({
   method: "post",
+  operationId: "retryFailedSend",
   path: "/failed-sends/{id}/retry",
   tags: ["Sending"],
   summary: "Retry one failed send (a Failed emails row, by its id): its step is queued again",

@@ -5,6 +5,7 @@ import type { SettingsService } from "./settings.service.ts";
 
 const getSettings = createRoute({
   method: "get",
+  operationId: "getSettings",
   path: "/",
   tags: ["Settings"],
   summary: "The signed-in user's settings (created with defaults on first read)",
@@ -13,6 +14,7 @@ const getSettings = createRoute({
 
 const putSettings = createRoute({
   method: "put",
+  operationId: "updateSettings",
   path: "/",
   tags: ["Settings"],
   summary: "Replace every settings field",
@@ -22,6 +24,7 @@ const putSettings = createRoute({
 
 const putTheme = createRoute({
   method: "put",
+  operationId: "updateTheme",
   path: "/theme",
   tags: ["Settings"],
   summary: "Change only the theme mode",

@@ -13,6 +13,7 @@ const idParam = z.object({ id: z.string().max(100) });
 
 const listTemplates = createRoute({
   method: "get",
+  operationId: "listTemplates",
   path: "/",
   tags: ["Templates"],
   summary: "The user's templates, newest updated first; optional search (name, description, campaign name) and tag",
@@ -22,6 +23,7 @@ const listTemplates = createRoute({
 
 const getTemplate = createRoute({
   method: "get",
+  operationId: "getTemplate",
   path: "/{id}",
   tags: ["Templates"],
   summary: "One template (its sequence is [] when the stored data is unreadable)",
@@ -35,6 +37,7 @@ const getTemplate = createRoute({
 
 const saveTemplate = createRoute({
   method: "post",
+  operationId: "createTemplate",
   path: "/",
   tags: ["Templates"],
   summary: "Save a sequence as a template (tags trimmed and de-duplicated, rich text sanitised)",
@@ -44,6 +47,7 @@ const saveTemplate = createRoute({
 
 const deleteTemplate = createRoute({
   method: "delete",
+  operationId: "deleteTemplate",
   path: "/{id}",
   tags: ["Templates"],
   summary: "Delete a template",

@@ -27,6 +27,7 @@ const description =
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listTrackingHosts",
   path: "/",
   tags,
   summary: "Your sender domains, each with its tracking host (if any) and its last CNAME check",
@@ -36,6 +37,7 @@ const listRoute = createRoute({
 
 const setRoute = createRoute({
   method: "put",
+  operationId: "setTrackingHost",
   path: "/{domain}",
   tags,
   summary: "Set the tracking host of a domain of your senders, and check its CNAME",
@@ -50,6 +52,7 @@ const setRoute = createRoute({
 
 const checkRoute = createRoute({
   method: "post",
+  operationId: "checkTrackingHost",
   path: "/{domain}/check",
   tags,
   summary: "Check the tracking host's CNAME again",
@@ -63,6 +66,7 @@ const checkRoute = createRoute({
 
 const removeRoute = createRoute({
   method: "delete",
+  operationId: "removeTrackingHost",
   path: "/{domain}",
   tags,
   summary: "Remove a domain's tracking host (its links use the public host again)",

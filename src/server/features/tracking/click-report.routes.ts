@@ -8,6 +8,7 @@ import { createClickReportService } from "./click-report.service.ts";
 
 const getRoute = createRoute({
   method: "get",
+  operationId: "getClickReport",
   path: "/{id}/clicks",
   tags: ["Campaigns"],
   summary: "Clicks: the campaign's, per step, per step and A/B variant, and per link",

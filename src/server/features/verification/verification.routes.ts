@@ -21,6 +21,7 @@ const checks =
 
 const verifyRoute = createRoute({
   method: "post",
+  operationId: "verifyEmail",
   path: "/verify",
   tags,
   summary: "Verify one address and keep the result",
@@ -31,6 +32,7 @@ const verifyRoute = createRoute({
 
 const bulkRoute = createRoute({
   method: "post",
+  operationId: "verifyEmails",
   path: "/bulk",
   tags,
   summary: `Verify up to ${BULK_VERIFY_LIMIT} addresses`,
@@ -44,6 +46,7 @@ const bulkRoute = createRoute({
 
 const csvRoute = createRoute({
   method: "post",
+  operationId: "verifyCsv",
   path: "/csv",
   tags,
   summary: "Upload a .csv and verify its addresses",
@@ -53,6 +56,7 @@ const csvRoute = createRoute({
 
 const listRoute = createRoute({
   method: "get",
+  operationId: "listVerificationResults",
   path: "/",
   tags,
   summary: "The last 100 results, newest first",
@@ -61,6 +65,7 @@ const listRoute = createRoute({
 
 const statsRoute = createRoute({
   method: "get",
+  operationId: "getVerificationStats",
   path: "/stats",
   tags,
   summary: "The stats cards and the deliverability rate",
