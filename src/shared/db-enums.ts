@@ -237,3 +237,18 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
  */
 export const webhookDeliveryStatuses = ["pending", "delivered", "failed", "cancelled"] as const;
 export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
+
+/**
+ * What a notification in the outbox (notifications.kind) tells its user:
+ * a campaign was launched, the opens since the last digest, a person replied.
+ */
+export const notificationKinds = ["campaign_launched", "open_digest", "reply"] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/**
+ * A notification (notifications.status): waiting to be sent (or for its next
+ * try), sent, dropped (its switch was turned off before it went), or failed
+ * for good (the mail server refused it every try).
+ */
+export const notificationStatuses = ["pending", "sent", "dropped", "failed"] as const;
+export type NotificationStatus = (typeof notificationStatuses)[number];
