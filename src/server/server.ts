@@ -12,6 +12,7 @@ import type { Database } from "./db/client.ts";
 import { startStatisticsKeeper } from "./db/planner-statistics.ts";
 import { evaluateAutoWinners } from "./domain/ab-winners.ts";
 import { createPauseNotices, startPauseNoticesLoop } from "./features/bounce-protection/pause-notices.ts";
+import { createNotificationOutbox, startNotificationsLoop } from "./features/notifications/notification-outbox.ts";
 import { createMeetingNotices, startMeetingNoticesLoop } from "./features/scheduling/meeting-notices.ts";
 import { createTrackingHostService } from "./features/tracking-hosts/tracking-hosts.service.ts";
 import type { Logger } from "./logger.ts";
@@ -108,6 +109,7 @@ export async function startServer(opts: {
   let mailboxSync: { stop: () => Promise<void> } | undefined;
   let meetingNotices: { stop: () => Promise<void> } | undefined;
   let pauseNotices: { stop: () => Promise<void> } | undefined;
+  let notifications: { stop: () => Promise<void> } | undefined;
   let abWinners: { stop: () => Promise<unknown> } | undefined;
   let trackingHostChecks: { stop: () => Promise<unknown> } | undefined;
   if (config.role !== "web") {
@@ -157,6 +159,11 @@ export async function startServer(opts: {
       intervalMs: 5_000,
       log,
     });
+    // The notification outbox (launches, open digests, replies): decision 037.
+    notifications = startNotificationsLoop(createNotificationOutbox({ db: database.db, config, log, mailer }), {
+      intervalMs: 5_000,
+      log,
+    });
     // The automatic A/B winners, off the send path: once a minute (docs/decisions/023-ab-variants.md).
     abWinners = startPeriodicTask({
       what: "A/B winner evaluation",
@@ -194,6 +201,7 @@ export async function startServer(opts: {
       await mailboxSync?.stop();
       await meetingNotices?.stop();
       await pauseNotices?.stop();
+      await notifications?.stop();
       await abWinners?.stop();
       await trackingHostChecks?.stop();
       await statistics.stop();

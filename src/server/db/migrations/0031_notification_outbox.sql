@@ -11,6 +11,7 @@ CREATE TABLE "notifications" (
 	"user_id" text NOT NULL,
 	"kind" text NOT NULL,
 	"campaign_id" uuid,
+	"reply_id" uuid,
 	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"due_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -29,8 +30,10 @@ ALTER TABLE "notification_opens" ADD CONSTRAINT "notification_opens_email_send_i
 ALTER TABLE "notification_opens" ADD CONSTRAINT "notification_opens_digest_id_notifications_id_fk" FOREIGN KEY ("digest_id") REFERENCES "public"."notifications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_reply_id_replies_id_fk" FOREIGN KEY ("reply_id") REFERENCES "public"."replies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "notification_opens_send_idx" ON "notification_opens" USING btree ("email_send_id");--> statement-breakpoint
 CREATE INDEX "notification_opens_waiting_idx" ON "notification_opens" USING btree ("user_id","opened_at") WHERE "notification_opens"."digest_id" is null;--> statement-breakpoint
 CREATE INDEX "notification_opens_digest_idx" ON "notification_opens" USING btree ("digest_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_reply_idx" ON "notifications" USING btree ("reply_id");--> statement-breakpoint
 CREATE INDEX "notifications_pending_idx" ON "notifications" USING btree ("due_at") WHERE "notifications"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "notifications_user_kind_idx" ON "notifications" USING btree ("user_id","kind","created_at");

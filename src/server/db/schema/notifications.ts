@@ -16,6 +16,7 @@ import { notificationKinds, notificationStatuses } from "#shared/db-enums.ts";
 import { user } from "./auth.ts";
 import { campaigns } from "./campaigns.ts";
 import { createdAt, id, isOneOf, timestamptz } from "./columns.ts";
+import { replies } from "./mailbox.ts";
 import { emailSends } from "./sending.ts";
 
 export const notifications = pgTable(
@@ -28,6 +29,8 @@ export const notifications = pgTable(
     kind: text("kind", { enum: notificationKinds }).notNull(),
     /** The campaign it is about, if any: a campaign deleted before it went takes it along. */
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
+    /** The reply it is about (kind reply): one notification per reply, gone if the reply is. */
+    replyId: uuid("reply_id").references(() => replies.id, { onDelete: "cascade" }),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     status: text("status", { enum: notificationStatuses }).notNull().default("pending"),
     dueAt: timestamptz("due_at").defaultNow().notNull(),
@@ -39,6 +42,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("notifications_reply_idx").on(t.replyId),
     index("notifications_pending_idx").on(t.dueAt).where(sql`${t.status} = 'pending'`),
     // The digest sweep's "when was this user's last digest".
     index("notifications_user_kind_idx").on(t.userId, t.kind, t.createdAt),

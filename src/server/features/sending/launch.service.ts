@@ -18,6 +18,7 @@ import { queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { isBlocked } from "../../domain/block-list.ts";
 import { type FirstStepResult, scheduleFirstStep } from "../../domain/campaign-queue.ts";
+import { queueLaunchNotification } from "../../domain/notifications.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
 import type { SenderAccountRow } from "../../sending/outgoing.ts";
@@ -26,7 +27,6 @@ import { launchRefusal, reasonNotToSend } from "../../sending/sender-readiness.t
 import { assertStoredStepsHaveBookingLink } from "../campaigns/campaign-booking-link.ts";
 import { assertStoredStepsCanLaunch } from "../campaigns/campaign-merge-tags.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
-import { sendLaunchNotification } from "./launch-notification.ts";
 
 /** How long a launch's answer waits for the worker's first round (it never waits for more). */
 export const LAUNCH_REPORT_WAIT_MS = 5_000;
@@ -99,6 +99,8 @@ export async function queueLaunch(tx: Tx, o: { userId: string; campaignId: strin
     .update(campaigns)
     .set({ status: "active", launchedAt: o.now, updatedAt: o.now })
     .where(eq(campaigns.id, campaignId));
+  // In the launch's transaction: told once the launch is, and never holding it up (the sweep sends it).
+  await queueLaunchNotification(tx, { userId, campaign, launchedAt: o.now, emailCount: first.scheduled });
   return { campaign: { id: campaign.id, name: campaign.name }, first, launchedAt: o.now };
 }
 
@@ -106,8 +108,8 @@ export function createLaunchService(deps: FeatureDeps) {
   const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** After the launch's commit: the worker is woken, the answer waits for it (bounded), the owner is told. */
-  async function report(userId: string, queued: QueuedLaunch): Promise<LaunchResult> {
+  /** After the launch's commit: the worker is woken, the answer waits for it (bounded). */
+  async function report(queued: QueuedLaunch): Promise<LaunchResult> {
     const woken = deps.sendSignal?.wake() ?? Promise.resolve(false);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -117,13 +119,6 @@ export function createLaunchService(deps: FeatureDeps) {
       }),
     ]);
     clearTimeout(timer);
-    // Never awaited: a slow or failing notification must not hold or fail the launch.
-    void sendLaunchNotification(deps, {
-      userId,
-      campaign: queued.campaign,
-      launchedAt: queued.launchedAt,
-      emailCount: queued.first.scheduled,
-    }).catch((err: unknown) => log.warn({ err, campaignId: queued.campaign.id }, "launch notification failed"));
     return { ...(await stepOneSoFar(db, queued.campaign.id)), ...queued.first };
   }
 
@@ -141,7 +136,7 @@ export function createLaunchService(deps: FeatureDeps) {
         senders.map((s) => s.sender_accounts),
       );
       const queued = await db.transaction((tx) => queueLaunch(tx, { userId, campaignId, now: now() }));
-      return report(userId, queued);
+      return report(queued);
     },
     report,
   };
