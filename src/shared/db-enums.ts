@@ -240,9 +240,10 @@ export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 
 /**
  * What a notification in the outbox (notifications.kind) tells its user:
- * a campaign was launched, the opens since the last digest, a person replied.
+ * a campaign was launched, the opens since the last digest, a person replied,
+ * bounce protection paused a sender mailbox or a campaign.
  */
-export const notificationKinds = ["campaign_launched", "open_digest", "reply"] as const;
+export const notificationKinds = ["campaign_launched", "open_digest", "reply", "protection_pause"] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /**

@@ -1,7 +1,8 @@
-// The notification outbox's sweep (decision 037), on worker processes. Each
-// run first makes the open digests that are due (one statement for every
-// user), then claims the notifications that may go and sends each through the
-// system mailer. A claim is a lease (claimed_at): a sweep that died after
+// The notification outbox's sweep (decision 037), on worker processes: the
+// launch notifications, open digests, reply notifications and bounce
+// protection's pause notices. Each run first makes the open digests that are
+// due (one statement for every user), then claims the notifications that may
+// go and sends each through the system mailer. A claim is a lease (claimed_at): a sweep that died after
 // claiming leaves its rows to the next one once the lease is over, so an email
 // can, rarely, arrive twice (a crash between the send and its record), never
 // not at all. A failed send waits retryDelaySeconds before its next try, and
@@ -24,6 +25,7 @@ import { at, queryRows } from "../../db/sql-helpers.ts";
 import type { Logger } from "../../logger.ts";
 import type { SystemMailer, SystemMessage } from "../../mail/system-mailer.ts";
 import { startPeriodicTask } from "../../periodic-task.ts";
+import { pauseNoticeEmail } from "../bounce-protection/pause-notice-email.ts";
 import { campaignLaunchedEmail, openDigestEmail, replyNotificationEmail } from "./notification-emails.ts";
 
 /** Longer than a send takes, short enough that a crashed sweep's notifications go within a minute or two. */
@@ -39,6 +41,7 @@ type Claimed = {
   reply_id: string | null;
   payload: Record<string, unknown>;
   attempts: number;
+  campaign_name: string | null;
   notify_to: string | null;
   timezone: string;
   switched_on: boolean;
@@ -106,6 +109,12 @@ export function createNotificationOutbox(deps: {
         },
         config.publicUrl,
       );
+    }
+    if (n.kind === "protection_pause") {
+      const senderEmail = typeof p.senderEmail === "string" ? p.senderEmail : null;
+      const campaign = n.campaign_id ? { id: n.campaign_id, name: n.campaign_name ?? "" } : null;
+      if (!senderEmail && !campaign) return null;
+      return pauseNoticeEmail({ to, detail: String(p.detail ?? ""), senderEmail, campaign }, config.publicUrl);
     }
     if (n.kind === "reply") {
       if (!n.reply_id) return null;
@@ -214,16 +223,18 @@ export function createNotificationOutbox(deps: {
               from due where n.id = due.id
               returning n.id, n.user_id, n.kind, n.campaign_id, n.reply_id, n.payload, n.attempts
             )
-            select t.*, coalesce(nullif(trim(s.notification_email), ''), u.email) as notify_to,
+            select t.*, c.name as campaign_name, coalesce(nullif(trim(s.notification_email), ''), u.email) as notify_to,
               coalesce(s.timezone, 'UTC') as timezone,
               case t.kind
                 when 'campaign_launched' then coalesce(s.campaign_notifications_enabled, false)
+                when 'protection_pause' then coalesce(s.campaign_notifications_enabled, false)
                 when 'open_digest' then coalesce(s.open_notifications_enabled, false)
                 else coalesce(s.reply_notifications_enabled, false)
               end as switched_on
             from taken t
             join "user" u on u.id = t.user_id
-            left join user_settings s on s.user_id = t.user_id`,
+            left join user_settings s on s.user_id = t.user_id
+            left join campaigns c on c.id = t.campaign_id`,
       );
       for (const n of claimed) {
         // Even recording an outcome can fail (the database for a moment): the row's lease runs out, the others go on.
