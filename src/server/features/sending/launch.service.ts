@@ -6,7 +6,9 @@
 //    send (sender-readiness.ts); the refusal names each sender and why;
 // 2. ONE transaction checks the campaign, queues step 1 for every contact
 //    (round-robin senders, suppressed and blocked addresses skipped) and sets it active
-//    (queueLaunch, also used by the wizard's create-and-launch);
+//    (queueLaunch, also used by the wizard's create-and-launch), and queues the
+//    launch notification with it (sent by the worker's notification outbox:
+//    docs/decisions/037-notification-outbox.md);
 // 3. the worker of this process is woken and the answer waits for its round
 //    a bounded few seconds, then reports what the queue holds: sent, failed,
 //    retrying, still queued. Without a worker in this process (role web) the
