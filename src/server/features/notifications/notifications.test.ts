@@ -162,6 +162,25 @@ describe("campaign notification", () => {
   });
 });
 
+describe("two workers at once", () => {
+  // Real concurrency on PostgreSQL (PGlite serialises them): each takes its own rows.
+  it("send each notification once, and make one digest per user", async () => {
+    const owners = [];
+    for (let i = 0; i < 3; i++) {
+      owners.push(await userWithCampaign({ count: 1, settings: { campaignNotificationsEnabled: true } }));
+    }
+    await Promise.all([outbox().sweep(), outbox().sweep(), outbox().sweep()]);
+    for (const o of owners) expect(await mailTo(o.notify)).toHaveLength(1);
+
+    const a = await userWithCampaign({ count: 2, settings: { openNotificationsEnabled: true } });
+    for (const s of a.sends) await ctx.request(`/t/o/${signToken(ctx.config.appSecret, "open", s.id)}.gif`);
+    const made = await Promise.all([outbox().makeOpenDigests(), outbox().makeOpenDigests()]);
+    expect(made.reduce((x, y) => x + y, 0)).toBe(1);
+    await Promise.all([outbox().sweep(), outbox().sweep()]);
+    expect((await mailTo(a.notify)).map((m) => m.subject)).toEqual(["2 emails opened"]);
+  });
+});
+
 describe("open digest", () => {
   const pixel = (sendId: string) => `/t/o/${signToken(ctx.config.appSecret, "open", sendId)}.gif`;
 
