@@ -314,17 +314,18 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
       const first = next;
       const partStart = applied.length;
       const done = await db.transaction(async (tx) => {
-        let more = true;
+        /** False when the part ends before the chunk does (its time is up). */
+        let wholeChunk = true;
         for (; next < messages.length; next++) {
           // At least one message a part: every part gets further.
           if (next > first && performance.now() - started > commitEveryMs) {
-            more = false;
+            wholeChunk = false;
             break;
           }
           applied.push(await applyAlone(tx, mailbox, messages[next]!));
         }
         await queueRepliesNotifications(tx, applied.slice(partStart));
-        if (!more) return false;
+        if (!wholeChunk) return false;
         await tx.execute(
           sql`insert into mailbox_folders (sender_account_id, folder, uid_validity, last_uid, cursor)
               values (${m.sender_account_id}::uuid, ${state.folder}, ${state.uidValidity}, ${state.lastUid}, ${state.cursor})
