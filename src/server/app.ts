@@ -258,7 +258,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   // Public links in sent mail (/t/o, /t/c, /u): before the SPA, which answers every other GET.
-  app.route("/", trackingRoutes({ db: deps.database.db, config, log, mailer: deps.mailer }));
+  app.route("/", trackingRoutes({ db: deps.database.db, config, log }));
   app.use("*", serveSpa(config.staticDir));
   app.notFound(() => {
     throw new AppError("not_found", "Not found");

@@ -11,7 +11,7 @@ import { createSecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { startStatisticsKeeper } from "./db/planner-statistics.ts";
 import { evaluateAutoWinners } from "./domain/ab-winners.ts";
-import { createPauseNotices, startPauseNoticesLoop } from "./features/bounce-protection/pause-notices.ts";
+import { createNotificationOutbox, startNotificationsLoop } from "./features/notifications/notification-outbox.ts";
 import { createMeetingNotices, startMeetingNoticesLoop } from "./features/scheduling/meeting-notices.ts";
 import { createTrackingHostService } from "./features/tracking-hosts/tracking-hosts.service.ts";
 import type { Logger } from "./logger.ts";
@@ -107,7 +107,7 @@ export async function startServer(opts: {
   let worker: WorkerLoop | undefined;
   let mailboxSync: { stop: () => Promise<void> } | undefined;
   let meetingNotices: { stop: () => Promise<void> } | undefined;
-  let pauseNotices: { stop: () => Promise<void> } | undefined;
+  let notifications: { stop: () => Promise<void> } | undefined;
   let abWinners: { stop: () => Promise<unknown> } | undefined;
   let trackingHostChecks: { stop: () => Promise<unknown> } | undefined;
   if (config.role !== "web") {
@@ -152,8 +152,9 @@ export async function startServer(opts: {
       intervalMs: 5_000,
       log,
     });
-    // Bounce protection's emails about a pause, off the request path and the send path.
-    pauseNotices = startPauseNoticesLoop(createPauseNotices({ db: database.db, config, log, mailer }), {
+    // The notification outbox (launches, open digests, replies, bounce protection's pauses), off the
+    // request path and the send path: decision 037.
+    notifications = startNotificationsLoop(createNotificationOutbox({ db: database.db, config, log, mailer }), {
       intervalMs: 5_000,
       log,
     });
@@ -193,7 +194,7 @@ export async function startServer(opts: {
       await worker?.stop();
       await mailboxSync?.stop();
       await meetingNotices?.stop();
-      await pauseNotices?.stop();
+      await notifications?.stop();
       await abWinners?.stop();
       await trackingHostChecks?.stop();
       await statistics.stop();

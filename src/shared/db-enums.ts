@@ -241,3 +241,19 @@ export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 /** What an API key may do (api_keys.access): read only (GET), or read and write. */
 export const apiKeyAccessLevels = ["read_only", "read_write"] as const;
 export type ApiKeyAccess = (typeof apiKeyAccessLevels)[number];
+
+/**
+ * What a notification in the outbox (notifications.kind) tells its user:
+ * a campaign was launched, the opens since the last digest, a person replied,
+ * bounce protection paused a sender mailbox or a campaign.
+ */
+export const notificationKinds = ["campaign_launched", "open_digest", "reply", "protection_pause"] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/**
+ * A notification (notifications.status): waiting to be sent (or for its next
+ * try), sent, dropped (its switch was turned off before it went), or failed
+ * for good (the mail server refused it every try).
+ */
+export const notificationStatuses = ["pending", "sent", "dropped", "failed"] as const;
+export type NotificationStatus = (typeof notificationStatuses)[number];

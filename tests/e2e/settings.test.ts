@@ -95,6 +95,7 @@ describeJourneys("settings", () => {
     expect(await page.getByRole("switch", { name: "Unsubscribe link" }).isChecked()).toBe(true);
     expect(await page.getByRole("switch", { name: "Campaign notifications" }).isChecked()).toBe(false);
     expect(await page.getByRole("switch", { name: "Open notifications" }).isChecked()).toBe(false);
+    expect(await page.getByRole("switch", { name: "Reply notifications" }).isChecked()).toBe(false);
 
     const tags: string[] = [];
     for (let i = 1; i <= 2; i++) {
@@ -120,6 +121,20 @@ describeJourneys("settings", () => {
 
     await page.getByRole("switch", { name: "Open notifications" }).click();
     await email.waitFor();
+    await page.getByRole("switch", { name: "Open notifications" }).click();
+    await email.waitFor({ state: "detached" });
+
+    // Reply notifications: the field shows for it too, and the switch is saved with the address.
+    const replies = page.getByRole("switch", { name: "Reply notifications" });
+    await replies.click();
+    await email.waitFor();
+    await email.fill("replies@owner.test");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await toast(page, "Settings saved successfully").waitFor();
+    await page.reload();
+    await openSettings(page, app.baseUrl);
+    expect(await page.getByRole("switch", { name: "Reply notifications" }).isChecked()).toBe(true);
+    expect(await page.getByLabel("Notification email").inputValue()).toBe("replies@owner.test");
   });
 
   it("rejects an out-of-range daily limit and an invalid notification email, saving nothing", async () => {

@@ -8,7 +8,7 @@ import { sendAnyTime } from "../../../tests/support/mailbox-fixtures.ts";
 import { hardBounces, type SeededSends, seedSends } from "../../../tests/support/protection-fixtures.ts";
 import { createCampaign, launch, people, step } from "../../../tests/support/sending-fixtures.ts";
 import { createTestContext, type TestContext } from "../../../tests/support/test-app.ts";
-import { campaigns, protectionNotices, scheduledEmails, senderProtection, userSettings } from "../db/schema/index.ts";
+import { campaigns, notifications, scheduledEmails, senderProtection, userSettings } from "../db/schema/index.ts";
 import { checkProtection } from "./protection-check.ts";
 
 let ctx: TestContext;
@@ -183,7 +183,7 @@ describe("checkProtection", () => {
     const quietId = await launched(quiet, ["quiet@notice.test"]);
     await sends(quiet.userId, quietId, "quiet@notice.test", { n: 48 });
     await checkProtection(db(), await sends(quiet.userId, quietId, "quiet@notice.test", hard(2)));
-    expect(await db().select().from(protectionNotices).where(eq(protectionNotices.userId, quiet.userId))).toEqual([]);
+    expect(await db().select().from(notifications).where(eq(notifications.userId, quiet.userId))).toEqual([]);
 
     const loud = await owner("notice-on");
     await db()
@@ -195,8 +195,12 @@ describe("checkProtection", () => {
     const bounced = await sends(loud.userId, loudId, "loud@notice.test", hard(2));
     expect(await checkProtection(db(), bounced)).toBe(2);
     expect(await checkProtection(db(), bounced)).toBe(0);
-    const notices = await db().select().from(protectionNotices).where(eq(protectionNotices.userId, loud.userId));
-    expect(notices.map((n) => [n.senderEmail, n.campaignId, n.detail]).sort()).toEqual(
+    // The launch queued its own notification too (Campaign notifications are on).
+    const notices = (await db().select().from(notifications).where(eq(notifications.userId, loud.userId))).filter(
+      (n) => n.kind === "protection_pause",
+    );
+    expect(notices.every((n) => n.status === "pending")).toBe(true);
+    expect(notices.map((n) => [n.payload.senderEmail, n.campaignId, n.payload.detail]).sort()).toEqual(
       [
         ["loud@notice.test", null, "2 hard bounces in 50 sends (4.0%) in the last 7 days"],
         [null, loudId, "2 hard bounces in 50 sends (4.0%) in the last 7 days"],

@@ -11,8 +11,8 @@
 // - a campaign: paused as Pause pauses it (status paused, its queued rows
 //   held), with the reason and the figure on the campaign.
 // Nothing is written off: queued sends stay queued. A pause owes an email when
-// the user's Campaign notifications are on (protection_notices, sent by the
-// worker's sweep). The window and the pause are on the database's clock, as
+// the user's Campaign notifications are on (a protection_pause in the
+// notification outbox, sent by the worker's sweep: decision 037). The window and the pause are on the database's clock, as
 // the send records they count are.
 import { sql } from "drizzle-orm";
 import {
@@ -162,11 +162,13 @@ async function applyPauses(db: Executor, pauses: readonly Pause[]): Promise<numb
       update scheduled_emails se set status = 'paused', updated_at = now()
       from campaigns_paused p where se.campaign_id = p.id and se.status = 'scheduled'
     ), notices as (
-      insert into protection_notices (user_id, sender_email, campaign_id, reason, detail, paused_at)
-      select b.user_id, b.email, null, b.pause_reason, b.pause_detail, b.paused_at from boxes b
+      insert into notifications (user_id, kind, campaign_id, payload)
+      select b.user_id, 'protection_pause', null, jsonb_build_object('senderEmail', b.email,
+        'reason', b.pause_reason, 'detail', b.pause_detail, 'pausedAt', b.paused_at) from boxes b
       where exists (select 1 from user_settings s where s.user_id = b.user_id and s.campaign_notifications_enabled)
       union all
-      select p.user_id, null, p.id, p.auto_pause_reason, p.auto_pause_detail, p.auto_paused_at from campaigns_paused p
+      select p.user_id, 'protection_pause', p.id, jsonb_build_object('senderEmail', null,
+        'reason', p.auto_pause_reason, 'detail', p.auto_pause_detail, 'pausedAt', p.auto_paused_at) from campaigns_paused p
       where exists (select 1 from user_settings s where s.user_id = p.user_id and s.campaign_notifications_enabled)
     )
     select ((select count(*) from boxes) + (select count(*) from campaigns_paused))::int as paused`,

@@ -32,6 +32,11 @@ import { verificationEmail } from "../auth/verification-email.ts";
 import { createSecretBox } from "../crypto/secret-box.ts";
 import { composeMessage } from "../features/compose/compose-message.ts";
 import {
+  campaignLaunchedEmail,
+  openDigestEmail,
+  replyNotificationEmail,
+} from "../features/notifications/notification-emails.ts";
+import {
   bookedNotification,
   cancellationEmail,
   cancelledNotification,
@@ -39,7 +44,6 @@ import {
   type MeetingFacts,
   meetingUid,
 } from "../features/scheduling/booking-emails.ts";
-import { openNotificationEmail } from "../features/tracking/open-notification-email.ts";
 import { createLogger } from "../logger.ts";
 import { createTransportFactory } from "../sending/delivery/transports.ts";
 import type { OutgoingMessage, SenderAccountRow } from "../sending/outgoing.ts";
@@ -381,22 +385,68 @@ const systemCases: Case[] = [
       ),
   },
   {
-    name: "open notification",
+    name: "open digest",
     tracked: false,
     build: () =>
       sendSystemMessage(
-        openNotificationEmail(
-          SENDER,
+        openDigestEmail(
           {
-            sendId: SEND_ID,
-            userId: "u1",
-            toEmail: contact.email,
-            subject: "Route planning at Stone Logistics",
-            campaignName: "Q4 carriers",
-            notifyEmail: SENDER,
+            to: SENDER,
+            opens: [
+              {
+                toEmail: contact.email,
+                name: "Lee Stone",
+                subject: "Route planning at Stone Logistics",
+                campaignName: "Q4 carriers",
+                openedAt: new Date("2026-11-25T10:00:00Z"),
+              },
+              {
+                toEmail: "sam@harbour-freight.example",
+                name: null,
+                subject: "Route planning at Harbour Freight",
+                campaignName: "Q4 carriers",
+                openedAt: new Date("2026-11-25T10:12:00Z"),
+              },
+            ],
+            total: 2,
             timezone: "Europe/London",
           },
-          new Date("2026-11-25T10:00:00Z"),
+          PUBLIC_URL,
+        ),
+      ),
+  },
+  {
+    name: "reply notification",
+    tracked: false,
+    build: () =>
+      sendSystemMessage(
+        replyNotificationEmail({
+          to: SENDER,
+          fromEmail: contact.email,
+          fromName: "Lee Stone",
+          subject: "Re: Route planning at Stone Logistics",
+          campaignName: "Q4 carriers",
+          repliedAt: new Date("2026-11-25T10:30:00Z"),
+          text: "Thanks for reaching out. We are reviewing carriers next quarter; could you send rates for the northern routes?",
+          timezone: "Europe/London",
+          link: `${PUBLIC_URL}/inbox/compose?reply=${SEND_ID}`,
+        }),
+      ),
+  },
+  {
+    name: "launch notification",
+    tracked: false,
+    build: () =>
+      sendSystemMessage(
+        campaignLaunchedEmail(
+          {
+            to: SENDER,
+            campaign: { id: SEND_ID, name: "Q4 carriers" },
+            launchedAt: new Date("2026-11-25T09:00:00Z"),
+            emailCount: 120,
+            timezone: "Europe/London",
+          },
+          PUBLIC_URL,
         ),
       ),
   },

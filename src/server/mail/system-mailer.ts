@@ -40,8 +40,8 @@ export function createSystemMailer(opts: { smtpUrl: string; from: string }): Sys
   // MAIL_FROM's bare address ("Coldreach <no-reply@…>" → "no-reply@…"), for messages with a name of their own.
   const [parsed] = addressparser(opts.from, { flatten: true });
   const systemAddress = parsed?.address || opts.from;
-  // Notifications are sent without awaiting (a pixel request must not wait on
-  // SMTP), so shutdown has to wait for them here or they die half-sent.
+  // Some mail is sent without awaiting (auth's mails, a booking's confirmation
+  // from the request that booked), so shutdown has to wait for it here or it dies half-sent.
   const inFlight = new Set<Promise<unknown>>();
   return {
     async send(message) {

@@ -70,7 +70,8 @@ type SendRow = {
   subject: string;
 };
 
-export type Applied = { kind: LedgerKind | "duplicate" };
+/** What a message came to; replyId: the reply a person wrote that it recorded (for its notification). */
+export type Applied = { kind: LedgerKind | "duplicate"; replyId?: string };
 
 const ids = (list: readonly string[]) => JSON.stringify(list);
 const SEND_COLUMNS = sql`id, user_id, contact_id, campaign_id, to_email, subject`;
@@ -139,8 +140,9 @@ async function recordReply(
   send: SendRow | undefined,
   contactEmail: string,
   at: Date,
-) {
-  await db.execute(
+): Promise<string | undefined> {
+  const rows = await queryRows<{ id: string }>(
+    db,
     sql`insert into replies (user_id, campaign_id, contact_id, email_send_id, contact_email, sender_email, subject,
           reply_content, message_id, replied_at, sender_account_id, kind, reply_class, class_rule, in_reply_to,
           references_header)
@@ -154,8 +156,10 @@ async function recordReply(
           in_reply_to = excluded.in_reply_to, references_header = excluded.references_header
         -- A message restored from Junk is stored as 'received' until the sync
         -- reads it in INBOX: then it is what it is (a reply to a send, say).
-        where replies.kind = 'received'`,
+        where replies.kind = 'received'
+        returning id`,
   );
+  return rows[0]?.id;
 }
 
 export async function applyInbound(
@@ -186,8 +190,8 @@ export async function applyInbound(
         on conflict do nothing returning true as inserted`,
   );
   if (ledger.length === 0) return { kind: "duplicate" };
-  await effect?.();
-  return { kind };
+  const replyId = await effect?.();
+  return replyId ? { kind, replyId } : { kind };
 }
 
 /** Decides what the message is (reads only); `effect` writes it, once the ledger says it is new. */
@@ -197,7 +201,7 @@ async function decide(
   message: FetchedMessage,
   msg: InboundMessage,
   { at, receivedAt }: { at: Date; receivedAt: Date },
-): Promise<{ kind: LedgerKind; effect?: () => Promise<void> }> {
+): Promise<{ kind: LedgerKind; effect?: () => Promise<string | undefined> }> {
   if (msg.headers[TEST_REPLY_HEADER]) return { kind: "ignored" };
   // A complaint is one wherever the provider filed it (a report in Junk is still about our send).
   const complaint = detectComplaint(msg);
@@ -281,7 +285,7 @@ async function decide(
   return {
     kind: analysis.kind,
     effect: async () => {
-      await recordReply(db, mailbox, msg, analysis, send, msg.from || send.to_email, at);
+      const replyId = await recordReply(db, mailbox, msg, analysis, send, msg.from || send.to_email, at);
       if (analysis.kind === "reply") {
         await db.execute(sql`update email_sends set replied_at = coalesce(replied_at, ${at.toISOString()}::timestamptz)
                              where id = ${send.id}::uuid`);
@@ -298,6 +302,7 @@ async function decide(
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "bounced", at);
         else await addSuppression(db, mailbox.userId, send.to_email, "bounced");
       }
+      return analysis.kind === "reply" ? replyId : undefined;
     },
   };
 }

@@ -14,6 +14,7 @@ import addressparser from "nodemailer/lib/addressparser";
 import { type BounceHeaders, mayBeBounce } from "#shared/mailbox/bounce-report.ts";
 import type { Db } from "../db/client.ts";
 import { type Executor, queryRows, type Tx } from "../db/sql-helpers.ts";
+import { queueReplyNotifications } from "../domain/notifications.ts";
 import type { Logger } from "../logger.ts";
 import { startPeriodicTask } from "../periodic-task.ts";
 import { createWorkerHeartbeat } from "../sending/worker-heartbeat.ts";
@@ -276,6 +277,23 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
   }
 
   /**
+   * The notifications of the replies people wrote among a part's messages,
+   * in the part's transaction (they are queued if and only if the replies are
+   * stored): one statement for the part. In a savepoint, so a failure here is
+   * logged and never holds up the mailbox.
+   */
+  async function queueRepliesNotifications(tx: Tx, part: Applied[]): Promise<void> {
+    const ids = part.flatMap((a) => (a.replyId ? [a.replyId] : []));
+    if (ids.length === 0) return;
+    try {
+      await tx.transaction((sp) => queueReplyNotifications(sp, ids));
+    } catch (err) {
+      if (isTransientDatabaseError(err)) throw err;
+      log.error({ err: logText(err), replies: ids.length }, "reply notifications not queued");
+    }
+  }
+
+  /**
    * A chunk's messages, each alone (applyAlone), and the folder's position
    * after them, in one transaction; a chunk whose messages take long (each is
    * bounded, but a hundred of them) is committed in parts every commitEveryMs,
@@ -294,12 +312,20 @@ export function createMailboxSync(opts: MailboxSyncOptions) {
     for (;;) {
       const started = performance.now();
       const first = next;
+      const partStart = applied.length;
       const done = await db.transaction(async (tx) => {
+        /** False when the part ends before the chunk does (its time is up). */
+        let wholeChunk = true;
         for (; next < messages.length; next++) {
           // At least one message a part: every part gets further.
-          if (next > first && performance.now() - started > commitEveryMs) return false;
+          if (next > first && performance.now() - started > commitEveryMs) {
+            wholeChunk = false;
+            break;
+          }
           applied.push(await applyAlone(tx, mailbox, messages[next]!));
         }
+        await queueRepliesNotifications(tx, applied.slice(partStart));
+        if (!wholeChunk) return false;
         await tx.execute(
           sql`insert into mailbox_folders (sender_account_id, folder, uid_validity, last_uid, cursor)
               values (${m.sender_account_id}::uuid, ${state.folder}, ${state.uidValidity}, ${state.lastUid}, ${state.cursor})

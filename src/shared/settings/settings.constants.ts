@@ -21,6 +21,7 @@ export const defaultSettings = {
   campaignNotificationsEnabled: false,
   notificationEmail: "",
   openNotificationsEnabled: false,
+  replyNotificationsEnabled: false,
   trackOpens: true,
   /** No automation webhook: Email in Bulk sends through Coldreach. */
   automationWebhookUrl: "",

@@ -34,6 +34,15 @@ describe("settingsSchema", () => {
     expect(messageFor({ ...valid, notificationEmail: "not-an-email" })).toBe("Invalid email address");
   });
 
+  it("takes Reply notifications as a boolean, off when a client leaves it out", () => {
+    const { replyNotificationsEnabled: _left, ...older } = valid;
+    expect(settingsSchema.parse(older).replyNotificationsEnabled).toBe(false);
+    expect(settingsSchema.parse({ ...valid, replyNotificationsEnabled: true }).replyNotificationsEnabled).toBe(true);
+    expect(messageFor({ ...valid, replyNotificationsEnabled: "yes" })).toBe(
+      "Reply notifications must be true or false",
+    );
+  });
+
   it("only knows light, dark and auto themes and the two from-name formats", () => {
     expect(messageFor({ ...valid, themeMode: "sepia" })).toBe("Theme must be light, dark or auto");
     expect(messageFor({ ...valid, fromNameFormat: "nickname" })).toBe(

@@ -41,6 +41,8 @@ export const settingsSchema = z
     campaignNotificationsEnabled: z.boolean(),
     notificationEmail: z.union([z.literal(""), z.email("Invalid email address")], { error: "Invalid email address" }),
     openNotificationsEnabled: z.boolean(),
+    /** Off unless sent: a client written before the switch existed keeps working (and leaves it off). */
+    replyNotificationsEnabled: z.boolean({ error: "Reply notifications must be true or false" }).default(false),
     /** The open pixel in campaign messages, unless a campaign says otherwise. */
     trackOpens: z.boolean({ error: "Track opens must be true or false" }),
     /** Email in Bulk posts its payload here; "" means Coldreach sends the emails itself. */

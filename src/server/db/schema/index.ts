@@ -17,7 +17,7 @@ export * from "./link-clicks.ts";
 export * from "./mail-capture.ts";
 export * from "./mailbox.ts";
 export * from "./meetings.ts";
-export * from "./protection-notices.ts";
+export * from "./notifications.ts";
 export * from "./rate-limits.ts";
 export * from "./scheduling.ts";
 export * from "./sender-pacing.ts";

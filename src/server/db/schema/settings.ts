@@ -41,6 +41,8 @@ export const userSettings = pgTable(
     campaignNotificationsEnabled: boolean("campaign_notifications_enabled").notNull().default(false),
     notificationEmail: text("notification_email").notNull().default(""),
     openNotificationsEnabled: boolean("open_notifications_enabled").notNull().default(false),
+    /** One email per reply a person wrote (docs/product.md §11.5). */
+    replyNotificationsEnabled: boolean("reply_notifications_enabled").notNull().default(false),
     /** The open pixel in campaign messages; a campaign may override it (campaigns.track_opens). */
     trackOpens: boolean("track_opens").notNull().default(true),
     /** Where "Email in Bulk" posts its payload; null until the user sets one. */

@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from "../../../../tests/support/t
 import {
   campaigns,
   capturedEmails,
-  protectionNotices,
+  notifications,
   scheduledEmails,
   senderProtection,
   userSettings,
@@ -21,7 +21,7 @@ import { checkProtection } from "../../domain/protection-check.ts";
 import { createLogger } from "../../logger.ts";
 import { captureSmtpUrl, createSystemMailer } from "../../mail/system-mailer.ts";
 import { signToken } from "../../mail/tokens.ts";
-import { createPauseNotices } from "./pause-notices.ts";
+import { createNotificationOutbox } from "../notifications/notification-outbox.ts";
 
 let ctx: TestContext;
 let alice: { cookie: string; userId: string; email: string };
@@ -278,8 +278,9 @@ describe("the email a pause owes", () => {
     const id = await autoPaused(carol, "notified@pause.test");
     const mailer = createSystemMailer({ smtpUrl: captureSmtpUrl(ctx.capturePort), from: ctx.config.mailFrom });
     try {
-      const notices = createPauseNotices({ db: db(), config: ctx.config, log: createLogger("silent"), mailer });
-      expect(await notices.sweep()).toBe(2);
+      const notices = createNotificationOutbox({ db: db(), config: ctx.config, log: createLogger("silent"), mailer });
+      // The two pauses', and the launch's own notification (Campaign notifications are on).
+      expect(await notices.sweep()).toBe(3);
       expect(await notices.sweep()).toBe(0);
       const mails = await db()
         .select()
@@ -298,8 +299,12 @@ describe("the email a pause owes", () => {
       expect(sender.textBody).toContain(`${ctx.config.publicUrl}/senders`);
       const campaign = mails.find((m) => m.subject.startsWith("Campaign"))!;
       expect(campaign.textBody).toContain(`${ctx.config.publicUrl}/campaigns/edit/${id}`);
-      const rows = await db().select().from(protectionNotices).where(eq(protectionNotices.userId, carol.userId));
-      expect(rows.every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
+      const rows = await db().select().from(notifications).where(eq(notifications.userId, carol.userId));
+      expect(rows.map((r) => [r.kind, r.status, r.attempts]).sort()).toEqual([
+        ["campaign_launched", "sent", 1],
+        ["protection_pause", "sent", 1],
+        ["protection_pause", "sent", 1],
+      ]);
     } finally {
       await mailer.close();
     }

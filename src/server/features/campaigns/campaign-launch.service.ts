@@ -88,7 +88,7 @@ export function createCampaignLaunchService(
         return { kind: "queued" as const, queued: await queueLaunch(tx, { userId, campaignId, now: now() }) };
       });
       if (outcome.kind === "queued") {
-        return { campaignId: outcome.queued.campaign.id, ...(await launches.report(userId, outcome.queued)) };
+        return { campaignId: outcome.queued.campaign.id, ...(await launches.report(outcome.queued)) };
       }
       // The key's campaign was deleted between the insert that lost and this read: nothing is stored under it.
       if (!outcome.campaignId)

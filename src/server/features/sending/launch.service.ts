@@ -6,7 +6,9 @@
 //    send (sender-readiness.ts); the refusal names each sender and why;
 // 2. ONE transaction checks the campaign, queues step 1 for every contact
 //    (round-robin senders, suppressed and blocked addresses skipped) and sets it active
-//    (queueLaunch, also used by the wizard's create-and-launch);
+//    (queueLaunch, also used by the wizard's create-and-launch), and queues the
+//    launch notification with it (sent by the worker's notification outbox:
+//    docs/decisions/037-notification-outbox.md);
 // 3. the worker of this process is woken and the answer waits for its round
 //    a bounded few seconds, then reports what the queue holds: sent, failed,
 //    retrying, still queued. Without a worker in this process (role web) the
@@ -18,6 +20,7 @@ import { queryRows, type Tx } from "../../db/sql-helpers.ts";
 import { isUuid } from "../../db/uuid.ts";
 import { isBlocked } from "../../domain/block-list.ts";
 import { type FirstStepResult, scheduleFirstStep } from "../../domain/campaign-queue.ts";
+import { queueLaunchNotification } from "../../domain/notifications.ts";
 import { loadSendingSettings, sendingRules } from "../../domain/sending-settings.ts";
 import { AppError } from "../../errors.ts";
 import type { SenderAccountRow } from "../../sending/outgoing.ts";
@@ -26,7 +29,6 @@ import { launchRefusal, reasonNotToSend } from "../../sending/sender-readiness.t
 import { assertStoredStepsHaveBookingLink } from "../campaigns/campaign-booking-link.ts";
 import { assertStoredStepsCanLaunch } from "../campaigns/campaign-merge-tags.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
-import { sendLaunchNotification } from "./launch-notification.ts";
 
 /** How long a launch's answer waits for the worker's first round (it never waits for more). */
 export const LAUNCH_REPORT_WAIT_MS = 5_000;
@@ -99,6 +101,8 @@ export async function queueLaunch(tx: Tx, o: { userId: string; campaignId: strin
     .update(campaigns)
     .set({ status: "active", launchedAt: o.now, updatedAt: o.now })
     .where(eq(campaigns.id, campaignId));
+  // In the launch's transaction: told once the launch is, and never holding it up (the sweep sends it).
+  await queueLaunchNotification(tx, { userId, campaign, launchedAt: o.now, emailCount: first.scheduled });
   return { campaign: { id: campaign.id, name: campaign.name }, first, launchedAt: o.now };
 }
 
@@ -106,8 +110,8 @@ export function createLaunchService(deps: FeatureDeps) {
   const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** After the launch's commit: the worker is woken, the answer waits for it (bounded), the owner is told. */
-  async function report(userId: string, queued: QueuedLaunch): Promise<LaunchResult> {
+  /** After the launch's commit: the worker is woken, the answer waits for it (bounded). */
+  async function report(queued: QueuedLaunch): Promise<LaunchResult> {
     const woken = deps.sendSignal?.wake() ?? Promise.resolve(false);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -117,13 +121,6 @@ export function createLaunchService(deps: FeatureDeps) {
       }),
     ]);
     clearTimeout(timer);
-    // Never awaited: a slow or failing notification must not hold or fail the launch.
-    void sendLaunchNotification(deps, {
-      userId,
-      campaign: queued.campaign,
-      launchedAt: queued.launchedAt,
-      emailCount: queued.first.scheduled,
-    }).catch((err: unknown) => log.warn({ err, campaignId: queued.campaign.id }, "launch notification failed"));
     return { ...(await stepOneSoFar(db, queued.campaign.id)), ...queued.first };
   }
 
@@ -141,7 +138,7 @@ export function createLaunchService(deps: FeatureDeps) {
         senders.map((s) => s.sender_accounts),
       );
       const queued = await db.transaction((tx) => queueLaunch(tx, { userId, campaignId, now: now() }));
-      return report(userId, queued);
+      return report(queued);
     },
     report,
   };

@@ -1,5 +1,6 @@
 // POST /api/campaigns/{id}/launch: who may launch what, the spec's messages,
-// and the launch notification (which never holds the launch up).
+// and the launch notification (queued by the launch, sent by the notification
+// outbox's sweep: it never holds the launch up).
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -13,7 +14,10 @@ import {
 import { type SmtpSink, startSmtpSink } from "../../../../tests/support/smtp-sink.ts";
 import { createTestContext, type TestContext, testConfig } from "../../../../tests/support/test-app.ts";
 import { campaigns, capturedEmails, contacts, senderAccounts } from "../../db/schema/index.ts";
+import { createLogger } from "../../logger.ts";
+import { captureSmtpUrl, createSystemMailer } from "../../mail/system-mailer.ts";
 import type { TransportFactory } from "../../sending/outgoing.ts";
+import { createNotificationOutbox } from "../notifications/notification-outbox.ts";
 import { INCOMPLETE_CAMPAIGN, NO_CONTACTS } from "./launch.service.ts";
 
 const clock = fakeClock("2026-12-07T09:00:00.000Z");
@@ -36,6 +40,16 @@ afterAll(async () => {
   await sink?.close();
 });
 afterEach(() => sink.reset());
+
+/** One run of the worker's notification outbox sweep, through the capture server. */
+async function sweepNotifications() {
+  const mailer = createSystemMailer({ smtpUrl: captureSmtpUrl(ctx.capturePort), from: ctx.config.mailFrom });
+  try {
+    await createNotificationOutbox({ db: db(), config: ctx.config, log: createLogger("silent"), mailer }).sweep();
+  } finally {
+    await mailer.close();
+  }
+}
 
 const db = () => ctx.database.db;
 
@@ -101,6 +115,7 @@ describe("POST /api/campaigns/{id}/launch", () => {
     await setSendingSettings(db(), alice.userId, { campaignNotificationsEnabled: true, notificationEmail: "" });
     const first = await createCampaign(ctx, alice.cookie, { name: "Notify me", contacts: people(2, "notify") });
     expect((await launch(ctx, alice.cookie, first.campaign.id)).status).toBe(200);
+    await sweepNotifications();
     await vi.waitFor(async () => {
       const mail = await db()
         .select()
@@ -113,6 +128,7 @@ describe("POST /api/campaigns/{id}/launch", () => {
     await setSendingSettings(db(), alice.userId, { notificationEmail: "ops@example.com" });
     const second = await createCampaign(ctx, alice.cookie, { name: "Notify ops", contacts: people(1, "ops") });
     expect((await launch(ctx, alice.cookie, second.campaign.id)).status).toBe(200);
+    await sweepNotifications();
     await vi.waitFor(async () => {
       const mail = await db()
         .select()
@@ -126,7 +142,7 @@ describe("POST /api/campaigns/{id}/launch", () => {
   it("sends no notification when disabled (the default)", async () => {
     const campaign = await createCampaign(ctx, bob.cookie, { name: "Quiet launch", contacts: people(1, "quiet") });
     expect((await launch(ctx, bob.cookie, campaign.campaign.id)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 200));
+    await sweepNotifications();
     expect(
       await db().select().from(capturedEmails).where(eq(capturedEmails.subject, "Campaign launched: Quiet launch")),
     ).toEqual([]);

@@ -28,6 +28,7 @@ function toDto(row: Row): Settings {
     campaignNotificationsEnabled: row.campaignNotificationsEnabled,
     notificationEmail: row.notificationEmail,
     openNotificationsEnabled: row.openNotificationsEnabled,
+    replyNotificationsEnabled: row.replyNotificationsEnabled,
     trackOpens: row.trackOpens,
     automationWebhookUrl: row.automationWebhookUrl ?? "",
     bounceProtectionEnabled: row.protectionEnabled,

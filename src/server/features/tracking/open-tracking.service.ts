@@ -1,20 +1,19 @@
 // Recording an open from the tracking pixel. The first open wins: opened_at is
 // set only while it is null, so repeated opens (mail clients reload images,
-// people reread) neither move it nor count twice.
+// people reread) neither move it nor count twice. With open notifications on,
+// the same statement queues the open for its owner's next open digest
+// (features/notifications/notification-outbox.ts): the pixel never waits on mail.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { ownedBy } from "./send-owners.ts";
 
-/** What the owner's open notification needs, returned only for a first open. */
+/** A first open: which send, whose, to whom, what and in which campaign. */
 export type FirstOpen = {
   sendId: string;
   userId: string;
   toEmail: string;
   subject: string;
   campaignName: string | null;
-  /** Where to notify: null when the owner turned open notifications off. */
-  notifyEmail: string | null;
-  timezone: string;
 };
 
 type Row = {
@@ -23,10 +22,6 @@ type Row = {
   to_email: string;
   subject: string;
   campaign_name: string | null;
-  notify: boolean;
-  notification_email: string;
-  account_email: string;
-  timezone: string;
 };
 
 /**
@@ -50,16 +45,18 @@ export async function recordOpen(db: Db, sendId: string, owners?: readonly strin
       on conflict (campaign_id) do update
         set opened = campaign_stats.opened + 1, updated_at = now()
       returning 1
+    ), waiting as (
+      -- For the open digest, while its owner has open notifications on and an address.
+      insert into notification_opens (user_id, email_send_id, opened_at)
+      select o.user_id, o.id, now() from opened o
+      join "user" u on u.id = o.user_id
+      join user_settings s on s.user_id = o.user_id and s.open_notifications_enabled
+      where coalesce(nullif(trim(s.notification_email), ''), u.email) <> ''
+      on conflict (email_send_id) do nothing
     )
-    select o.id, o.user_id, o.to_email, o.subject, c.name as campaign_name,
-           coalesce(s.open_notifications_enabled, false) as notify,
-           coalesce(s.notification_email, '') as notification_email,
-           coalesce(s.timezone, 'UTC') as timezone,
-           u.email as account_email
+    select o.id, o.user_id, o.to_email, o.subject, c.name as campaign_name
     from opened o
-    join "user" u on u.id = o.user_id
-    left join campaigns c on c.id = o.campaign_id
-    left join user_settings s on s.user_id = o.user_id`);
+    left join campaigns c on c.id = o.campaign_id`);
   const row = (result as unknown as { rows: Row[] }).rows[0];
   if (!row) return null;
   return {
@@ -68,7 +65,5 @@ export async function recordOpen(db: Db, sendId: string, owners?: readonly strin
     toEmail: row.to_email,
     subject: row.subject,
     campaignName: row.campaign_name,
-    notifyEmail: row.notify ? row.notification_email.trim() || row.account_email : null,
-    timezone: row.timezone,
   };
 }

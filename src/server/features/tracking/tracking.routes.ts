@@ -11,16 +11,14 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
 import { isTrackableUrl } from "../../mail/click-links.ts";
-import type { SystemMailer } from "../../mail/system-mailer.ts";
 import { type TokenKind, verifyClickToken, verifyToken } from "../../mail/tokens.ts";
 import type { TrackingHostEnv } from "../tracking-hosts/tracking-host-routing.ts";
 import { clickAllowed, recordClick } from "./click-tracking.service.ts";
-import { openNotificationEmail } from "./open-notification-email.ts";
 import { recordOpen } from "./open-tracking.service.ts";
 import { findUnsubscribeTarget, unsubscribe } from "./unsubscribe.service.ts";
 import { renderUnsubscribePage, type UnsubscribePage } from "./unsubscribe-page.ts";
 
-export type TrackingDeps = { db: Db; config: Config; log: Logger; mailer: SystemMailer };
+export type TrackingDeps = { db: Db; config: Config; log: Logger };
 
 /** The classic 43-byte 1×1 transparent GIF. */
 const PIXEL = Uint8Array.from(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"));
@@ -72,20 +70,9 @@ function page(c: Context, content: UnsubscribePage, status: 200 | 404 | 503) {
   return c.body(renderUnsubscribePage(content), status, pageHeaders);
 }
 
-export function trackingRoutes({ db, config, log, mailer }: TrackingDeps) {
+export function trackingRoutes({ db, config, log }: TrackingDeps) {
   async function countOpen(sendId: string, owners: readonly string[] | undefined): Promise<void> {
-    const open = await recordOpen(db, sendId, owners);
-    const to = open?.notifyEmail;
-    if (!open || !to) return;
-    const at = new Date();
-    // Not awaited: the recipient's mail client waits for the pixel, and a
-    // slow or failing SMTP server must not hold or break it. Built inside the
-    // chain so any failure, rendering included, is logged as this one.
-    Promise.resolve()
-      .then(() => mailer.send(openNotificationEmail(to, open, at)))
-      .catch((err: unknown) => {
-        log.error({ err, sendId }, "open notification failed to send");
-      });
+    await recordOpen(db, sendId, owners);
   }
 
   return (

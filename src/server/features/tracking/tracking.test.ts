@@ -7,11 +7,11 @@ import { createTestContext, TEST_ORIGIN, type TestContext } from "../../../../te
 import {
   campaignStats,
   campaigns,
-  capturedEmails,
   contacts,
   emailSends,
   emailSequences,
   linkClicks,
+  notificationOpens,
   scheduledEmails,
   suppressions,
   userSettings,
@@ -113,10 +113,6 @@ async function suppressionsOf(userId: string) {
     .select({ email: suppressions.email, reason: suppressions.reason })
     .from(suppressions)
     .where(eq(suppressions.userId, userId));
-}
-
-async function capturedWithSubject(subject: string) {
-  return ctx.database.db.select().from(capturedEmails).where(eq(capturedEmails.subject, subject));
 }
 
 async function expectGif(res: Response) {
@@ -250,51 +246,30 @@ describe("click redirect", () => {
 });
 
 describe("open notifications", () => {
-  async function setNotifications(userId: string, enabled: boolean, notificationEmail: string) {
+  async function setNotifications(userId: string, enabled: boolean) {
     await ctx.database.db
       .insert(userSettings)
-      .values({ userId, openNotificationsEnabled: enabled, notificationEmail })
-      .onConflictDoUpdate({
-        target: userSettings.userId,
-        set: { openNotificationsEnabled: enabled, notificationEmail },
-      });
+      .values({ userId, openNotificationsEnabled: enabled })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { openNotificationsEnabled: enabled } });
   }
+  const waiting = (sendId: string) =>
+    ctx.database.db.select().from(notificationOpens).where(eq(notificationOpens.emailSendId, sendId));
 
-  async function waitForCaptured(subject: string) {
-    await expect
-      .poll(async () => (await capturedWithSubject(subject)).length, { timeout: 5_000, interval: 50 })
-      .toBeGreaterThan(0);
-    return capturedWithSubject(subject);
-  }
-
-  it("emails the owner on the first open only, and only when enabled", async () => {
-    // Off (the default): nothing is sent.
+  // The digest itself is the notification outbox's (features/notifications/notifications.test.ts).
+  it("queues the first open for its owner's open digest, once, only when enabled", async () => {
+    // Off (the default): nothing is queued.
     const quiet = await seedSend(bob.userId, "quiet@example.com", "Quiet subject");
     await get(paths(quiet.sendId).pixel);
+    expect(await waiting(quiet.sendId)).toEqual([]);
 
-    // On, to the notification address.
-    await setNotifications(bob.userId, true, "alerts@bob.test");
+    await setNotifications(bob.userId, true);
     const loud = await seedSend(bob.userId, "loud@example.com", "Loud subject");
     await get(paths(loud.sendId).pixel);
     await get(paths(loud.sendId).pixel);
-    const [message, ...more] = await waitForCaptured("Opened: Loud subject");
-    expect(more).toEqual([]);
-    expect(message!.toAddresses).toEqual(["alerts@bob.test"]);
-    expect(message!.textBody).toContain('loud@example.com opened your email "Loud subject"');
-
-    // On, with no notification address: to the account's own address.
-    await setNotifications(bob.userId, true, "");
-    const fallback = await seedSend(bob.userId, "fallback@example.com", "Fallback subject");
-    await get(paths(fallback.sendId).pixel);
-    const [toAccount] = await waitForCaptured("Opened: Fallback subject");
-    expect(toAccount!.toAddresses).toEqual([bob.email]);
-
-    // The disabled open was decided during its request, so by now it would have arrived.
-    expect(await capturedWithSubject("Opened: Quiet subject")).toEqual([]);
-    // A repeated open never notifies again.
-    await get(paths(loud.sendId).pixel);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(await capturedWithSubject("Opened: Loud subject")).toHaveLength(1);
+    const queued = await waiting(loud.sendId);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ userId: bob.userId, digestId: null });
+    await setNotifications(bob.userId, false);
   });
 });
 

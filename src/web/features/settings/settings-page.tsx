@@ -334,9 +334,9 @@ function ComplianceSection({ form }: { form: Form }) {
 }
 
 function NotificationsSection({ form }: { form: Form }) {
-  const [campaignOn, openOn] = useWatch({
+  const [campaignOn, openOn, replyOn] = useWatch({
     control: form.control,
-    name: ["campaignNotificationsEnabled", "openNotificationsEnabled"],
+    name: ["campaignNotificationsEnabled", "openNotificationsEnabled", "replyNotificationsEnabled"],
   });
   return (
     <Section title="Campaign Notifications" description="Emails to you about your campaigns.">
@@ -350,9 +350,15 @@ function NotificationsSection({ form }: { form: Form }) {
         form={form}
         name="openNotificationsEnabled"
         label="Open notifications"
-        hint="Email me when a prospect opens an email."
+        hint="Email me a digest of the emails opened, at most once an hour."
       />
-      {(campaignOn || openOn) && (
+      <ToggleField
+        form={form}
+        name="replyNotificationsEnabled"
+        label="Reply notifications"
+        hint="Email me each reply a person writes, with its text."
+      />
+      {(campaignOn || openOn || replyOn) && (
         <FormField
           id="settings-notificationEmail"
           label="Notification email"
