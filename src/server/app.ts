@@ -49,6 +49,8 @@ import { trackingHostRouting } from "./features/tracking-hosts/tracking-host-rou
 import { trackingHostRoutes } from "./features/tracking-hosts/tracking-hosts.routes.ts";
 import { createTrackingHostService } from "./features/tracking-hosts/tracking-hosts.service.ts";
 import { verificationRoutes } from "./features/verification/verification.routes.ts";
+import { registerWebhookDocs } from "./features/webhooks/webhook-docs.ts";
+import { webhookRoutes } from "./features/webhooks/webhooks.routes.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { compressApi } from "./http/compress-api.ts";
@@ -63,6 +65,7 @@ import type { Logger } from "./logger.ts";
 import type { SystemMailer } from "./mail/system-mailer.ts";
 import type { TransportFactory } from "./sending/outgoing.ts";
 import type { SendSignal } from "./sending/send-signal.ts";
+import type { WebhookSignal } from "./webhooks/webhook-signal.ts";
 
 export type AppDeps = {
   config: Config;
@@ -82,6 +85,8 @@ export type AppDeps = {
   sendSignal?: SendSignal;
   /** How long a launch's answer waits for the worker (tests shorten it). */
   launchReportWaitMs?: number;
+  /** Wakes this process's webhook worker (a test event, a Resend); absent with role web. */
+  webhookSignal?: WebhookSignal;
 };
 
 function featureDeps(deps: AppDeps): FeatureDeps {
@@ -97,6 +102,7 @@ function featureDeps(deps: AppDeps): FeatureDeps {
     database: deps.database,
     sendSignal: deps.sendSignal,
     launchReportWaitMs: deps.launchReportWaitMs,
+    webhookSignal: deps.webhookSignal,
   };
 }
 
@@ -133,7 +139,8 @@ function protectedApi(deps: AppDeps) {
     .route("/verification", verificationRoutes(features))
     .route("/", mailboxActionRoutes(features))
     .route("/scheduling-links", schedulingRoutes(features))
-    .route("/calendar", calendarRoutes(features));
+    .route("/calendar", calendarRoutes(features))
+    .route("/webhooks", webhookRoutes(features));
 }
 
 export type AppType = ReturnType<typeof protectedApi>;
@@ -226,6 +233,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
         "Every route but /api/health, /api/app-info and /api/auth/* needs a session cookie from /api/auth/sign-in/email. Errors are { error: { code, message } }.",
     },
   };
+  registerWebhookDocs(app);
   app.get("/api/openapi.json", (c) => c.json(withUnionTypes(app.getOpenAPI31Document(openApiInfo))));
   app.route("/api/docs", apiDocsRoutes({ specUrl: "/api/openapi.json", title: "Coldreach API" }));
 
