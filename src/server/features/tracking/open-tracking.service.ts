@@ -1,8 +1,10 @@
 // Recording an open from the tracking pixel. The first open wins: opened_at is
 // set only while it is null, so repeated opens (mail clients reload images,
-// people reread) neither move it nor count twice.
+// people reread) neither move it nor count twice. The first open is also the
+// email.opened webhook event, in the same statement.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { webhookEventCtes } from "../../webhooks/emit-events.ts";
 import { ownedBy } from "./send-owners.ts";
 
 /** What the owner's open notification needs, returned only for a first open. */
@@ -42,7 +44,7 @@ export async function recordOpen(db: Db, sendId: string, owners?: readonly strin
     with opened as (
       update email_sends set opened_at = now()
       where id = ${sendId}::uuid and opened_at is null and ${ownedBy(owners)}
-      returning id, user_id, campaign_id, to_email, subject
+      returning id, user_id, campaign_id, contact_id, to_email, subject, opened_at
     ), bumped as (
       -- An upsert, not an UPDATE: a campaign without its stats row still counts.
       insert into campaign_stats (campaign_id, user_id, opened)
@@ -50,7 +52,9 @@ export async function recordOpen(db: Db, sendId: string, owners?: readonly strin
       on conflict (campaign_id) do update
         set opened = campaign_stats.opened + 1, updated_at = now()
       returning 1
-    )
+    ), ${webhookEventCtes(sql`select user_id, 'email.opened' as type, jsonb_build_object('sendId', id,
+          'campaignId', campaign_id, 'contactId', contact_id, 'email', to_email, 'subject', subject,
+          'openedAt', opened_at) as data, opened_at as occurred_at from opened`)}
     select o.id, o.user_id, o.to_email, o.subject, c.name as campaign_name,
            coalesce(s.open_notifications_enabled, false) as notify,
            coalesce(s.notification_email, '') as notification_email,
