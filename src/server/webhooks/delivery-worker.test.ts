@@ -72,7 +72,8 @@ const attemptsLog = () =>
     sql`select attempt, status_code, outcome, duration_ms from webhook_delivery_attempts order by attempted_at, attempt`,
   );
 /** Time passing: every pending delivery due now. */
-const makeDue = () => ctx.database.db.execute(sql`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
+const makeDue = () =>
+  ctx.database.db.execute(sql`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
 
 describe("webhook delivery", () => {
   it("posts { type, timestamp, data } signed so that Webhook.verify accepts it, and logs the attempt", async () => {
@@ -81,7 +82,11 @@ describe("webhook delivery", () => {
     await worker().round();
     const [request] = await hook.waitFor("/ok", 1);
     const headers = request!.headers as Record<string, string>;
-    const body = new Webhook(secret).verify(request!.body, headers) as { type: string; timestamp: string; data: unknown };
+    const body = new Webhook(secret).verify(request!.body, headers) as {
+      type: string;
+      timestamp: string;
+      data: unknown;
+    };
     expect(body.type).toBe("email.sent");
     expect(body.data).toEqual({ sendId: "s-1", n: 1 });
     expect(new Date(body.timestamp).toString()).not.toBe("Invalid Date");
@@ -93,7 +98,9 @@ describe("webhook delivery", () => {
     expect(row!.last_response_excerpt).toBe('{"ok":true}');
     expect(await attemptsLog()).toMatchObject([{ attempt: 1, status_code: 200, outcome: "delivered" }]);
     // A wrong secret does not verify: the signature is real.
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(request!.body, headers)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(request!.body, headers),
+    ).toThrow();
   });
 
   it("retries a 500 with backoff, keeping the webhook-id, and delivers when it recovers", async () => {
