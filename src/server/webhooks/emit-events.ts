@@ -24,9 +24,9 @@ export type EmittedEvent = {
  * prefixes the CTEs (two emits in one statement need two names). Data-
  * modifying CTEs run whether or not the statement's final query reads them.
  */
-export function webhookEventCtes(source: SQL, name = "webhook"): SQL {
+export function webhookEventCtes(source: SQL, name = "webhook_event"): SQL {
   const input = sql.raw(`${name}_input`);
-  const emitted = sql.raw(`${name}_emitted`);
+  const emitted = sql.raw(`${name}_rows`);
   const deliveries = sql.raw(`${name}_deliveries`);
   return sql`${input} as (
       select x.user_id, x.type, x.data, coalesce(x.occurred_at, now()) as occurred_at

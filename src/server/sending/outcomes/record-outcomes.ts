@@ -248,7 +248,6 @@ export async function recordOutcomes(
       from queue
       union all
       select campaign_id, 0, 0, 0, 1 from next_steps
-    )
     ), stats as (
       update campaign_stats cs set
         sent = cs.sent + d.sent, failed = cs.failed + d.failed, pending = cs.pending + d.pending,
