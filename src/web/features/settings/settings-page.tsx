@@ -23,6 +23,7 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { timeZoneChoices } from "#web/lib/time-zone-choices.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useBulkDelivery } from "../bulk/use-bulk.ts";
+import { WebhooksLink } from "../webhooks/webhooks-link.tsx";
 import { AccountSection } from "./account-section.tsx";
 import { BounceProtectionFields } from "./bounce-protection-section.tsx";
 import { type SettingsFormValues, settingsResolver, toFormValues, toSettings } from "./settings-form-values.ts";
@@ -501,6 +502,9 @@ export function SettingsPage() {
           </div>
         </form>
       )}
+      <div className="mt-6">
+        <WebhooksLink />
+      </div>
       {/* Its own forms (password, sessions): outside the settings form, and shown while settings load. */}
       <div className="mt-6">
         <AccountSection />
