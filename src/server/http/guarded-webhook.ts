@@ -41,7 +41,7 @@ export type WebhookOptions = {
 export type WebhookResponse = {
   status: number;
   ok: boolean;
-  /** The response's headers (names in lower case). */
+  /** With readBodyBytes: the response's headers (names in lower case). */
   headers?: Record<string, string | string[] | undefined>;
   /** With readBodyBytes: the start of the body, as UTF-8 (a cut character is replaced). */
   body?: string;
@@ -100,7 +100,7 @@ export function postWebhook(
     }, options.timeoutMs);
     req.on("response", (res: IncomingMessage) => {
       const status = res.statusCode ?? 0;
-      const answer = { status, ok: status >= 200 && status < 300, headers: res.headers };
+      const answer = { status, ok: status >= 200 && status < 300 };
       const limit = options.readBodyBytes ?? 0;
       if (limit <= 0) {
         // Only the status matters; the body is not read, the connection is dropped.
@@ -113,7 +113,11 @@ export function postWebhook(
       const done = () => {
         if (settled) return;
         res.destroy();
-        finish(null, { ...answer, body: Buffer.concat(chunks).subarray(0, limit).toString("utf8") });
+        finish(null, {
+          ...answer,
+          headers: res.headers,
+          body: Buffer.concat(chunks).subarray(0, limit).toString("utf8"),
+        });
       };
       bodyDone = done;
       res.on("data", (chunk: Buffer) => {

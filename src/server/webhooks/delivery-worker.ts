@@ -31,6 +31,13 @@ import { postWebhook, WebhookError } from "../http/guarded-webhook.ts";
 import type { Logger } from "../logger.ts";
 import { webhookSecretPurpose } from "./webhook-secret.ts";
 
+/**
+ * A lease is the post's deadline plus this: long enough to record the result
+ * after a post that used all of its time, short enough that a crashed
+ * worker's deliveries go again within seconds.
+ */
+const LEASE_MARGIN_SECONDS = 10;
+
 /** The most of a receiver's answer kept in the delivery log. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
@@ -78,7 +85,7 @@ export function createWebhookDeliveryWorker(o: WebhookWorkerOptions) {
   const roundMs = o.roundMs ?? 5_000;
   const now = o.now ?? (() => new Date());
   // Longer than a post can take (its deadline covers lookup to the last byte read), with room.
-  const leaseSeconds = Math.ceil(o.timeoutMs / 1000) + 30;
+  const leaseSeconds = Math.ceil(o.timeoutMs / 1000) + LEASE_MARGIN_SECONDS;
   let stopping = false;
 
   async function claim(limit: number, token: string): Promise<Claimed[]> {
