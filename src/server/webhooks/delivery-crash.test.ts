@@ -141,5 +141,5 @@ describe.skipIf(testDbKind !== "pglite")("the webhook worker killed mid-delivery
     for (const bodies of byId.values()) expect(bodies.size).toBe(1);
     expect(rows.every((r) => r.status === "delivered")).toBe(true);
     expect(kills).toBeGreaterThanOrEqual(1);
-  });
+  }, 300_000);
 });
