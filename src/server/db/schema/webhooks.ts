@@ -88,6 +88,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex("webhook_deliveries_endpoint_event_unique").on(t.endpointId, t.eventId),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The posts in flight per endpoint (the claim's per-endpoint share): only leased rows, a handful.
+    index("webhook_deliveries_leased_idx").on(t.endpointId).where(sql`${t.leasedUntil} is not null`),
     // The endpoint's delivery log, newest first.
     index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt),
     check("webhook_deliveries_status_check", isOneOf(t.status, webhookDeliveryStatuses)),
