@@ -118,7 +118,7 @@ async function deliveries(db: Db, progress: (s: string) => void) {
 
 /** recordOutcomes over MESSAGES claimed sends, in batches of BATCH, timed alone. */
 async function outcomeCost(db: Db, label: string, subscribe: boolean) {
-  const userId = await seedUser(db, `webhooks-outcomes-${subscribe ? "on" : "off"}`, 100_000);
+  const userId = await seedUser(db, `webhooks-outcomes-${subscribe ? "on" : "off"}`, 10_000);
   if (subscribe) await addEndpoint(db, userId, "https://hooks.example.com/bench", ["email.sent"]);
   const campaign = await seedCampaign(db, {
     userId,

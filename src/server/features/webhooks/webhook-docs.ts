@@ -18,7 +18,7 @@ const headers = z.object({
     .openapi({ description: "When this try was signed, in Unix seconds", example: "1772460309" }),
   "webhook-signature": z.string().openapi({
     description:
-      "v1,<base64 HMAC-SHA256 of `${webhook-id}.${webhook-timestamp}.${body}`> keyed with the endpoint's secret (Standard Webhooks)",
+      "v1,<base64 HMAC-SHA256 of <webhook-id>.<webhook-timestamp>.<body>> keyed with the endpoint's secret (Standard Webhooks)",
     example: "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
   }),
 });
