@@ -42,7 +42,9 @@ export type IdKind =
   | "launchKey"
   | "session"
   | "step"
-  | "suppression";
+  | "suppression"
+  | "webhookEndpoint"
+  | "webhookDelivery";
 
 export type TenantData = {
   ids: Record<IdKind, string>;
@@ -188,6 +190,12 @@ export async function seedTenant(
   const ownSession = sessions.sessions.find((s) => s.current)?.id;
   if (!ownSession) throw new Error("seeding: the user's session is not listed");
   const blocks = await seedBlockList(ctx, cookie, slug);
+  // A webhook endpoint with one delivery in its log (a test event; no worker runs here, it stays pending).
+  const webhook = await call<{ endpoint: { id: string } }>(ctx, cookie, "POST", "/api/webhooks", {
+    url: `https://hooks.${slug}.example.test/${marker}`,
+    events: ["email.sent"],
+  });
+  const webhookDelivery = await call<{ id: string }>(ctx, cookie, "POST", `/api/webhooks/${webhook.endpoint.id}/test`);
   const ids: Record<IdKind, string> = {
     attachmentIndex: "0",
     blockEntry: blocks.blockEntry,
@@ -215,6 +223,8 @@ export async function seedTenant(
     launchKey,
     session: ownSession,
     step: created.sequence[0]?.id ?? "",
+    webhookEndpoint: webhook.endpoint.id,
+    webhookDelivery: webhookDelivery.id,
   };
   const everyId = [
     oneRequest.campaignId,
