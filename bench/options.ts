@@ -40,6 +40,8 @@ export type BenchOptions = {
   lighthouse: boolean;
   /** The claim's cost per message with human pacing on and off (100 senders, 20,000 due rows). */
   pacing: boolean;
+  /** Outbound webhooks: deliveries per second, and the cost of emitting email.sent per sent message. */
+  webhooks: boolean;
   /** Rows of the imported CSV and .xlsx. */
   importRows: number;
   /** Imports per file (fresh browser context each); the median is printed. */
@@ -73,7 +75,7 @@ const USAGE = `npm run bench -- [options]
   --steps=N         sequence steps per campaign (default 5, at least 2)
   --repeats=N       launch measurements, median of N (default 3)
   --send-pairs=N    engine/raw comparisons per configuration, median ratio of N (default 3)
-  --only=send|launch|screens|mailbox|verification|calendar|imports|first-view|transfer|responsiveness|lighthouse
+  --only=send|launch|screens|mailbox|verification|calendar|imports|first-view|transfer|responsiveness|lighthouse|pacing|webhooks
                     run one part (lighthouse: mobile and desktop presets on /auth, a booking
                     page and the dashboard, best of 2; needs Chromium and \`npx vite build\`)
                     (mailbox needs Dovecot: apt-get install dovecot-imapd; imports and first-view
@@ -121,6 +123,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     responsiveness: true,
     lighthouse: true,
     pacing: true,
+    webhooks: true,
     importRows: 10_000,
     importRuns: 3,
     firstViewRuns: 5,
@@ -167,10 +170,11 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
             "responsiveness",
             "lighthouse",
             "pacing",
+            "webhooks",
           ].includes(value)
         ) {
           throw new Error(
-            `--only takes send, launch, screens, mailbox, verification, calendar, imports, first-view, transfer, responsiveness, lighthouse or pacing, got "${value}"`,
+            `--only takes send, launch, screens, mailbox, verification, calendar, imports, first-view, transfer, responsiveness, lighthouse, pacing or webhooks, got "${value}"`,
           );
         }
         options.send = value === "send";
@@ -185,6 +189,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
         options.responsiveness = value === "responsiveness";
         options.lighthouse = value === "lighthouse";
         options.pacing = value === "pacing";
+        options.webhooks = value === "webhooks";
         break;
       case "import-rows":
         options.importRows = positiveInt(flag, value);

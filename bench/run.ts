@@ -63,6 +63,7 @@ import { equivalentMessages, type RawRun, runRaw } from "./send-raw.ts";
 import { type SmtpSinkProcess, sinkDelta, startSinkProcess } from "./smtp-sink.ts";
 import { runTransferBench, type TransferRow, transferReport } from "./transfer-size.ts";
 import { runVerificationBench, type VerificationFigures } from "./verification.ts";
+import { runWebhooksBench, webhooksReport } from "./webhooks.ts";
 
 /** The schema the figures were taken on: the migrations' tags, from drizzle's journal. */
 function appliedMigrations(): string[] {
@@ -226,6 +227,10 @@ async function main(): Promise<void> {
   const transfer = options.transfer
     ? await runTransferBench({ distDir: join(import.meta.dirname, "../dist/web") })
     : undefined;
+  // Webhooks on a database of their own too: their figures are not mixed with the other parts' rows.
+  const webhooks = options.webhooks
+    ? await runWebhooksBench({ databaseUrl: options.databaseUrl, progress })
+    : undefined;
   // On a database of its own: its server's send worker would send what the other parts leave queued.
   const responsiveness = options.responsiveness
     ? await runResponsivenessBench({
@@ -251,6 +256,7 @@ async function main(): Promise<void> {
     if (verification) printVerification(verification);
     if (transfer) printTransfer(transfer);
     if (responsiveness) printResponsiveness(responsiveness);
+    if (webhooks) console.log(`${webhooksReport(webhooks)}\n`);
     console.log(`Load average at end: ${machineFacts().load} (${machineFacts().cores} cores)`);
     checkResponsiveness(responsiveness);
     return;
@@ -436,6 +442,7 @@ async function main(): Promise<void> {
     if (verification) printVerification(verification);
     if (transfer) printTransfer(transfer);
     if (responsiveness) printResponsiveness(responsiveness);
+    if (webhooks) console.log(`${webhooksReport(webhooks)}\n`);
     console.log(
       `Targets: engine >= ${TARGETS.engineVsRaw} × raw nodemailer (with and without DKIM); launch <= ${TARGETS.launchVsFloor} × the insert floor; screens: p95 < ${TARGETS.screenP95Ms} ms per call on PostgreSQL; mailbox: first sync <= ${TARGETS.mailboxFirstSyncSeconds} s, nothing new in one command per folder; verification: ${TARGETS.verificationOfflineSeconds} s for 10,000 addresses offline; /api/health under load: p99 <= ${RESPONSIVENESS_TARGETS.p99Ms} ms, max <= ${RESPONSIVENESS_TARGETS.maxMs} ms.`,
     );

@@ -55,6 +55,8 @@ import { trackingHostRouting } from "./features/tracking-hosts/tracking-host-rou
 import { trackingHostRoutes } from "./features/tracking-hosts/tracking-hosts.routes.ts";
 import { createTrackingHostService } from "./features/tracking-hosts/tracking-hosts.service.ts";
 import { verificationRoutes } from "./features/verification/verification.routes.ts";
+import { registerWebhookDocs } from "./features/webhooks/webhook-docs.ts";
+import { webhookRoutes } from "./features/webhooks/webhooks.routes.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { compressApi } from "./http/compress-api.ts";
@@ -69,6 +71,7 @@ import type { Logger } from "./logger.ts";
 import type { SystemMailer } from "./mail/system-mailer.ts";
 import type { TransportFactory } from "./sending/outgoing.ts";
 import type { SendSignal } from "./sending/send-signal.ts";
+import type { WebhookSignal } from "./webhooks/webhook-signal.ts";
 
 export type AppDeps = {
   config: Config;
@@ -88,6 +91,8 @@ export type AppDeps = {
   sendSignal?: SendSignal;
   /** How long a launch's answer waits for the worker (tests shorten it). */
   launchReportWaitMs?: number;
+  /** Wakes this process's webhook worker (a test event, a Resend); absent with role web. */
+  webhookSignal?: WebhookSignal;
 };
 
 function featureDeps(deps: AppDeps): FeatureDeps {
@@ -103,6 +108,7 @@ function featureDeps(deps: AppDeps): FeatureDeps {
     database: deps.database,
     sendSignal: deps.sendSignal,
     launchReportWaitMs: deps.launchReportWaitMs,
+    webhookSignal: deps.webhookSignal,
   };
 }
 
@@ -141,7 +147,8 @@ function protectedApi(deps: AppDeps, apiKeys: ApiKeyAuth) {
     .route("/verification", verificationRoutes(features))
     .route("/", mailboxActionRoutes(features))
     .route("/scheduling-links", schedulingRoutes(features))
-    .route("/calendar", calendarRoutes(features));
+    .route("/calendar", calendarRoutes(features))
+    .route("/webhooks", webhookRoutes(features));
 }
 
 export type AppType = ReturnType<typeof protectedApi>;
@@ -249,6 +256,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     publicUrl: config.publicUrl,
     sessionCookieName: getCookies(auth.options).sessionToken.name,
   };
+  registerWebhookDocs(app);
   app.get("/api/openapi.json", (c) => c.json(openApiDocument(app, documentOptions)));
   app.route("/api/docs", apiDocsRoutes({ specUrl: "/api/openapi.json", title: "Coldreach API" }));
 

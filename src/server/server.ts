@@ -25,6 +25,9 @@ import { createTransportFactory } from "./sending/delivery/transports.ts";
 import { createSendSignal } from "./sending/send-signal.ts";
 import { createSendWorker } from "./sending/worker.ts";
 import { startWorkerLoop, type WorkerLoop } from "./sending/worker-loop.ts";
+import { startWebhookDeliveryLoop } from "./webhooks/delivery-loop.ts";
+import { createWebhookDeliveryWorker } from "./webhooks/delivery-worker.ts";
+import { createWebhookSignal } from "./webhooks/webhook-signal.ts";
 
 export type RunningServer = {
   /** The HTTP port actually bound (PORT=0 picks a free one). */
@@ -70,6 +73,8 @@ export async function startServer(opts: {
 
   // A launch wakes this process's send worker (roles all; a web process has none to wake).
   const sendSignal = config.role === "all" ? createSendSignal() : undefined;
+  // A test event or a Resend wakes this process's webhook worker the same way.
+  const webhookSignal = config.role === "all" ? createWebhookSignal() : undefined;
 
   let port: number | undefined;
   let closeHttp = async () => {};
@@ -88,6 +93,7 @@ export async function startServer(opts: {
       version: opts.version,
       capturePort: capture?.port ?? (config.mailDelivery === "capture" ? config.captureSmtpPort : undefined),
       sendSignal,
+      webhookSignal,
     });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
     await new Promise<void>((resolve, reject) => {
@@ -110,6 +116,7 @@ export async function startServer(opts: {
   let notifications: { stop: () => Promise<void> } | undefined;
   let abWinners: { stop: () => Promise<unknown> } | undefined;
   let trackingHostChecks: { stop: () => Promise<unknown> } | undefined;
+  let webhookDeliveries: { stop: () => Promise<unknown> } | undefined;
   if (config.role !== "web") {
     const sendWorker = createSendWorker({
       db: database.db,
@@ -182,6 +189,17 @@ export async function startServer(opts: {
       unref: true,
       run: () => trackingHosts.recheckDue(),
     });
+    // Outbound webhooks: due deliveries every second, off the request path (src/server/webhooks).
+    webhookDeliveries = startWebhookDeliveryLoop(
+      createWebhookDeliveryWorker({
+        db: database.db,
+        secrets: createSecretBox(config.appSecret),
+        log,
+        timeoutMs: config.webhookTimeoutMs,
+        allowPrivate: config.webhookAllowPrivate,
+      }),
+      { db: database.db, log, intervalMs: 1_000, signal: webhookSignal },
+    );
   }
 
   const statistics = startStatisticsKeeper(database, { intervalMs: config.pgliteAnalyzeMs, log });
@@ -197,6 +215,7 @@ export async function startServer(opts: {
       await notifications?.stop();
       await abWinners?.stop();
       await trackingHostChecks?.stop();
+      await webhookDeliveries?.stop();
       await statistics.stop();
       await closeHttp();
       transports.closeAll();

@@ -165,6 +165,11 @@ export const routes: RouteObject[] = [
                             () => import("./features/settings/settings-page.tsx"),
                             "SettingsPage",
                           ),
+                          shellScreen(
+                            "/settings/webhooks",
+                            () => import("./features/webhooks/webhooks-page.tsx"),
+                            "WebhooksPage",
+                          ),
                           shellScreen("/debug", () => import("./features/debug/debug-page.tsx"), "DebugPage"),
                         ],
                       },

@@ -10,7 +10,17 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type WebhookReply = { status?: number; headers?: Record<string, string>; delayMs?: number; body?: string };
+export type WebhookReply = {
+  status?: number;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  body?: string;
+  /** Drop the connection without answering (a reset). */
+  destroy?: boolean;
+};
+
+/** A fixed reply, or one per request: `n` counts this path's requests from 1 (500 twice, then 200). */
+export type WebhookReplies = Record<string, WebhookReply | ((n: number) => WebhookReply)>;
 
 export type ReceivedWebhook = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
 
@@ -21,11 +31,15 @@ export type WebhookReceiver = {
   /** Requests to one path. */
   to: (path: string) => ReceivedWebhook[];
   reset: () => void;
+  /** Resolves once `path` has had `count` requests (fails after `timeoutMs`). */
+  waitFor: (path: string, count: number, timeoutMs?: number) => Promise<ReceivedWebhook[]>;
+  /** Changes how a path answers from now on. */
+  reply: (path: string, reply: WebhookReply | ((n: number) => WebhookReply)) => void;
   close: () => Promise<void>;
 };
 
 /** Paths not listed answer 200 with {"ok":true}. */
-export async function startWebhookReceiver(replies: Record<string, WebhookReply> = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(replies: WebhookReplies = {}): Promise<WebhookReceiver> {
   const requests: ReceivedWebhook[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -38,9 +52,14 @@ export async function startWebhookReceiver(replies: Record<string, WebhookReply>
         headers: req.headers,
         body: Buffer.concat(chunks).toString("utf8"),
       });
-      const reply = replies[path] ?? {};
+      const given = replies[path] ?? {};
+      const reply = typeof given === "function" ? given(requests.filter((r) => r.path === path).length) : given;
       const answer = () => {
         if (res.destroyed) return;
+        if (reply.destroy) {
+          req.socket.destroy();
+          return;
+        }
         res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
         res.end(reply.body ?? '{"ok":true}');
       };
@@ -57,6 +76,19 @@ export async function startWebhookReceiver(replies: Record<string, WebhookReply>
     to: (path) => requests.filter((r) => r.path === path),
     reset: () => {
       requests.length = 0;
+    },
+    async waitFor(path, count, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (requests.filter((r) => r.path === path).length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(`${path} had ${requests.filter((r) => r.path === path).length} of ${count} requests`);
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return requests.filter((r) => r.path === path);
+    },
+    reply(path, reply) {
+      replies[path] = reply;
     },
     close: () =>
       new Promise<void>((resolve) => {

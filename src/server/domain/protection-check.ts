@@ -24,6 +24,7 @@ import {
 import type { SenderPauseReason } from "#shared/db-enums.ts";
 import { bounceRateReasons } from "#shared/sending/bounce-protection-rules.ts";
 import { anyUuid, type Executor, queryRows } from "../db/sql-helpers.ts";
+import { webhookEventCtes } from "../webhooks/emit-events.ts";
 
 /** Failures that never reached a receiving server (our connection or our login): not a send to the rates. */
 const NOT_ANSWERED = ["network", "authentication"] as const;
@@ -170,7 +171,9 @@ async function applyPauses(db: Executor, pauses: readonly Pause[]): Promise<numb
       select p.user_id, 'protection_pause', p.id, jsonb_build_object('senderEmail', null,
         'reason', p.auto_pause_reason, 'detail', p.auto_pause_detail, 'pausedAt', p.auto_paused_at) from campaigns_paused p
       where exists (select 1 from user_settings s where s.user_id = p.user_id and s.campaign_notifications_enabled)
-    )
+    ), ${webhookEventCtes(sql`select b.user_id, 'sender.paused' as type, jsonb_build_object('senderEmail', b.email,
+          'reason', b.pause_reason, 'detail', b.pause_detail, 'pausedAt', b.paused_at) as data,
+          b.paused_at as occurred_at from boxes b`)}
     select ((select count(*) from boxes) + (select count(*) from campaigns_paused))::int as paused`,
   );
   return row?.paused ?? 0;

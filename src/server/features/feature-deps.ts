@@ -5,6 +5,7 @@ import type { Logger } from "../logger.ts";
 import type { SystemMailer } from "../mail/system-mailer.ts";
 import type { TransportFactory } from "../sending/outgoing.ts";
 import type { SendSignal } from "../sending/send-signal.ts";
+import type { WebhookSignal } from "../webhooks/webhook-signal.ts";
 
 /** What a feature's routes and services may use. Built once in createApp. */
 export type FeatureDeps = {
@@ -26,4 +27,6 @@ export type FeatureDeps = {
   launchReportWaitMs?: number;
   /** The database handle with its engine (the public rate limiter shares its budgets through PostgreSQL when there is one). */
   database?: Database;
+  /** Wakes this process's webhook worker (a test event, a Resend); absent when the process runs none. */
+  webhookSignal?: WebhookSignal;
 };

@@ -10,6 +10,7 @@ let hook: WebhookReceiver;
 beforeAll(async () => {
   hook = await startWebhookReceiver({
     "/teapot": { status: 418 },
+    "/big": { status: 503, headers: { "retry-after": "30" }, body: "0123456789".repeat(100) },
     "/moved": { status: 301, headers: { location: "/ok" } },
   });
 });
@@ -43,6 +44,14 @@ describe("postWebhook", () => {
     expect(await postWebhook(hook.url("/teapot"), "{}", {}, open)).toEqual({ status: 418, ok: false });
     expect(await postWebhook(hook.url("/moved"), "{}", {}, open)).toEqual({ status: 301, ok: false });
     expect(hook.requests.map((r) => r.path)).toEqual(["/teapot", "/moved"]);
+  });
+
+  it("reads at most readBodyBytes of the answer, with its headers, when asked", async () => {
+    const res = await postWebhook(hook.url("/big"), "{}", {}, { ...open, readBodyBytes: 10 });
+    expect(res).toMatchObject({ status: 503, ok: false, body: "0123456789" });
+    expect(res.headers?.["retry-after"]).toBe("30");
+    const whole = await postWebhook(hook.url("/teapot"), "{}", {}, { ...open, readBodyBytes: 1024 });
+    expect(whole.body).toBe('{"ok":true}');
   });
 
   it("refuses a name that resolves to loopback, before any connection", async () => {

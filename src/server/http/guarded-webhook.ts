@@ -8,7 +8,9 @@
 //   through. A literal IP in the URL (never looked up) is checked before the
 //   request;
 // - one deadline covers lookup, connect, TLS and the response headers;
-// - only the status is read; the body is discarded unread.
+// - only the status is read and the body discarded unread, unless the caller
+//   asks for the start of it (outbound webhooks' delivery log): then at most
+//   `readBodyBytes` are read, within the same deadline, and the rest dropped.
 import type { lookup as dnsLookup } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
@@ -32,9 +34,18 @@ export type WebhookOptions = {
   allowPrivate: boolean;
   /** Resolver, for tests; defaults to the system's (dns.lookup). */
   resolve?: typeof dnsLookup;
+  /** Read at most this many bytes of the response's body (default: none, the body is dropped unread). */
+  readBodyBytes?: number;
 };
 
-export type WebhookResponse = { status: number; ok: boolean };
+export type WebhookResponse = {
+  status: number;
+  ok: boolean;
+  /** With readBodyBytes: the response's headers (names in lower case). */
+  headers?: Record<string, string | string[] | undefined>;
+  /** With readBodyBytes: the start of the body, as UTF-8 (a cut character is replaced). */
+  body?: string;
+};
 
 const notAllowed = (refusal: AddressNotAllowedError) => new WebhookError("address_not_allowed", refusal.message);
 
@@ -62,6 +73,8 @@ export function postWebhook(
   const bytes = Buffer.from(body, "utf8");
   return new Promise<WebhookResponse>((resolve, reject) => {
     let settled = false;
+    /** Set once the status came while its body is being read: a deadline then ends with what was read. */
+    let bodyDone: (() => void) | undefined;
     const finish = (error: Error | null, response?: WebhookResponse) => {
       if (settled) return;
       settled = true;
@@ -77,15 +90,45 @@ export function postWebhook(
       headers: { ...headers, "content-length": String(bytes.byteLength) },
     });
     const timer = setTimeout(() => {
+      if (bodyDone) {
+        bodyDone();
+        return;
+      }
       const error = new WebhookError("timeout", `The webhook did not answer within ${options.timeoutMs} ms`);
       finish(error);
       req.destroy(error);
     }, options.timeoutMs);
     req.on("response", (res: IncomingMessage) => {
       const status = res.statusCode ?? 0;
-      // Only the status matters; the body is not read, the connection is dropped.
-      res.destroy();
-      finish(null, { status, ok: status >= 200 && status < 300 });
+      const answer = { status, ok: status >= 200 && status < 300 };
+      const limit = options.readBodyBytes ?? 0;
+      if (limit <= 0) {
+        // Only the status matters; the body is not read, the connection is dropped.
+        res.destroy();
+        finish(null, answer);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () => {
+        if (settled) return;
+        res.destroy();
+        finish(null, {
+          ...answer,
+          headers: res.headers,
+          body: Buffer.concat(chunks).subarray(0, limit).toString("utf8"),
+        });
+      };
+      bodyDone = done;
+      res.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.byteLength;
+        if (size >= limit) done();
+      });
+      res.on("end", done);
+      // A body cut off after the status: the status is the answer.
+      res.on("error", done);
+      res.on("aborted", done);
     });
     req.on("error", (err) => {
       if (err instanceof WebhookError) finish(err);

@@ -19,6 +19,11 @@ export const API_TAGS: { name: string; description: string }[] = [
     name: "API keys",
     description: "Keys for scripts and other systems (Authorization: Bearer). Managed from a signed-in browser only.",
   },
+  {
+    name: "Webhooks",
+    description:
+      "Endpoints that receive the app's events, signed per Standard Webhooks; their delivery log. The events themselves are under webhooks.",
+  },
   { name: "Settings", description: "Your settings: signature, sending window and time zone, tracking, theme." },
   { name: "Senders", description: "Sender accounts (SMTP, with IMAP for replies): add, test, change, their figures." },
   {

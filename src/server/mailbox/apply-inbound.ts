@@ -39,6 +39,7 @@ import { checkProtection } from "../domain/protection-check.ts";
 import { stopContactSequence } from "../domain/stop-contact-sequence.ts";
 import { addSuppression } from "../domain/suppressions.ts";
 import { saneReceivedAt } from "./inbound-safety.ts";
+import { emitInboundBounce, emitInboundReply, emitInboundUnsubscribe } from "./inbound-webhook-events.ts";
 import type { FetchedMessage } from "./mailbox-source.ts";
 import { parseInbound } from "./parse-inbound.ts";
 
@@ -271,6 +272,7 @@ async function decide(
           else await addSuppression(db, mailbox.userId, send.to_email, "bounced");
         }
         await checkProtection(db, [send.id]);
+        await emitInboundBounce(db, send, bounce, at);
       },
     };
   }
@@ -301,6 +303,17 @@ async function decide(
         // The person has left: stop as a bounce would, without counting a reply.
         if (send.contact_id) await stopContactSequence(db, send.contact_id, "bounced", at);
         else await addSuppression(db, mailbox.userId, send.to_email, "bounced");
+      }
+      // Last, so that the lead status set for this message above is the one the event carries.
+      if (analysis.kind === "reply" || analysis.kind === "auto_reply") {
+        await emitInboundReply(
+          db,
+          send,
+          { ...msg, from: msg.from || send.to_email, senderEmail: mailbox.senderEmail, ...analysis },
+          at,
+        );
+      } else if (analysis.kind === "unsubscribe") {
+        await emitInboundUnsubscribe(db, send, at);
       }
       return analysis.kind === "reply" ? replyId : undefined;
     },

@@ -46,6 +46,8 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   "api-keys": "apiKey",
   /** /api/block-list/suppressions/{id}: an address on the user's suppression list. */
   suppressions: "suppression",
+  /** /api/webhooks/{id}: one of the user's webhook endpoints. */
+  webhooks: "webhookEndpoint",
 };
 
 /** Parameters and body properties named after their kind. */
@@ -70,6 +72,8 @@ const NAMED_KINDS: Record<string, IdKind> = {
   meetingId: "meeting",
   /** /api/campaigns/{id}/steps/{stepId}/winner: a step of one of the user's campaigns. */
   stepId: "step",
+  /** /api/webhooks/{id}/deliveries/{deliveryId}/resend: a delivery in one of the user's endpoints' logs. */
+  deliveryId: "webhookDelivery",
 };
 
 /** Body properties called `id`, by the array or object that holds them. */

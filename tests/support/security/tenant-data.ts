@@ -43,7 +43,9 @@ export type IdKind =
   | "launchKey"
   | "session"
   | "step"
-  | "suppression";
+  | "suppression"
+  | "webhookEndpoint"
+  | "webhookDelivery";
 
 export type TenantData = {
   ids: Record<IdKind, string>;
@@ -195,6 +197,12 @@ export async function seedTenant(
     name: `${marker} key`,
     access: "read_write",
   });
+  // A webhook endpoint with one delivery in its log (a test event; no worker runs here, it stays pending).
+  const webhook = await call<{ endpoint: { id: string } }>(ctx, cookie, "POST", "/api/webhooks", {
+    url: `https://hooks.${slug}.example.test/${marker}`,
+    events: ["email.sent"],
+  });
+  const webhookDelivery = await call<{ id: string }>(ctx, cookie, "POST", `/api/webhooks/${webhook.endpoint.id}/test`);
   const ids: Record<IdKind, string> = {
     apiKey: apiKey.key.id,
     attachmentIndex: "0",
@@ -223,6 +231,8 @@ export async function seedTenant(
     launchKey,
     session: ownSession,
     step: created.sequence[0]?.id ?? "",
+    webhookEndpoint: webhook.endpoint.id,
+    webhookDelivery: webhookDelivery.id,
   };
   const everyId = [
     oneRequest.campaignId,

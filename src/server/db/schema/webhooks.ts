@@ -72,6 +72,10 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: timestamptz("next_attempt_at").defaultNow().notNull(),
     /** The worker's lease: a delivery whose lease ran out (a crash) is due again. */
     leasedUntil: timestamptz("leased_until"),
+    /** The claim holding the lease: only that claim may record the attempt's result (a late worker cannot). */
+    leaseToken: uuid("lease_token"),
+    /** Retries stop here (24 hours after the event, or after a Resend): the delivery fails. */
+    retryUntil: timestamptz("retry_until").notNull().default(sql`now() + interval '24 hours'`),
     lastAttemptAt: timestamptz("last_attempt_at"),
     lastStatusCode: integer("last_status_code"),
     lastDurationMs: integer("last_duration_ms"),
@@ -84,10 +88,39 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex("webhook_deliveries_endpoint_event_unique").on(t.endpointId, t.eventId),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The posts in flight per endpoint (the claim's per-endpoint share): only leased rows, a handful.
+    index("webhook_deliveries_leased_idx").on(t.endpointId).where(sql`${t.leasedUntil} is not null`),
     // The endpoint's delivery log, newest first.
     index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt),
     check("webhook_deliveries_status_check", isOneOf(t.status, webhookDeliveryStatuses)),
   ],
+);
+
+/**
+ * One try of a delivery, for the endpoint's delivery log: what the receiver
+ * answered (status, how long, the start of its body) or why nothing came back.
+ */
+export const webhookDeliveryAttempts = pgTable(
+  "webhook_delivery_attempts",
+  {
+    id: id(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    attemptedAt: timestamptz("attempted_at").notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    /** At most 1 KB of the response's body, or the error (timeout, refused connection, address refused). */
+    responseExcerpt: text("response_excerpt"),
+    error: text("error"),
+    /** What the engine made of it: delivered, retry, failed, disabled. */
+    outcome: text("outcome").notNull(),
+  },
+  (t) => [index("webhook_delivery_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt)],
 );
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;

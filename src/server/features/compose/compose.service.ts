@@ -20,6 +20,7 @@ import { trackingUrls } from "../../mail/tokens.ts";
 import { createDkimKeyRing, loadSigningKeys } from "../../sending/delivery/dkim-key-ring.ts";
 import { DeliveryError, type TransportFactory } from "../../sending/outgoing.ts";
 import { unsavedSenderRow } from "../../sending/unsaved-sender.ts";
+import { emitWebhookEvent } from "../../webhooks/emit-events.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
 import { composeMessage } from "./compose-message.ts";
 
@@ -78,7 +79,27 @@ export function createComposeService({ db, config, secrets, now }: FeatureDeps, 
           openPixelUrl: trackOpens ? urls.openPixel : undefined,
         });
         await transports.forSender(sender).deliver(dkim ? { ...message, dkim } : message);
-        await db.update(emailSends).set({ status: "sent", sentAt: new Date() }).where(eq(emailSends.id, sendId));
+        const sentAt = new Date();
+        // The send and its email.sent webhook event together (a direct email: no campaign, contact or step).
+        await db.transaction(async (tx) => {
+          await tx.update(emailSends).set({ status: "sent", sentAt }).where(eq(emailSends.id, sendId));
+          await emitWebhookEvent(tx, {
+            userId,
+            type: "email.sent",
+            occurredAt: sentAt,
+            data: {
+              sendId,
+              campaignId: null,
+              contactId: null,
+              senderId: saved?.id ?? null,
+              from,
+              to,
+              subject: input.subject,
+              step: null,
+              sentAt: sentAt.toISOString(),
+            },
+          });
+        });
         return { id: sendId, status: "sent", error: null };
       } catch (err) {
         const failure =

@@ -39,7 +39,9 @@ import { isUuid } from "../../db/uuid.ts";
 import { stopSequencesOfAddress } from "../../domain/stop-contact-sequence.ts";
 import { AppError } from "../../errors.ts";
 import { verifyBookingToken, verifyToken } from "../../mail/tokens.ts";
+import { emitWebhookEvent } from "../../webhooks/emit-events.ts";
 import type { FeatureDeps } from "../feature-deps.ts";
+import { meetingBookedEvent } from "./meeting-booked-event.ts";
 import { createMeetingNotices } from "./meeting-notices.ts";
 import { pgError } from "./scheduling.service.ts";
 
@@ -228,6 +230,7 @@ export function createBookingService(deps: FeatureDeps) {
             if (!row) throw new Error("meeting insert returned no row");
             // The proven contact's address, not the one typed into the form.
             if (contact) await stopSequencesOfAddress(tx, link.userId, contact.email, "booked", now);
+            await emitWebhookEvent(tx, meetingBookedEvent(row, contact?.email ?? null));
             return row;
           });
         } catch (err) {

@@ -3,8 +3,10 @@
 // people reread) neither move it nor count twice. With open notifications on,
 // the same statement queues the open for its owner's next open digest
 // (features/notifications/notification-outbox.ts): the pixel never waits on mail.
+// The first open is also the email.opened webhook event, in the same statement.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { webhookEventCtes } from "../../webhooks/emit-events.ts";
 import { ownedBy } from "./send-owners.ts";
 
 /** A first open: which send, whose, to whom, what and in which campaign. */
@@ -37,7 +39,7 @@ export async function recordOpen(db: Db, sendId: string, owners?: readonly strin
     with opened as (
       update email_sends set opened_at = now()
       where id = ${sendId}::uuid and opened_at is null and ${ownedBy(owners)}
-      returning id, user_id, campaign_id, to_email, subject
+      returning id, user_id, campaign_id, contact_id, to_email, subject, opened_at
     ), bumped as (
       -- An upsert, not an UPDATE: a campaign without its stats row still counts.
       insert into campaign_stats (campaign_id, user_id, opened)
@@ -53,7 +55,9 @@ export async function recordOpen(db: Db, sendId: string, owners?: readonly strin
       join user_settings s on s.user_id = o.user_id and s.open_notifications_enabled
       where coalesce(nullif(trim(s.notification_email), ''), u.email) <> ''
       on conflict (email_send_id) do nothing
-    )
+    ), ${webhookEventCtes(sql`select user_id, 'email.opened' as type, jsonb_build_object('sendId', id,
+          'campaignId', campaign_id, 'contactId', contact_id, 'email', to_email, 'subject', subject,
+          'openedAt', opened_at) as data, opened_at as occurred_at from opened`)}
     select o.id, o.user_id, o.to_email, o.subject, c.name as campaign_name
     from opened o
     left join campaigns c on c.id = o.campaign_id`);

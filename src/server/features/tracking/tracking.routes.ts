@@ -136,7 +136,9 @@ export function trackingRoutes({ db, config, log }: TrackingDeps) {
         const sendId = sendIdOf(config.appSecret, "unsubscribe", c.req.param("token"));
         if (!sendId) return page(c, { kind: "invalid" }, 404);
         try {
-          const target = await unsubscribe(db, sendId, c.get("trackingHostOwners"));
+          // Our page's confirm button posts with Origin "null" (it sends no referrer); a mail client's one-click does not.
+          const source = c.req.header("origin") === "null" ? "link" : "one_click";
+          const target = await unsubscribe(db, sendId, c.get("trackingHostOwners"), source);
           if (!target) return page(c, { kind: "invalid" }, 404);
           return page(c, { kind: "done", email: target.email }, 200);
         } catch (err) {

@@ -10,6 +10,7 @@ import { rowsOf } from "../../db/sql-helpers.ts";
 import { checkProtection } from "../../domain/protection-check.ts";
 import { stopContactSequence } from "../../domain/stop-contact-sequence.ts";
 import { addSuppression } from "../../domain/suppressions.ts";
+import { emitWebhookEventsFrom } from "../../webhooks/emit-events.ts";
 import { ownedBy } from "./send-owners.ts";
 
 export type UnsubscribeTarget = { userId: string; email: string; unsubscribed: boolean };
@@ -38,6 +39,16 @@ export function findUnsubscribeTarget(
   return readTarget(db, sendId, owners);
 }
 
+async function emitUnsubscribed(db: Executor, sendId: string, source: "link" | "one_click") {
+  await emitWebhookEventsFrom(
+    db,
+    sql`select user_id, 'contact.unsubscribed' as type, jsonb_build_object('email', lower(to_email), 'sendId', id,
+          'campaignId', campaign_id, 'contactId', contact_id, 'source', ${source}::text, 'unsubscribedAt', now())
+          as data, now() as occurred_at
+        from email_sends where id = ${sendId}::uuid`,
+  );
+}
+
 /**
  * Idempotent: a second call finds the suppression in place and no contact
  * left to stop. Every contact of the owner at that address stops, not only
@@ -48,6 +59,8 @@ export async function unsubscribe(
   db: Db,
   sendId: string,
   owners?: readonly string[],
+  /** For the contact.unsubscribed webhook event: the page's confirm button, or a mail client's one-click post. */
+  source: "link" | "one_click" = "link",
 ): Promise<UnsubscribeTarget | null> {
   return db.transaction(async (tx) => {
     const target = await readTarget(tx, sendId, owners);
@@ -66,6 +79,8 @@ export async function unsubscribe(
       returning id`);
     // Counted once: a second click, or the confirm after a one-click, changes nothing.
     if (rowsOf(marked).length > 0) await checkProtection(tx, [sendId]);
+    // Once per address: a second click (or the confirm after a one-click) finds it already unsubscribed.
+    if (!target.unsubscribed) await emitUnsubscribed(tx, sendId, source);
     return { ...target, unsubscribed: true };
   });
 }

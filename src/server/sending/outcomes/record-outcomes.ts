@@ -5,11 +5,12 @@
 // never disagree with the rows they count. Bounce protection then checks the
 // mailboxes and campaigns of the failed sends (a second statement: lost to a
 // crash in between, the check runs at the next failure or report instead).
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { BounceType, FailureCategory, FailureReason } from "#shared/db-enums.ts";
 import { anyUuid, at, type Executor } from "../../db/sql-helpers.ts";
 import { checkProtection } from "../../domain/protection-check.ts";
 import { variantIndexSql } from "../../domain/step-variants-sql.ts";
+import { webhookEventCtes } from "../../webhooks/emit-events.ts";
 
 /** Failures that say nothing about the address or the message: bounce protection is not checked for them. */
 const NOT_A_VERDICT: ReadonlySet<FailureCategory> = new Set(["network", "authentication", "rate_limited"]);
@@ -80,6 +81,43 @@ function recordset(records: readonly OutcomeRecord[]): string {
       next_due: r.nextDueAt?.toISOString() ?? null,
     })),
   );
+}
+
+/**
+ * The webhook events of the outcomes, read from the statement's CTEs (so only
+ * what this statement changed): email.sent for each send newly sent,
+ * email.bounced for each newly failed hard or soft refusal, and
+ * campaign.completed for each active campaign this statement left with
+ * nothing queued and nothing unknown (its scheduled counter went to 0 here:
+ * once per time it completes).
+ */
+function outcomeEvents(now: Date): SQL {
+  return sql`
+    select n.user_id, 'email.sent' as type, jsonb_build_object(
+             'sendId', n.send_id, 'campaignId', n.campaign_id, 'contactId', n.contact_id, 'senderId', n.sender_id,
+             'from', coalesce(n.from_email, sa.email, ''), 'to', n.to_email, 'subject', coalesce(n.subject, q.subject, ''),
+             'step', q.step_number, 'sentAt', n.ended_at) as data, n.ended_at as occurred_at
+    from newly_sent n
+    -- The send's own row is not visible here (this statement writes it): what it was written from is.
+    join prev_row p on p.id = n.scheduled_id
+    left join email_sequences q on q.id = p.sequence_id
+    left join sender_accounts sa on sa.id = n.sender_id
+    union all
+    select x.user_id, 'email.bounced', jsonb_build_object(
+             'sendId', x.send_id, 'campaignId', x.campaign_id, 'contactId', x.contact_id, 'email', x.to_email,
+             'bounceType', x.bounce_type, 'category', x.category, 'reason', x.reason, 'source', 'send',
+             'bouncedAt', x.ended_at), x.ended_at
+    from x join sends_changed s on s.id = x.send_id
+    where x.kind = 'failed' and x.bounce_type is not null and s.new_status = 'failed' and s.old_status <> 'failed'
+    union all
+    select c.user_id, 'campaign.completed', jsonb_build_object(
+             'campaignId', c.id, 'name', c.name, 'sent', st.sent, 'failed', st.failed,
+             'completedAt', ${at(now)}), ${at(now)}
+    from stats st
+    join campaigns c on c.id = st.campaign_id and c.status = 'active'
+    where st.scheduled = 0 and st.scheduled_delta < 0
+      and not exists (select 1 from x where x.campaign_id = st.campaign_id and x.kind = 'unknown')
+      and not exists (select 1 from scheduled_emails u where u.campaign_id = st.campaign_id and u.status = 'unknown')`;
 }
 
 /**
@@ -210,14 +248,17 @@ export async function recordOutcomes(
       from queue
       union all
       select campaign_id, 0, 0, 0, 1 from next_steps
-    )
-    update campaign_stats cs set
-      sent = cs.sent + d.sent, failed = cs.failed + d.failed, pending = cs.pending + d.pending,
-      scheduled = cs.scheduled + d.scheduled, updated_at = ${at(now)}
-    from (select campaign_id, sum(sent)::int as sent, sum(failed)::int as failed, sum(pending)::int as pending,
-                 sum(scheduled)::int as scheduled
-          from deltas group by campaign_id) d
-    where cs.campaign_id = d.campaign_id`);
+    ), stats as (
+      update campaign_stats cs set
+        sent = cs.sent + d.sent, failed = cs.failed + d.failed, pending = cs.pending + d.pending,
+        scheduled = cs.scheduled + d.scheduled, updated_at = ${at(now)}
+      from (select campaign_id, sum(sent)::int as sent, sum(failed)::int as failed, sum(pending)::int as pending,
+                   sum(scheduled)::int as scheduled
+            from deltas group by campaign_id) d
+      where cs.campaign_id = d.campaign_id
+      returning cs.campaign_id, cs.sent, cs.failed, cs.scheduled, d.scheduled as scheduled_delta
+    ), ${webhookEventCtes(outcomeEvents(now))}
+    select 1`);
   // A bounce or a refusal as spam may pause the sender or the campaign; a send that went, or a
   // failure that says nothing about the address or the message (a connection, a login, a rate
   // limit), cannot.

@@ -24,6 +24,7 @@ import { timeZoneChoices } from "#web/lib/time-zone-choices.ts";
 import { toast } from "#web/lib/toast.ts";
 import { ApiKeysSection } from "../api-keys/api-keys-section.tsx";
 import { useBulkDelivery } from "../bulk/use-bulk.ts";
+import { WebhooksLink } from "../webhooks/webhooks-link.tsx";
 import { AccountSection } from "./account-section.tsx";
 import { BounceProtectionFields } from "./bounce-protection-section.tsx";
 import { type SettingsFormValues, settingsResolver, toFormValues, toSettings } from "./settings-form-values.ts";
@@ -508,6 +509,9 @@ export function SettingsPage() {
           </div>
         </form>
       )}
+      <div className="mt-6">
+        <WebhooksLink />
+      </div>
       {/* Their own forms (password, sessions, API keys): outside the settings form, and shown while settings load. */}
       <div className="mt-6 space-y-6">
         <AccountSection />
