@@ -67,13 +67,12 @@ export function leadChangeAllowedSql(cur: string, ch: string): SQL {
   const chFact = sql`(not ${n("suggested")} and ${n("status")} in (${facts}))`;
   const curUserSet = sql`(not ${c("suggested")} and ${c("source")} in (${users}) and ${c("status")} <> 'new')`;
   const same = sql`${c("status")} = ${n("status")}`;
-  return sql`(not (${same} and (${c("suggested")} = ${n("suggested")} or (not ${c("suggested")} and ${n("suggested")})))
-    and (${n("source")} in (${users})
-      or ${c("status")} = 'new'
-      or (not ${curFact} and (
-        (${curUserSet} and ${chFact})
-        or (not ${curUserSet} and (${same} or ${rankSql(n("status"))} > ${rankSql(c("status"))}
-            or (${rankSql(n("status"))} = ${rankSql(c("status"))} and ${c("suggested")}))))))`;
+  const rankAhead = sql`${rankSql(n("status"))} > ${rankSql(c("status"))}`;
+  const rankLevel = sql`${rankSql(n("status"))} = ${rankSql(c("status"))}`;
+  const changesSomething = sql`not (${same} and (${c("suggested")} = ${n("suggested")} or (not ${c("suggested")} and ${n("suggested")})))`;
+  const appMayChange = sql`(not ${curFact} and ((${curUserSet} and ${chFact})
+    or (not ${curUserSet} and (${same} or ${rankAhead} or (${rankLevel} and ${c("suggested")})))))`;
+  return sql`(${changesSomething} and (${n("source")} in (${users}) or ${c("status")} = 'new' or ${appMayChange}))`;
 }
 
 /**
@@ -141,10 +140,11 @@ async function apply(db: Executor, input: LeadStatusChangeRequest[]): Promise<Ap
             })),
           )}::jsonb) as x(user_id text, email text, status text, suggested boolean, source text)
         ), prev as (
-          -- Locked first: the history's "from" is the row the change is decided against.
+          -- The rows as the statement starts (the history's "from"). Not FOR UPDATE: the
+          -- upsert below may change a row before this is read, and a row changed by the
+          -- same statement is skipped by a lock; the upsert decides on the locked row itself.
           select ls.user_id, ls.email, ls.status from lead_statuses ls
           join i on i.user_id = ls.user_id and i.email = ls.email
-          for update of ls
         ), w as (
           insert into lead_statuses as cur (user_id, email, status, suggested, source, updated_at)
           select i.user_id, i.email, i.status, i.suggested, i.source, now() from i
