@@ -3,6 +3,7 @@ import { leadStatuses, replyClasses } from "../db-enums.ts";
 import {
   inboundLeadStatus,
   type LeadState,
+  leadChangeAuthor,
   leadStatusLabels,
   nextLeadStatus,
   replyLeadStatus,
@@ -130,5 +131,19 @@ describe("nextLeadStatus", () => {
     expect(nextLeadStatus(user("interested"), user("interested"))).toBeNull();
     expect(nextLeadStatus(null, user("new"))).toBeNull();
     expect(nextLeadStatus(null, { ...user("replied"), suggested: true })).toEqual(user("replied"));
+  });
+});
+
+describe("leadChangeAuthor", () => {
+  it("says who made a change, and from what", () => {
+    expect(leadChangeAuthor("user", "interested")).toBe("You");
+    expect(leadChangeAuthor("mailbox", "interested")).toBe("The app, from a reply");
+    expect(leadChangeAuthor("mailbox", "bounced")).toBe("The app, from a bounce report");
+    expect(leadChangeAuthor("mailbox", "unsubscribed", true)).toBe("The app, from a reply");
+    expect(leadChangeAuthor("mailbox", "unsubscribed", false)).toBe("The app, from a spam complaint");
+    expect(leadChangeAuthor("sending", "contacted")).toBe("The app, from a send");
+    expect(leadChangeAuthor("sending", "bounced")).toBe("The app, from a send that bounced");
+    expect(leadChangeAuthor("booking", "meeting_booked")).toBe("The app, from a booking");
+    expect(leadChangeAuthor("unsubscribe", "unsubscribed")).toBe("The unsubscribe link");
   });
 });

@@ -19,6 +19,31 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
 };
 
 /**
+ * Who made a change, as the history says it: the user, or the app and from
+ * what (the mailbox's changes are a reply's reading, a bounce report or a
+ * complaint; the engine's a send or a refusal).
+ */
+export function leadChangeAuthor(source: LeadStatusSource, to: LeadStatus, suggested = false): string {
+  switch (source) {
+    case "user":
+      return "You";
+    case "api":
+      return "You, through the API";
+    case "sending":
+      return to === "bounced" ? "The app, from a send that bounced" : "The app, from a send";
+    case "mailbox":
+      if (to === "bounced") return "The app, from a bounce report";
+      // The only opt-out the mailbox states as a fact is a provider's complaint report.
+      if (to === "unsubscribed" && !suggested) return "The app, from a spam complaint";
+      return "The app, from a reply";
+    case "booking":
+      return "The app, from a booking";
+    case "unsubscribe":
+      return "The unsubscribe link";
+  }
+}
+
+/**
  * How far along a lead is: an automatic change only moves a lead forward
  * (Contacted never replaces Replied). An out-of-office answer ranks below a
  * reply, so the person's real answer when they are back replaces it; the
