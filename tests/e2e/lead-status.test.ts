@@ -143,7 +143,8 @@ describeJourneys("lead status", () => {
     await lee.getByRole("button", { name: "Status history" }).click();
     const inboxHistory = lee.getByRole("list", { name: "Status history" });
     await eventually(() => inboxHistory.getByRole("listitem").count()).toBe(3);
-    const items = await inboxHistory.getByRole("listitem").allTextContents();
+    // Words as a screen reader reads them ("Interested → to Meeting booked"), spaces collapsed.
+    const items = (await inboxHistory.getByRole("listitem").allTextContents()).map((t) => t.replace(/\s+/g, " "));
     expect(items[0]).toMatch(/^Interested → to Meeting booked\s*You · /);
     expect(items[1]).toMatch(/^Contacted → to Interested \(suggested\)\s*The app, from a reply · /);
     expect(items[2]).toMatch(/^New → to Contacted\s*The app, from a send · /);
@@ -174,7 +175,7 @@ describeJourneys("lead status", () => {
     await dialog.getByRole("combobox", { name: "Lead status" }).click();
     await page.getByRole("option", { name: "Not interested" }).click();
     await eventually(() => dialogHistory.getByRole("listitem").count()).toBe(4);
-    expect(await dialogHistory.getByRole("listitem").first().textContent()).toMatch(
+    expect((await dialogHistory.getByRole("listitem").first().textContent())?.replace(/\s+/g, " ")).toMatch(
       /^Meeting booked → to Not interested\s*You · /,
     );
     await page.keyboard.press("Escape");
