@@ -39,6 +39,7 @@ async function seed(app: AppServer, email: string) {
     .values([
       { userId, campaignId: campaign!.id, email: "lee@example.com", firstName: "Lee", lastName: "Park" },
       { userId, campaignId: campaign!.id, email: "sam@example.com", firstName: "Sam", lastName: "Stone" },
+      { userId, campaignId: campaign!.id, email: "kim@example.com", firstName: "Kim", lastName: "Lane" },
     ])
     .returning();
   await db.insert(emailSends).values(
@@ -79,6 +80,8 @@ async function seed(app: AppServer, email: string) {
   });
   await applyLeadStatusChanges(db, [
     { userId, email: "lee@example.com", status: "interested", suggested: true, source: "mailbox" },
+    // An auto-reply read as out of office: confirmed with one click below.
+    { userId, email: "kim@example.com", status: "out_of_office", suggested: true, source: "mailbox" },
   ]);
 }
 
@@ -124,6 +127,13 @@ describeJourneys("lead status", () => {
     await lee.getByText("Lead status set to Meeting booked").waitFor();
     await eventually(() => lee.getByText("Suggested", { exact: true }).count()).toBe(0);
 
+    // One click confirms a suggestion.
+    const kim = groups.getByRole("listitem", { name: "Kim Lane" });
+    await kim.getByRole("button", { name: "Confirm Out of office" }).click();
+    await kim.getByText("Lead status set to Out of office").waitFor();
+    await eventually(() => kim.getByText("Suggested", { exact: true }).count()).toBe(0);
+    expect(await kim.getByRole("combobox", { name: "Lead status" }).textContent()).toBe("Out of office");
+
     // The Inbox filter.
     const filter = page.getByRole("combobox", { name: "Filter by lead status" });
     await filter.click();
@@ -137,7 +147,7 @@ describeJourneys("lead status", () => {
     await page.getByText("No contact with the lead status Not interested.").waitFor();
     await filter.click();
     await page.getByRole("option", { name: "All lead statuses" }).click();
-    await eventually(() => groups.locator(":scope > li h2").count()).toBe(2);
+    await eventually(() => groups.locator(":scope > li h2").count()).toBe(3);
 
     // The history in the Inbox card: newest first, who did it.
     await lee.getByRole("button", { name: "Status history" }).click();
@@ -153,7 +163,7 @@ describeJourneys("lead status", () => {
     await page.getByRole("link", { name: "Contacts" }).click();
     const table = page.getByRole("table", { name: "Contacts" });
     const rows = table.getByRole("row");
-    await eventually(() => rows.count()).toBe(3);
+    await eventually(() => rows.count()).toBe(4);
     const leeRow = rows.filter({ hasText: "lee@example.com" });
     await leeRow.getByText("Meeting booked").waitFor();
     await page.getByRole("combobox", { name: "Filter by lead status" }).click();
@@ -162,7 +172,7 @@ describeJourneys("lead status", () => {
     await rows.filter({ hasText: "sam@example.com" }).waitFor();
     await page.getByRole("combobox", { name: "Filter by lead status" }).click();
     await page.getByRole("option", { name: "All lead statuses" }).click();
-    await eventually(() => rows.count()).toBe(3);
+    await eventually(() => rows.count()).toBe(4);
 
     await leeRow.getByRole("button", { name: "View details for lee@example.com" }).click();
     const dialog = page.getByRole("dialog", { name: "Lee Park" });
