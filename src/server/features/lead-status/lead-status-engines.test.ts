@@ -3,7 +3,7 @@
 // Bounced), replies read by the mailbox sync from the capture server (each
 // class gives its suggested status), a DSN (Bounced), the unsubscribe link
 // (Unsubscribed, even over what the user set), a booking through a contact's
-// personal link (Meeting booked), a user's choice never overwritten by a
+// personal link (Meeting booked; through the bare link only suggested), a user's choice never overwritten by a
 // reply; each change stored once in the history, with its
 // contact.status_changed event for an endpoint that subscribes.
 import { and, eq, sql } from "drizzle-orm";
@@ -46,7 +46,7 @@ const REPLIES: Record<string, { text: string; replyClass: string; status: string
   },
   busy: { text: "I'm not free for a call, sorry.", replyClass: "other", status: "replied" },
 };
-const NAMES = [...Object.keys(REPLIES), "away", "mine", "dsn", "gone", "linked", "quiet", "optout"];
+const NAMES = [...Object.keys(REPLIES), "away", "mine", "dsn", "gone", "linked", "walkin", "quiet", "optout"];
 
 const db = () => ctx.database.db;
 
@@ -263,6 +263,14 @@ describe("the unsubscribe link and a booking", () => {
       suggested: false,
       source: "booking",
     });
+
+    // Through the bare link, a contact's address typed into the form proves nothing: a suggestion.
+    const bare = await ctx.request(`/api/public/schedule/${link.linkCode}/meetings`, {
+      method: "POST",
+      json: { date, time: "11:00", email: address("walkin"), name: "Walk In" },
+    });
+    expect(bare.status, await bare.clone().text()).toBe(201);
+    expect((await lead("walkin")).lead).toMatchObject({ status: "meeting_booked", suggested: true, source: "booking" });
   });
 });
 
