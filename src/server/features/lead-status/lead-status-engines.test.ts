@@ -1,7 +1,8 @@
 // Where the app sets a lead's status by itself, through the real paths: a
 // launch sent by the sending engine over SMTP (Contacted; a 550 at RCPT:
 // Bounced), replies read by the mailbox sync from the capture server (each
-// class gives its suggested status), a DSN (Bounced), the unsubscribe link
+// class gives its suggested status), a DSN (Bounced), a spam complaint
+// (Unsubscribed), the unsubscribe link
 // (Unsubscribed, even over what the user set), a booking through a contact's
 // personal link (Meeting booked; through the bare link only suggested), a user's choice never overwritten by a
 // reply; each change stored once in the history, with its
@@ -46,7 +47,7 @@ const REPLIES: Record<string, { text: string; replyClass: string; status: string
   },
   busy: { text: "I'm not free for a call, sorry.", replyClass: "other", status: "replied" },
 };
-const NAMES = [...Object.keys(REPLIES), "away", "mine", "dsn", "gone", "linked", "walkin", "quiet", "optout"];
+const NAMES = [...Object.keys(REPLIES), "away", "mine", "dsn", "gone", "linked", "walkin", "quiet", "optout", "spammy"];
 
 const db = () => ctx.database.db;
 
@@ -204,6 +205,49 @@ describe("the mailbox", () => {
     });
     await syncMailboxesNow(ctx);
     expect((await lead("dsn")).lead).toMatchObject({ status: "bounced", suggested: false, source: "mailbox" });
+  });
+});
+
+describe("a spam complaint", () => {
+  it("makes a lead Unsubscribed (a provider's feedback report is the person's opt-out)", async () => {
+    const send = await sendTo("spammy");
+    const boundary = "arf";
+    await sendToCapture({
+      envelope: { from: "feedback@fbl.example.net", to: sender },
+      raw: [
+        "From: Feedback Loop <feedback@fbl.example.net>",
+        `To: ${sender}`,
+        "Subject: Email Feedback Report",
+        `Message-ID: <arf-${send.id}@fbl.example.net>`,
+        "MIME-Version: 1.0",
+        `Content-Type: multipart/report; report-type=feedback-report; boundary="${boundary}"`,
+        "",
+        `--${boundary}`,
+        "Content-Type: text/plain",
+        "",
+        "This is an email abuse report.",
+        `--${boundary}`,
+        "Content-Type: message/feedback-report",
+        "",
+        "Feedback-Type: abuse",
+        "User-Agent: SomeMailboxProvider-FBL/1.0",
+        "Version: 1",
+        `Original-Rcpt-To: <${address("spammy")}>`,
+        "",
+        `--${boundary}`,
+        "Content-Type: text/rfc822-headers",
+        "",
+        `From: ${sender}`,
+        `To: ${address("spammy")}`,
+        `Subject: ${send.subject}`,
+        `Message-ID: ${send.messageId}`,
+        "",
+        `--${boundary}--`,
+        "",
+      ].join("\r\n"),
+    });
+    await syncMailboxesNow(ctx);
+    expect((await lead("spammy")).lead).toMatchObject({ status: "unsubscribed", suggested: false, source: "mailbox" });
   });
 });
 
