@@ -45,7 +45,9 @@ function DetailsBody({ contact }: { contact: DirectoryContact }) {
     <>
       <DialogHeader className="border-b p-6 pr-12">
         <DialogTitle className="break-all">{name || contact.email}</DialogTitle>
-        <DialogDescription>Contact details, lead status, meetings and email history across your campaigns</DialogDescription>
+        <DialogDescription>
+          Contact details, lead status, meetings and email history across your campaigns
+        </DialogDescription>
       </DialogHeader>
       <div className="min-h-0 flex-1 space-y-6 overflow-y-auto p-6">
         <section aria-labelledby="contact-information" className="space-y-3">
