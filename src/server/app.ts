@@ -37,6 +37,7 @@ import { domainHealthRoutes } from "./features/domain-health/domain-health.route
 import { emailRoutes } from "./features/emails/emails.routes.ts";
 import type { FeatureDeps } from "./features/feature-deps.ts";
 import { inboxRoutes } from "./features/inbox/inbox.routes.ts";
+import { leadStatusRoutes } from "./features/lead-status/lead-status.routes.ts";
 import { mailboxRoutes } from "./features/mailbox/mailbox.routes.ts";
 import { mailboxActionRoutes } from "./features/mailbox/mailbox-actions.routes.ts";
 import { outboxRoutes } from "./features/outbox/outbox.routes.ts";
@@ -133,6 +134,7 @@ function protectedApi(deps: AppDeps, apiKeys: ApiKeyAuth) {
     .route("/campaigns", clickReportRoutes(features))
     .route("/", contactRoutes(features))
     .route("/", contactDirectoryRoutes(features))
+    .route("/leads", leadStatusRoutes(features))
     .route("/templates", templateRoutes(features))
     .route("/", sendingRoutes(features))
     .route("/emails", composeRoutes(features))

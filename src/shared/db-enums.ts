@@ -211,8 +211,13 @@ export const leadStatuses = [
 ] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 
-/** Who changed a lead's status (lead_status_changes.source). */
-export const leadStatusSources = ["user", "api", "sending", "mailbox", "booking"] as const;
+/**
+ * Who changed a lead's status (lead_status_changes.source, lead_statuses.source):
+ * the user in the app, the user's API key, the sending engine (a send, a hard
+ * bounce at send time), the mailbox (a reply, a bounce, an emailed opt-out),
+ * a booking, or the unsubscribe link.
+ */
+export const leadStatusSources = ["user", "api", "sending", "mailbox", "booking", "unsubscribe"] as const;
 export type LeadStatusSource = (typeof leadStatusSources)[number];
 
 /** The events an outbound webhook endpoint can subscribe to (webhook_endpoints.events). */

@@ -104,11 +104,13 @@ describeJourneys("contacts", () => {
     await jane.getByText("Spring Launch").waitFor();
     await jane.getByText("Autumn Promo").waitFor();
     const cells = await jane.getByRole("cell").allTextContents();
-    // Contact, Email, Campaigns, Email Status, Emails Sent, Replied, Added, details.
+    // Contact, Email, Campaigns, Email Status, Lead Status, Emails Sent, Replied, Added, details.
     expect(cells[1]).toBe("jane@example.com");
     expect(cells[3]).toBe("Sent");
-    expect(cells[4]).toBe("2");
-    expect(cells[5]).toBe("No");
+    // Launched: the engine's send made the lead Contacted.
+    expect(cells[4]).toBe("Contacted");
+    expect(cells[5]).toBe("2");
+    expect(cells[6]).toBe("No");
 
     await jane.getByRole("button", { name: "View details for jane@example.com" }).click();
     const dialog = page.getByRole("dialog", { name: "Jane Doe" });
@@ -141,11 +143,15 @@ describeJourneys("contacts", () => {
     expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Contact,Email,Company,Campaigns,Email Status,Emails Sent,Opened,Failed,Replied,Added");
+    expect(lines[0]).toBe(
+      "Contact,Email,Company,Campaigns,Email Status,Lead Status,Emails Sent,Opened,Failed,Replied,Added",
+    );
     expect(lines).toHaveLength(3);
-    expect(lines.find((l) => l.includes("li@example.com"))).toMatch(/^'=1\+2 Li,li@example\.com,,Autumn Promo,Sent,1,/);
+    expect(lines.find((l) => l.includes("li@example.com"))).toMatch(
+      /^'=1\+2 Li,li@example\.com,,Autumn Promo,Sent,Contacted,1,/,
+    );
     expect(lines.find((l) => l.includes("jane@example.com"))).toMatch(
-      /^Jane Doe,jane@example\.com,Initech,Autumn Promo; Spring Launch,Sent,2,0,0,,/,
+      /^Jane Doe,jane@example\.com,Initech,Autumn Promo; Spring Launch,Sent,Contacted,2,0,0,,/,
     );
 
     await search.fill("nobody here");

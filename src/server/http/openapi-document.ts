@@ -46,6 +46,10 @@ export const API_TAGS: { name: string; description: string }[] = [
     name: "Contacts",
     description: "A campaign's contacts, and every contact across campaigns (the contact directory).",
   },
+  {
+    name: "Leads",
+    description: "A lead's status across campaigns (New, Contacted, Replied, …) and the history of its changes.",
+  },
   { name: "Templates", description: "Saved sequences to start a campaign from." },
   { name: "Sending", description: "Launching a campaign, sends of unknown delivery, retrying failed sends." },
   { name: "Compose", description: "One email sent now, outside any campaign." },

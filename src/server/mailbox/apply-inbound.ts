@@ -28,13 +28,15 @@
 // with a sender of that address reads it) is applied only by the user whose
 // send it answers; for the others it is ignored.
 import { sql } from "drizzle-orm";
-import type { LedgerKind } from "#shared/db-enums.ts";
+import type { LeadStatus, LedgerKind } from "#shared/db-enums.ts";
+import { inboundLeadStatus } from "#shared/lead-status/lead-status-rules.ts";
 import { analyzeInbound } from "#shared/mailbox/analyze-inbound.ts";
 import { detectComplaint } from "#shared/mailbox/complaint-report.ts";
 import type { InboundAnalysis, InboundMessage } from "#shared/mailbox/inbound-message.ts";
 import { subjectsMatch } from "#shared/mailbox/reply-subject.ts";
 import { buildSendErrorMessage } from "#shared/sending/send-error-message.ts";
 import { type Executor, queryRows } from "../db/sql-helpers.ts";
+import { applyLeadStatusChanges } from "../domain/lead-status.ts";
 import { checkProtection } from "../domain/protection-check.ts";
 import { stopContactSequence } from "../domain/stop-contact-sequence.ts";
 import { addSuppression } from "../domain/suppressions.ts";
@@ -163,6 +165,16 @@ async function recordReply(
   return rows[0]?.id;
 }
 
+/** The lead is the address the send went to (whoever writes in its thread). */
+async function setLeadStatus(
+  db: Executor,
+  userId: string,
+  email: string,
+  next: { status: LeadStatus; suggested: boolean } | null,
+) {
+  if (next) await applyLeadStatusChanges(db, [{ userId, email, ...next, source: "mailbox" }]);
+}
+
 export async function applyInbound(
   db: Executor,
   mailbox: Mailbox,
@@ -213,6 +225,7 @@ async function decide(
     return {
       kind: "complaint",
       effect: async () => {
+        await setLeadStatus(db, mailbox.userId, send.to_email, inboundLeadStatus("complaint", null));
         await db.execute(sql`update email_sends set complained_at = coalesce(complained_at, ${at.toISOString()}::timestamptz)
                              where id = ${send.id}::uuid`);
         // Suppressed as complained first: the stop below keeps that reason (its insert does nothing then).
@@ -248,6 +261,7 @@ async function decide(
     return {
       kind: "bounce",
       effect: async () => {
+        await setLeadStatus(db, mailbox.userId, send.to_email, inboundLeadStatus("bounce", "bounce", bounce.hard));
         // The same details (with troubleshooting) as a failure at send time, for the Inbox and Failed emails.
         const detail = [bounce.status, bounce.diagnostic].filter(Boolean).join(" ") || "no reason given";
         const errorMessage = buildSendErrorMessage({
@@ -287,6 +301,8 @@ async function decide(
   return {
     kind: analysis.kind,
     effect: async () => {
+      // First: what follows (the reply.received event) reads the lead's status as this sets it.
+      await setLeadStatus(db, mailbox.userId, send.to_email, inboundLeadStatus(analysis.kind, analysis.replyClass));
       const replyId = await recordReply(db, mailbox, msg, analysis, send, msg.from || send.to_email, at);
       if (analysis.kind === "reply") {
         await db.execute(sql`update email_sends set replied_at = coalesce(replied_at, ${at.toISOString()}::timestamptz)

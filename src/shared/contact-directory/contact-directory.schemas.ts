@@ -2,6 +2,7 @@
 // one entry per email address (case-insensitively) across campaigns.
 import { z } from "zod";
 import { meetingStatuses } from "../db-enums.ts";
+import { leadStatusFilterSchema, leadStatusSummarySchema } from "../lead-status/lead-status.schemas.ts";
 import type { ContactEmailStatus, EmailDisplayStatus } from "../reporting/display-status.ts";
 
 export const DIRECTORY_PAGE_SIZE = 50;
@@ -25,10 +26,12 @@ export const contactSendStatuses = [
   "pending",
 ] as const satisfies readonly EmailDisplayStatus[];
 
-export const contactDirectorySearchSchema = z.object({
-  /** Matched case-insensitively against the email, first and last name (also together) and campaign names. */
-  search: z.string().trim().max(200).optional(),
-});
+export const contactDirectorySearchSchema = z
+  .object({
+    /** Matched case-insensitively against the email, first and last name (also together) and campaign names. */
+    search: z.string().trim().max(200).optional(),
+  })
+  .extend(leadStatusFilterSchema.shape);
 
 export const contactDirectoryQuerySchema = contactDirectorySearchSchema.extend({
   limit: z.coerce.number().int().min(1).max(200).default(DIRECTORY_PAGE_SIZE),
@@ -63,6 +66,8 @@ export const directoryContactSchema = z
     repliedAt: z.string().nullable(),
     /** Added: the earliest created_at of the merged contacts. */
     addedAt: z.string(),
+    /** The lead's status across campaigns. */
+    leadStatus: leadStatusSummarySchema,
   })
   .meta({ id: "DirectoryContact" });
 export type DirectoryContact = z.infer<typeof directoryContactSchema>;

@@ -68,6 +68,7 @@ const contact = (overrides: Partial<DirectoryContact> = {}): DirectoryContact =>
   failed: 1,
   repliedAt: null,
   addedAt: "2026-11-20T10:00:00.000Z",
+  leadStatus: { status: "contacted", suggested: false },
   ...overrides,
 });
 
@@ -127,6 +128,7 @@ describe("contacts CSV", () => {
       "Initech",
       "Q4 Outreach; Founders",
       "Opened",
+      "Contacted",
       "3",
       "1",
       "1",
@@ -143,8 +145,18 @@ describe("contacts CSV", () => {
         contactCsvRecord(contact({ emailStatus: "none", sends: 0, sent: 0, opened: 0, failed: 0 })),
     );
     expect(records[0]?.[4]).toBe("Replied");
-    expect(records[0]?.[8]).toBe("2026-11-21T08:00:00.000Z");
+    expect(records[0]?.[9]).toBe("2026-11-21T08:00:00.000Z");
     expect(records[1]?.[4]).toBe("No emails sent");
+  });
+
+  it("writes the lead status, saying when it is only the app's suggestion", () => {
+    const records = parseCsv(
+      contactCsvRecord(contact({ leadStatus: { status: "meeting_booked", suggested: false } })) +
+        contactCsvRecord(contact({ leadStatus: { status: "not_interested", suggested: true } })),
+    );
+    expect(contactCsvHeader[5]).toBe("Lead Status");
+    expect(records[0]?.[5]).toBe("Meeting booked");
+    expect(records[1]?.[5]).toBe("Not interested (suggested)");
   });
 
   it("neutralises formulas in every text field and still reads back field for field", () => {
@@ -162,6 +174,7 @@ describe("contacts CSV", () => {
       '\'-2+3,"quoted"\r\nnext line',
       "'+Launch",
       "Opened",
+      "Contacted",
       "3",
       "1",
       "1",

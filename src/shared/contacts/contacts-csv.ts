@@ -4,6 +4,7 @@
 // prefixed with a single quote so they are shown as text (CSV injection).
 
 import type { DirectoryContact } from "../contact-directory/contact-directory.schemas.ts";
+import { leadStatusLabels } from "../lead-status/lead-status-rules.ts";
 import { contactEmailStatusLabels } from "../reporting/display-status.ts";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -31,6 +32,7 @@ export const contactCsvHeader = [
   "Company",
   "Campaigns",
   "Email Status",
+  "Lead Status",
   "Emails Sent",
   "Opened",
   "Failed",
@@ -49,6 +51,8 @@ export function contactCsvRecord(contact: DirectoryContact): string {
     contact.company,
     contact.campaigns.map((c) => c.name).join("; "),
     contactEmailStatusLabels[contact.emailStatus],
+    // A suggestion the user has not confirmed says so: a CRM import should not take it as theirs.
+    `${leadStatusLabels[contact.leadStatus.status]}${contact.leadStatus.suggested ? " (suggested)" : ""}`,
     contact.sent,
     contact.opened,
     contact.failed,

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { blockListReasons } from "../block-list/block-list-reasons.ts";
 import { contactStatuses } from "../db-enums.ts";
+import { leadStatusSummarySchema } from "../lead-status/lead-status.schemas.ts";
 import { parseTimeZone } from "./time-zone.ts";
 
 export const MAX_CONTACTS_PER_REQUEST = 10_000;
@@ -52,6 +53,8 @@ export const contactSchema = z
      * (that step is not sent again); null: neither.
      */
     blocked: z.enum(["listed", "skipped"]).nullable(),
+    /** The status of its address as a lead, across campaigns (docs/product.md §24). */
+    leadStatus: leadStatusSummarySchema,
   })
   .meta({ id: "Contact" });
 export type Contact = z.infer<typeof contactSchema>;

@@ -4,6 +4,7 @@
 // and replies, a page at a time.
 import { z } from "zod";
 import { emailSendStatuses, failureCategories, failureReasons, inboundKinds } from "../db-enums.ts";
+import { leadStatusFilterSchema, leadStatusSummarySchema } from "../lead-status/lead-status.schemas.ts";
 
 export const INBOX_GROUP_PAGE_SIZE = 25;
 export const INBOX_HISTORY_PAGE_SIZE = 20;
@@ -11,11 +12,13 @@ export const INBOX_REPLIES_PAGE_SIZE = 20;
 
 const cursorSchema = z.string().trim().min(1).max(400).optional();
 
-export const inboxListQuerySchema = z.object({
-  /** Matched case-insensitively against the contact's email and name, or the recipient address. */
-  search: z.string().trim().max(200).optional(),
-  cursor: cursorSchema,
-});
+export const inboxListQuerySchema = z
+  .object({
+    /** Matched case-insensitively against the contact's email and name, or the recipient address. */
+    search: z.string().trim().max(200).optional(),
+    cursor: cursorSchema,
+  })
+  .extend(leadStatusFilterSchema.shape);
 export type InboxListQuery = z.infer<typeof inboxListQuerySchema>;
 
 /** Which group: a contact (by id) or the direct sends to one address. */
@@ -55,6 +58,8 @@ export const inboxGroupSchema = z
     failed: z.number(),
     replied: z.number(),
     repliedAt: z.string().nullable(),
+    /** The status of the group's address as a lead (across campaigns); New when nothing set it. */
+    leadStatus: leadStatusSummarySchema,
   })
   .meta({ id: "InboxGroup" });
 export type InboxGroup = z.infer<typeof inboxGroupSchema>;

@@ -106,12 +106,17 @@ export const contactUnsubscribedDataSchema = z
 
 export const contactStatusChangedDataSchema = z
   .object({
+    /** The lead's address (lower-cased): a lead is an address across the user's campaigns. */
     email: z.string(),
-    contactId: id.nullable(),
-    previousStatus: z.enum(leadStatuses).nullable(),
-    status: z.enum(leadStatuses),
+    /** The status before ("new" when the lead had none). */
+    from: z.enum(leadStatuses),
+    to: z.enum(leadStatuses),
+    /** Inferred by the app (a reply's class) and not confirmed by the user. */
+    suggested: z.boolean(),
+    /** Who changed it: the user, an API key, the sending engine, the mailbox, a booking, an unsubscribe. */
     source: z.enum(leadStatusSources),
-    changedAt: time,
+    /** The contacts holding that address, one per campaign, oldest first. */
+    contactIds: z.array(id),
   })
   .meta({ id: "ContactStatusChangedEvent" });
 
@@ -241,11 +246,11 @@ export const webhookEventExamples: { [T in WebhookEventType]: WebhookEventData<T
   },
   "contact.status_changed": {
     email: "jane@prospect.example",
-    contactId: uuidC,
-    previousStatus: "contacted",
-    status: "interested",
-    source: "user",
-    changedAt: sampleTime,
+    from: "contacted",
+    to: "interested",
+    suggested: true,
+    source: "mailbox",
+    contactIds: [uuidC],
   },
   "meeting.booked": {
     meetingId: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",

@@ -110,6 +110,8 @@ const EXEMPT_PATHS: Record<string, string> = {
 const isIdName = (name: string) => name === "id" || /[a-z]Ids?$/.test(name);
 
 function pathParamKind(op: ApiOperation, name: string): IdKind | undefined {
+  // /api/leads/{email}/status: a lead is one of the user's contacts' addresses.
+  if (name === "email") return emailKind(op);
   if (name !== "id") return NAMED_KINDS[name];
   const segments = op.path.split("/");
   const at = segments.indexOf("{id}");

@@ -20,6 +20,8 @@ export const leadStatusesTable = pgTable(
     email: text("email").notNull(),
     status: text("status", { enum: leadStatuses }).notNull(),
     suggested: boolean("suggested").notNull().default(false),
+    /** Who set it: an automatic change never overwrites what the user set (#shared/lead-status/lead-status-rules.ts). */
+    source: text("source", { enum: leadStatusSources }).notNull().default("user"),
     updatedAt: timestamptz("updated_at").defaultNow().notNull(),
   },
   (t) => [
@@ -27,6 +29,7 @@ export const leadStatusesTable = pgTable(
     // The Inbox's and Contacts' status filter.
     index("lead_statuses_user_status_idx").on(t.userId, t.status),
     check("lead_statuses_status_check", isOneOf(t.status, leadStatuses)),
+    check("lead_statuses_source_check", isOneOf(t.source, leadStatusSources)),
     check("lead_statuses_email_lower_check", sql`${t.email} = lower(${t.email})`),
   ],
 );

@@ -58,7 +58,7 @@ export function contactDirectoryRoutes(deps: FeatureDeps) {
       c.json(await service.history(c.get("user").id, c.req.valid("query").email), 200),
     )
     .openapi(exportRoute, async (c) => {
-      const chunks = service.csv(c.get("user").id, c.req.valid("query").search);
+      const chunks = service.csv(c.get("user").id, c.req.valid("query"));
       // The first chunk runs the query that finds every key: a failure there is
       // still an ordinary JSON error, not a broken download.
       const first = await chunks.next();

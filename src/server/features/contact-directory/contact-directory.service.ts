@@ -24,7 +24,8 @@ import {
   MEETINGS_LIMIT,
 } from "#shared/contact-directory/contact-directory.schemas.ts";
 import { CSV_BOM, contactCsvHeader, contactCsvRecord, csvRecord } from "#shared/contacts/contacts-csv.ts";
-import type { MeetingStatus } from "#shared/db-enums.ts";
+import type { LeadStatus, MeetingStatus } from "#shared/db-enums.ts";
+import type { LeadStatusSummary } from "#shared/lead-status/lead-status.schemas.ts";
 import { contactEmailStatus, contactSendStatus, type SendLike } from "#shared/reporting/display-status.ts";
 import type { Db } from "../../db/client.ts";
 import { afterRow, cursorInstant, cursorTimeText, timeBarKeyCursor } from "../../db/keyset-cursor.ts";
@@ -66,12 +67,28 @@ function rowMatches(userId: string, term: string): SQL {
  * selective term finds, hashed all of the user's addresses, slower the more
  * contacts the user has (docs/decisions/022-measurements-behind-the-code.md).
  */
-function matchingEntries(userId: string, search: string): SQL {
+function matchingEntries(userId: string, search: string | undefined, leadStatus: LeadStatus | undefined): SQL {
   return sql`select a.email_key as key, a.added_at
     from contact_addresses a
-    where a.user_id = ${userId} and a.email_key = any(array(
-      select distinct lower(c.email) from contacts c where c.user_id = ${userId} and ${rowMatches(userId, search)}
-    ))`;
+    where a.user_id = ${userId}
+      ${
+        search
+          ? sql`and a.email_key = any(array(
+              select distinct lower(c.email) from contacts c where c.user_id = ${userId} and ${rowMatches(userId, search)}
+            ))`
+          : sql``
+      }
+      ${leadStatus ? sql`and ${hasLeadStatus(userId, sql`a.email_key`, leadStatus)}` : sql``}`;
+}
+
+/**
+ * The status filter: the keys with that status come from lead_statuses'
+ * (user_id, status) index; New is every address without another status.
+ */
+function hasLeadStatus(userId: string, key: SQL, status: LeadStatus): SQL {
+  return status === "new"
+    ? sql`not exists (select 1 from lead_statuses ls where ls.user_id = ${userId} and ls.email = ${key} and ls.status <> 'new')`
+    : sql`${key} = any(array(select ls.email from lead_statuses ls where ls.user_id = ${userId} and ls.status = ${status}))`;
 }
 
 /** Where a page of entries starts: after the cursor, if any (the index's keyset condition). */
@@ -93,6 +110,7 @@ type EntryRow = {
   replied_at: Timestamp | null;
   added_at: Timestamp;
   latest: { status: string; sentAt: string | null; openedAt: string | null } | null;
+  lead: LeadStatusSummary | null;
 };
 
 /** One send of a contact's history (jsonb: timestamps as text). */
@@ -140,6 +158,7 @@ function toEntry(row: EntryRow): DirectoryContact {
     failed: Number(row.failed),
     repliedAt,
     addedAt: iso(row.added_at),
+    leadStatus: row.lead ?? { status: "new", suggested: false },
   };
 }
 
@@ -153,6 +172,9 @@ function decodeCursor(text: string): Cursor {
   return { added, key };
 }
 
+/** The list's and the export's filters: a search, a lead status. */
+type Filter = { search?: string | undefined; leadStatus?: LeadStatus | undefined };
+
 type KeyRow = { key: string | null; added: string; total: number | string };
 
 export function createContactDirectoryService(db: Db) {
@@ -165,14 +187,14 @@ export function createContactDirectoryService(db: Db) {
    */
   async function pageKeys(
     userId: string,
-    search: string | undefined,
+    filter: Filter,
     limit: number,
     cursor: Cursor | undefined,
   ): Promise<{ rows: Cursor[]; total: number }> {
     const rows = await queryRows<KeyRow>(
       db,
-      search
-        ? sql`with g as materialized (${matchingEntries(userId, search)}),
+      filter.search || filter.leadStatus
+        ? sql`with g as materialized (${matchingEntries(userId, filter.search, filter.leadStatus)}),
               t as (select count(*) as total from g)
               select t.total, p.key, ${cursorTimeText(sql`p.added_at`)} as added
               from t left join lateral (
@@ -200,11 +222,12 @@ export function createContactDirectoryService(db: Db) {
   }
 
   /** Every matching entry in page order (the export). */
-  async function allKeys(userId: string, search: string | undefined): Promise<string[]> {
+  async function allKeys(userId: string, filter: Filter): Promise<string[]> {
     const rows = await queryRows<{ key: string }>(
       db,
-      search
-        ? sql`select key from (${matchingEntries(userId, search)}) g order by added_at desc, key desc`
+      filter.search || filter.leadStatus
+        ? sql`select key from (${matchingEntries(userId, filter.search, filter.leadStatus)}) g
+              order by added_at desc, key desc`
         : sql`select email_key as key from contact_addresses where user_id = ${userId}
               order by added_at desc, email_key desc`,
     );
@@ -248,6 +271,8 @@ export function createContactDirectoryService(db: Db) {
             coalesce(sum(s.failed), 0) as failed,
             (array_agg(c.replied_at order by ${newest}) filter (where c.replied_at is not null))[1] as replied_at,
             min(c.created_at) as added_at,
+            (select jsonb_build_object('status', st.status, 'suggested', st.suggested) from lead_statuses st
+             where st.user_id = ${userId} and st.email = k.key) as lead,
             (array_agg(jsonb_build_object('status', ls.status, 'sentAt', ls.sent_at, 'openedAt', ls.opened_at)
                order by ls.created_at desc) filter (where ls.status is not null))[1] as latest
           from k
@@ -271,7 +296,7 @@ export function createContactDirectoryService(db: Db) {
     async page(userId: string, query: ContactDirectoryQuery): Promise<ContactDirectoryPage> {
       const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
       // One more than asked tells whether a next page exists.
-      const found = await pageKeys(userId, query.search, query.limit + 1, cursor);
+      const found = await pageKeys(userId, query, query.limit + 1, cursor);
       const rows = found.rows.slice(0, query.limit);
       const last = found.rows.length > query.limit ? rows.at(-1) : undefined;
       return {
@@ -285,8 +310,8 @@ export function createContactDirectoryService(db: Db) {
     },
 
     /** Every matching entry as CSV, produced chunk by chunk in the page's order. */
-    async *csv(userId: string, search: string | undefined): AsyncGenerator<string> {
-      const all = await allKeys(userId, search);
+    async *csv(userId: string, filter: Filter): AsyncGenerator<string> {
+      const all = await allKeys(userId, filter);
       yield CSV_BOM + csvRecord(contactCsvHeader);
       for (let i = 0; i < all.length; i += EXPORT_CHUNK) {
         const chunk = await entries(userId, all.slice(i, i + EXPORT_CHUNK));

@@ -245,6 +245,7 @@ describe("GET /api/contacts", () => {
       failed: 1,
       repliedAt: null,
       addedAt: at(1).toISOString(),
+      leadStatus: { status: "new", suggested: false },
     });
   });
 
@@ -491,6 +492,7 @@ describe("GET /api/contacts/export", () => {
       "Company",
       "Campaigns",
       "Email Status",
+      "Lead Status",
       "Emails Sent",
       "Opened",
       "Failed",
@@ -509,6 +511,7 @@ describe("GET /api/contacts/export", () => {
       "Initech",
       "Autumn_Promo 100%; Spring Launch",
       "Failed",
+      "New",
       "2",
       "1",
       "1",
@@ -516,7 +519,7 @@ describe("GET /api/contacts/export", () => {
       at(1).toISOString(),
     ]);
     expect(records[2]?.[4]).toBe("Replied");
-    expect(records[2]?.[8]).toBe(at(9).toISOString());
+    expect(records[2]?.[9]).toBe(at(9).toISOString());
   });
 
   it("escapes formulas and quotes end to end", async () => {

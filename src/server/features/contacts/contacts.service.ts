@@ -42,7 +42,13 @@ const blockedState = sql<BlockedState>`case
     then 'skipped'
   end`;
 
-function toDto(row: ContactRow, blocked: BlockedState): Contact {
+/** The contact's lead status (lead_statuses' primary key); null: New. */
+const leadState = sql<
+  Contact["leadStatus"] | null
+>`(select jsonb_build_object('status', ls.status, 'suggested', ls.suggested)
+  from lead_statuses ls where ls.user_id = contacts.user_id and ls.email = lower(contacts.email))`;
+
+function toDto(row: ContactRow, blocked: BlockedState, lead: Contact["leadStatus"] | null): Contact {
   return {
     id: row.id,
     campaignId: row.campaignId,
@@ -56,6 +62,7 @@ function toDto(row: ContactRow, blocked: BlockedState): Contact {
     customFields: row.customFields ?? {},
     createdAt: row.createdAt.toISOString(),
     blocked,
+    leadStatus: lead ?? { status: "new", suggested: false },
   };
 }
 
@@ -98,7 +105,12 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
       // The total comes with the page (one round trip); only a page past the
       // end needs a second query to learn it.
       const rows = await db
-        .select({ contact: contacts, blocked: blockedState, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({
+          contact: contacts,
+          blocked: blockedState,
+          lead: leadState,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
         .from(contacts)
         .where(where)
         .orderBy(desc(contacts.createdAt), asc(sql`lower(${contacts.email})`), asc(contacts.id))
@@ -112,7 +124,7 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
           .where(where);
         total = count?.n ?? 0;
       }
-      return { contacts: rows.map((r) => toDto(r.contact, r.blocked)), total };
+      return { contacts: rows.map((r) => toDto(r.contact, r.blocked, r.lead)), total };
     },
 
     /** Every contact's id and address: one narrow query, no paging (10,000 rows is a few hundred KB). */
@@ -195,8 +207,11 @@ export function createContactsService(db: Db, now: () => Date = () => new Date()
         .where(and(eq(contacts.id, contactId), eq(contacts.campaignId, campaignId), eq(contacts.userId, userId)))
         .returning();
       if (!row) throw new AppError("not_found", "Contact not found");
-      const [state] = await db.select({ blocked: blockedState }).from(contacts).where(eq(contacts.id, row.id));
-      return toDto(row, state?.blocked ?? null);
+      const [state] = await db
+        .select({ blocked: blockedState, lead: leadState })
+        .from(contacts)
+        .where(eq(contacts.id, row.id));
+      return toDto(row, state?.blocked ?? null, state?.lead ?? null);
     },
 
     /** The campaign's contacts counted by time zone, in one aggregate query, largest group first. */

@@ -12,7 +12,14 @@
 // (last activity, key). Each request is a bounded number of statements,
 // whatever the number of sends.
 import { type SQL, sql } from "drizzle-orm";
-import type { BounceType, EmailSendStatus, FailureCategory, FailureReason, InboundKind } from "#shared/db-enums.ts";
+import type {
+  BounceType,
+  EmailSendStatus,
+  FailureCategory,
+  FailureReason,
+  InboundKind,
+  LeadStatus,
+} from "#shared/db-enums.ts";
 import { parseErrorDetails } from "#shared/inbox/error-details.ts";
 import {
   INBOX_GROUP_PAGE_SIZE,
@@ -68,6 +75,8 @@ type GroupRow = {
   replied_at: Date | string | null;
   campaign_name: string | null;
   reply_count: number;
+  lead_status: LeadStatus | null;
+  lead_suggested: boolean | null;
 };
 
 type SendRow = {
@@ -101,6 +110,31 @@ type ReplyRow = {
   replied_at: Date | string;
   at_key: string;
 };
+
+/**
+ * The status filter on the contact groups: the contacts at the addresses with
+ * that status, as an array (lead_statuses' (user_id, status) index, then
+ * contacts_user_email_idx), as the search does; New is every contact whose
+ * address has no other status.
+ */
+function contactHasLeadStatus(userId: string, status: LeadStatus): SQL {
+  return status === "new"
+    ? sql`and not exists (select 1 from contacts lc join lead_statuses ls
+            on ls.user_id = lc.user_id and ls.email = lower(lc.email) and ls.status <> 'new'
+          where lc.id = cs.contact_id)`
+    : sql`and cs.contact_id = any(array(select lc.id from lead_statuses ls
+            join contacts lc on lc.user_id = ls.user_id and lower(lc.email) = ls.email
+          where ls.user_id = ${userId} and ls.status = ${status}))`;
+}
+
+/** The same on the groups of direct sends, by their address. */
+function addressHasLeadStatus(userId: string, address: SQL, status: LeadStatus): SQL {
+  return status === "new"
+    ? sql`and not exists (select 1 from lead_statuses ls
+          where ls.user_id = ${userId} and ls.email = ${address} and ls.status <> 'new')`
+    : sql`and ${address} = any(array(select ls.email from lead_statuses ls
+          where ls.user_id = ${userId} and ls.status = ${status}))`;
+}
 
 /** One more row than a page, to know whether there is a next one. */
 function paginate<T>(rows: T[], size: number, cursorOf: (row: T) => Cursor) {
@@ -174,6 +208,7 @@ export function createInboxService(db: Db) {
                        and (sc.email ilike ${like} or ${contactFullName("sc")} ilike ${like})))`
                  : sql``
              }
+             ${query.leadStatus ? contactHasLeadStatus(userId, query.leadStatus) : sql``}
              ${after(cursor, sql`cs.last_send_at`, sql`cs.contact_id::text`)}
            order by cs.last_send_at desc, cs.contact_id::text desc
            limit ${limit})
@@ -182,6 +217,7 @@ export function createInboxService(db: Db) {
            from direct_recipients dr
            where dr.user_id = ${userId} and dr.sends > 0 and dr.last_send_at is not null
              ${like ? sql`and dr.address like ${like}` : sql``}
+             ${query.leadStatus ? addressHasLeadStatus(userId, sql`dr.address`, query.leadStatus) : sql``}
              ${after(cursor, sql`dr.last_send_at`, sql`dr.address`)}
            order by dr.last_send_at desc, dr.address desc
            limit ${limit})
@@ -201,7 +237,8 @@ export function createInboxService(db: Db) {
             else (select count(*)::int from replies r
                   where r.user_id = ${userId} and r.contact_id is null and lower(r.contact_email) = t.address
                     and r.kind = 'reply')
-          end as reply_count
+          end as reply_count,
+          ls.status as lead_status, ls.suggested as lead_suggested
         from top t
         left join contact_send_stats cs on cs.contact_id = t.contact_id
         left join direct_recipients dr on dr.user_id = ${userId} and dr.address = t.address
@@ -213,6 +250,7 @@ export function createInboxService(db: Db) {
           where t.address is not null and k.user_id = ${userId} and lower(k.email) = t.address
           order by k.created_at desc limit 1
         ) k on true
+        left join lead_statuses ls on ls.user_id = ${userId} and ls.email = coalesce(lower(c.email), t.address)
         order by t.last_at desc, coalesce(t.contact_id::text, t.address) desc`);
       const { page, nextCursor } = paginate(rowsOf<GroupRow>(result), INBOX_GROUP_PAGE_SIZE, (row) => ({
         at: row.at_key,
@@ -232,6 +270,7 @@ export function createInboxService(db: Db) {
           failed: row.failed,
           replied: repliedCount(row.reply_count, repliedAt),
           repliedAt,
+          leadStatus: { status: row.lead_status ?? "new", suggested: row.lead_suggested ?? false },
         };
       });
       return { groups, nextCursor };

@@ -36,6 +36,7 @@ import {
 import { localDate, wallClock } from "#shared/zoned-time.ts";
 import { contacts, scheduledMeetings, schedulingLinks } from "../../db/schema/index.ts";
 import { isUuid } from "../../db/uuid.ts";
+import { applyLeadStatusChanges } from "../../domain/lead-status.ts";
 import { stopSequencesOfAddress } from "../../domain/stop-contact-sequence.ts";
 import { AppError } from "../../errors.ts";
 import { verifyBookingToken, verifyToken } from "../../mail/tokens.ts";
@@ -228,6 +229,16 @@ export function createBookingService(deps: FeatureDeps) {
               })
               .returning();
             if (!row) throw new Error("meeting insert returned no row");
+            // Meeting booked; only suggested for an address typed into the bare link's form (it proves nothing).
+            await applyLeadStatusChanges(tx, [
+              {
+                userId: link.userId,
+                email: contact?.email ?? input.email,
+                status: "meeting_booked",
+                suggested: !contact,
+                source: "booking",
+              },
+            ]);
             // The proven contact's address, not the one typed into the form.
             if (contact) await stopSequencesOfAddress(tx, link.userId, contact.email, "booked", now);
             await emitWebhookEvent(tx, meetingBookedEvent(row, contact?.email ?? null));

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/sql-helpers.ts";
+import { applyLeadStatusChanges } from "../../domain/lead-status.ts";
 import { checkProtection } from "../../domain/protection-check.ts";
 import { stopContactSequence } from "../../domain/stop-contact-sequence.ts";
 import { addSuppression } from "../../domain/suppressions.ts";
@@ -65,6 +66,9 @@ export async function unsubscribe(
   return db.transaction(async (tx) => {
     const target = await readTarget(tx, sendId, owners);
     if (!target) return null;
+    await applyLeadStatusChanges(tx, [
+      { userId: target.userId, email: target.email, status: "unsubscribed", suggested: false, source: "unsubscribe" },
+    ]);
     // Also for direct sends, which have no contact for stopContactSequence
     // to suppress through.
     await addSuppression(tx, target.userId, target.email, "unsubscribed");

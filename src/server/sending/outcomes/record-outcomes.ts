@@ -8,6 +8,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BounceType, FailureCategory, FailureReason } from "#shared/db-enums.ts";
 import { anyUuid, at, type Executor } from "../../db/sql-helpers.ts";
+import { applyLeadStatusChanges } from "../../domain/lead-status.ts";
 import { checkProtection } from "../../domain/protection-check.ts";
 import { variantIndexSql } from "../../domain/step-variants-sql.ts";
 import { webhookEventCtes } from "../../webhooks/emit-events.ts";
@@ -259,6 +260,25 @@ export async function recordOutcomes(
       returning cs.campaign_id, cs.sent, cs.failed, cs.scheduled, d.scheduled as scheduled_delta
     ), ${webhookEventCtes(outcomeEvents(now))}
     select 1`);
+  // Leads: a send makes a New one Contacted, a hard bounce makes one Bounced. A statement
+  // of its own (with its events, in its own transaction): lost to a crash in between, the
+  // lead keeps its status until its next send, reply or bounce; applied twice, it changes nothing.
+  await applyLeadStatusChanges(
+    db,
+    records.flatMap((r) =>
+      r.kind === "sent" || (r.kind === "failed" && r.hardBounce)
+        ? [
+            {
+              userId: r.userId,
+              email: r.toEmail,
+              status: r.kind === "sent" ? ("contacted" as const) : ("bounced" as const),
+              suggested: false,
+              source: "sending" as const,
+            },
+          ]
+        : [],
+    ),
+  );
   // A bounce or a refusal as spam may pause the sender or the campaign; a send that went, or a
   // failure that says nothing about the address or the message (a connection, a login, a rate
   // limit), cannot.

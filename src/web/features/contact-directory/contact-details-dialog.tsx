@@ -1,6 +1,6 @@
-// Contacts page → details: contact information, a status summary (sent,
+// Contacts page → details: contact information with its lead status (set here), a status summary (sent,
 // opened, failed), the meetings the address booked through the user's
-// scheduling links and the email history across campaigns, loaded on open
+// scheduling links, the lead's status history and the email history across campaigns, loaded on open
 // (one request). At most 80% of the screen high; the content scrolls inside.
 import { format } from "date-fns";
 import type { ReactNode } from "react";
@@ -11,6 +11,9 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
+import { LeadStatusControl } from "#web/features/lead-status/lead-status-control.tsx";
+import { LeadStatusHistory } from "#web/features/lead-status/lead-status-history.tsx";
+import { useLeadHistory } from "#web/features/lead-status/use-lead-status.ts";
 import { cn } from "#web/lib/cn.ts";
 import { ContactStatusBadge } from "./contact-status-badge.tsx";
 import { useContactHistory } from "./use-contact-directory.ts";
@@ -35,11 +38,16 @@ export function ContactDetailsDialog({
 
 function DetailsBody({ contact }: { contact: DirectoryContact }) {
   const name = contactName(contact);
+  // The status as last read with the history (a change here refreshes it), else as the list had it.
+  const history = useLeadHistory(contact.email);
+  const lead = history.data?.lead ?? contact.leadStatus;
   return (
     <>
       <DialogHeader className="border-b p-6 pr-12">
         <DialogTitle className="break-all">{name || contact.email}</DialogTitle>
-        <DialogDescription>Contact details, meetings and email history across your campaigns</DialogDescription>
+        <DialogDescription>
+          Contact details, lead status, meetings and email history across your campaigns
+        </DialogDescription>
       </DialogHeader>
       <div className="min-h-0 flex-1 space-y-6 overflow-y-auto p-6">
         <section aria-labelledby="contact-information" className="space-y-3">
@@ -54,6 +62,9 @@ function DetailsBody({ contact }: { contact: DirectoryContact }) {
             <Field label="Company">{contact.company || "—"}</Field>
             <Field label="Email Status">
               <ContactStatusBadge status={contact.emailStatus} />
+            </Field>
+            <Field label="Lead Status">
+              <LeadStatusControl email={contact.email} value={lead} />
             </Field>
             <Field label={contact.campaigns.length === 1 ? "Campaign" : "Campaigns"}>
               {contact.campaigns.map((c) => c.name).join(", ")}
@@ -72,6 +83,13 @@ function DetailsBody({ contact }: { contact: DirectoryContact }) {
             <Figure label="Opened" value={contact.opened} />
             <Figure label="Failed" value={contact.failed} tone={contact.failed > 0 ? "text-destructive" : undefined} />
           </div>
+        </section>
+
+        <section aria-labelledby="status-history" className="space-y-3">
+          <h3 id="status-history" className="font-semibold text-sm">
+            Status History
+          </h3>
+          <LeadStatusHistory email={contact.email} />
         </section>
 
         <section aria-labelledby="contact-meetings" className="space-y-3">

@@ -11,6 +11,8 @@ import { Download, Eye, RefreshCw, Users } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { DirectoryContact } from "#shared/contact-directory/contact-directory.schemas.ts";
 import { contactName } from "#shared/contacts/contacts-csv.ts";
+import type { LeadStatus } from "#shared/db-enums.ts";
+import { leadStatusLabels } from "#shared/lead-status/lead-status-rules.ts";
 import { LoadMoreButton } from "#web/components/load-more-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { SearchInput } from "#web/components/search-input.tsx";
@@ -21,6 +23,8 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { useLoadOnScroll } from "#web/components/use-load-on-scroll.ts";
 import { useVirtualRows } from "#web/components/virtual-list.tsx";
+import { LeadStatusBadge } from "#web/features/lead-status/lead-status-badge.tsx";
+import { LeadStatusFilter } from "#web/features/lead-status/lead-status-filter.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { cn } from "#web/lib/cn.ts";
 import { toast } from "#web/lib/toast.ts";
@@ -39,7 +43,8 @@ const count = (n: number) => n.toLocaleString("en-US");
 export function ContactsPage() {
   const [searchInput, setSearchInput] = useState("");
   const search = useDebounced(searchInput.trim(), SEARCH_DELAY_MS);
-  const list = useContactDirectory(search);
+  const [leadStatus, setLeadStatus] = useState<LeadStatus | undefined>();
+  const list = useContactDirectory(search, leadStatus);
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<DirectoryContact | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -58,7 +63,7 @@ export function ContactsPage() {
   async function exportCsv() {
     setExporting(true);
     try {
-      await downloadContactsCsv(search);
+      await downloadContactsCsv(search, leadStatus);
     } catch (err) {
       console.warn("contacts export failed", err);
       toast.error("Export failed", { description: err instanceof Error ? err.message : undefined });
@@ -97,13 +102,16 @@ export function ContactsPage() {
       <Card>
         <CardContent className="space-y-4 px-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <div className="relative w-full max-w-md">
-              <SearchInput
-                label="Search contacts"
-                placeholder="Search by name, email, or campaign..."
-                value={searchInput}
-                onValueChange={setSearchInput}
-              />
+            <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-1 sm:flex-row sm:items-center">
+              <div className="relative w-full max-w-md">
+                <SearchInput
+                  label="Search contacts"
+                  placeholder="Search by name, email, or campaign..."
+                  value={searchInput}
+                  onValueChange={setSearchInput}
+                />
+              </div>
+              <LeadStatusFilter value={leadStatus} onChange={setLeadStatus} />
             </div>
             {data && total > 0 && (
               <p className="text-muted-foreground text-sm" aria-live="polite">
@@ -128,9 +136,13 @@ export function ContactsPage() {
           ) : contacts.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center">
               <Users aria-hidden className="size-8 text-muted-foreground" />
-              <p className="font-medium">{search ? "No contacts found" : "No contacts yet"}</p>
+              <p className="font-medium">{search || leadStatus ? "No contacts found" : "No contacts yet"}</p>
               <p className="text-muted-foreground text-sm">
-                {search ? `No contact matches "${search}".` : "Contacts appear here when you add them to a campaign."}
+                {leadStatus
+                  ? `No contact${search ? ` matching "${search}"` : ""} has the lead status ${leadStatusLabels[leadStatus]}.`
+                  : search
+                    ? `No contact matches "${search}".`
+                    : "Contacts appear here when you add them to a campaign."}
               </p>
             </div>
           ) : (
@@ -148,6 +160,7 @@ export function ContactsPage() {
                       <TableHead>Email</TableHead>
                       <TableHead>Campaigns</TableHead>
                       <TableHead>Email Status</TableHead>
+                      <TableHead>Lead Status</TableHead>
                       <TableHead className="text-right">Emails Sent</TableHead>
                       <TableHead>Replied</TableHead>
                       <TableHead>Added</TableHead>
@@ -273,6 +286,9 @@ function ContactRow({
       </TableCell>
       <TableCell>
         <ContactStatusBadge status={contact.emailStatus} />
+      </TableCell>
+      <TableCell>
+        <LeadStatusBadge value={contact.leadStatus} />
       </TableCell>
       <TableCell className="text-right tabular-nums">{count(contact.sent)}</TableCell>
       <TableCell>

@@ -4,14 +4,15 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { DIRECTORY_PAGE_SIZE } from "#shared/contact-directory/contact-directory.schemas.ts";
 import { contactsCsvFileName } from "#shared/contacts/contacts-csv.ts";
+import type { LeadStatus } from "#shared/db-enums.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
 import { downloadFile } from "#web/lib/download-file.ts";
 
 export const contactDirectoryKey = ["contact-directory"] as const;
 
-export function useContactDirectory(search: string) {
+export function useContactDirectory(search: string, leadStatus?: LeadStatus) {
   return useInfiniteQuery({
-    queryKey: [...contactDirectoryKey, "pages", { search }],
+    queryKey: [...contactDirectoryKey, "pages", { search, leadStatus }],
     placeholderData: keepPreviousData,
     queryFn: async ({ pageParam, signal }) =>
       unwrap(
@@ -19,6 +20,7 @@ export function useContactDirectory(search: string) {
           {
             query: {
               search: search || undefined,
+              leadStatus,
               cursor: pageParam ?? undefined,
               limit: String(DIRECTORY_PAGE_SIZE),
             },
@@ -41,10 +43,11 @@ export function useContactHistory(email: string | null) {
 }
 
 /**
- * Downloads every contact matching the search (all pages) as CSV, built and
+ * Downloads every contact matching the search and status filter (all pages) as CSV, built and
  * escaped by the server, and saves it under the server's file name.
  */
-export async function downloadContactsCsv(search: string): Promise<void> {
-  const query = search ? `?${new URLSearchParams({ search })}` : "";
+export async function downloadContactsCsv(search: string, leadStatus?: LeadStatus): Promise<void> {
+  const params = new URLSearchParams({ ...(search ? { search } : {}), ...(leadStatus ? { leadStatus } : {}) });
+  const query = params.size > 0 ? `?${params}` : "";
   await downloadFile(`/api/contacts/export${query}`, contactsCsvFileName(new Date()));
 }

@@ -2,7 +2,7 @@
 // sends) with its Sent / Opened / Failed / Replied counters, an expandable
 // email history and an expandable Replies list. A row of the virtualised
 // Inbox list: the page says which panels are open (see open-panels.ts).
-import { ChevronDown, History, MessageSquareReply } from "lucide-react";
+import { ChevronDown, History, MessageSquareReply, Tags } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import type { InboxGroup } from "#shared/inbox/inbox.schemas.ts";
 import { groupTitle } from "#shared/inbox/inbox-labels.ts";
@@ -10,6 +10,8 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import type { VirtualRowProps } from "#web/components/virtual-list.tsx";
+import { LeadStatusControl } from "#web/features/lead-status/lead-status-control.tsx";
+import { LeadStatusHistory } from "#web/features/lead-status/lead-status-history.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { EmailHistory } from "./email-history.tsx";
 import { dateTime } from "./format.ts";
@@ -44,13 +46,15 @@ type InboxGroupCardProps = {
   row: VirtualRowProps;
   historyOpen: boolean;
   repliesOpen: boolean;
+  statusOpen: boolean;
   onToggle: (panel: GroupPanel) => void;
 };
 
-export function InboxGroupCard({ group, row, historyOpen, repliesOpen, onToggle }: InboxGroupCardProps) {
+export function InboxGroupCard({ group, row, historyOpen, repliesOpen, statusOpen, onToggle }: InboxGroupCardProps) {
   const titleId = useId();
   const historyId = useId();
   const repliesId = useId();
+  const statusId = useId();
   const title = groupTitle(group);
   const selector = selectorOf(group);
 
@@ -66,6 +70,10 @@ export function InboxGroupCard({ group, row, historyOpen, repliesOpen, onToggle 
               {group.repliedAt && <Badge variant="success">Replied</Badge>}
             </div>
             {title !== group.email && <p className="break-all text-muted-foreground text-sm">{group.email}</p>}
+            {/* A lead is a contact's address: direct sends to someone who is no contact have none. */}
+            {group.contactId && (
+              <LeadStatusControl email={group.email} value={group.leadStatus} describedBy={titleId} />
+            )}
             <p className="text-muted-foreground text-xs">
               {[
                 group.company,
@@ -94,11 +102,22 @@ export function InboxGroupCard({ group, row, historyOpen, repliesOpen, onToggle 
           <Toggle open={repliesOpen} onToggle={() => onToggle("replies")} controls={repliesId}>
             <MessageSquareReply aria-hidden /> Replies ({group.replied.toLocaleString()})
           </Toggle>
+          {group.contactId && (
+            <Toggle open={statusOpen} onToggle={() => onToggle("status")} controls={statusId}>
+              <Tags aria-hidden /> Status history
+            </Toggle>
+          )}
         </div>
         {historyOpen && (
           <section id={historyId} aria-label={`Email history of ${title}`} className="space-y-2 px-5">
             <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">Email History</h3>
             <EmailHistory selector={selector} />
+          </section>
+        )}
+        {statusOpen && group.contactId && (
+          <section id={statusId} aria-label={`Status history of ${title}`} className="space-y-2 px-5">
+            <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">Status history</h3>
+            <LeadStatusHistory email={group.email} />
           </section>
         )}
         {repliesOpen && (

@@ -8,6 +8,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { PenSquare, RefreshCw } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import type { LeadStatus } from "#shared/db-enums.ts";
+import { leadStatusLabels } from "#shared/lead-status/lead-status-rules.ts";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { SearchInput } from "#web/components/search-input.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -15,6 +17,7 @@ import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useLoadOnScroll } from "#web/components/use-load-on-scroll.ts";
 import { VirtualList } from "#web/components/virtual-list.tsx";
+import { LeadStatusFilter } from "#web/features/lead-status/lead-status-filter.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useDebounced } from "#web/lib/use-debounced.ts";
@@ -36,7 +39,8 @@ function LoadingGroups() {
 export function InboxPage() {
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim());
-  const groups = useInboxGroups(search);
+  const [leadStatus, setLeadStatus] = useState<LeadStatus | undefined>();
+  const groups = useInboxGroups(search, leadStatus);
   const refreshDetails = useRefreshGroupDetails();
   const [refreshing, setRefreshing] = useState(false);
   const panels = useOpenPanels();
@@ -80,13 +84,16 @@ export function InboxPage() {
         }
       />
       <ReceivedList />
-      <div className="relative mb-4 max-w-md">
-        <SearchInput
-          label="Search by contact name or email"
-          placeholder="Search by contact name or email..."
-          value={searchText}
-          onValueChange={setSearchText}
-        />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative w-full max-w-md">
+          <SearchInput
+            label="Search by contact name or email"
+            placeholder="Search by contact name or email..."
+            value={searchText}
+            onValueChange={setSearchText}
+          />
+        </div>
+        <LeadStatusFilter value={leadStatus} onChange={setLeadStatus} />
       </div>
 
       {groups.isPending && <LoadingGroups />}
@@ -106,10 +113,14 @@ export function InboxPage() {
       {groups.data && list.length === 0 && (
         <Card>
           <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
-            {search ? (
+            {search || leadStatus ? (
               <>
                 <p className="font-medium">No emails match your search</p>
-                <p className="text-muted-foreground text-sm">Try another name or email address.</p>
+                <p className="text-muted-foreground text-sm">
+                  {leadStatus
+                    ? `No contact with the lead status ${leadStatusLabels[leadStatus]}${search ? " matches it" : ""}.`
+                    : "Try another name or email address."}
+                </p>
               </>
             ) : (
               <>
@@ -139,6 +150,7 @@ export function InboxPage() {
                   row={row}
                   historyOpen={panels.isOpen(key, "history")}
                   repliesOpen={panels.isOpen(key, "replies")}
+                  statusOpen={panels.isOpen(key, "status")}
                   onToggle={(panel) => panels.toggle(key, panel)}
                 />
               );

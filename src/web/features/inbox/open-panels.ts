@@ -1,9 +1,10 @@
-// Which Inbox cards have their email history or replies open. The page keeps
+// Which Inbox cards have their email history, replies or status history open. The page keeps
 // this rather than each card: the virtualised list unmounts a card scrolled
 // out of view, and it must come back as it was left (and as tall as measured).
 import { useCallback, useState } from "react";
 
-export type GroupPanel = "history" | "replies";
+/** status: the lead status history (a contact's address only). */
+export type GroupPanel = "history" | "replies" | "status";
 
 export function useOpenPanels() {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());

@@ -1,6 +1,7 @@
 // Inbox data over the typed API client: the groups, and a group's history and
 // replies, each a page at a time (keyset cursors from the server).
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import type { LeadStatus } from "#shared/db-enums.ts";
 import type { InboxGroup } from "#shared/inbox/inbox.schemas.ts";
 import { api, unwrap } from "#web/lib/api-client.ts";
 
@@ -14,11 +15,15 @@ export const selectorOf = (group: InboxGroup): GroupSelector =>
 
 const withCursor = <T extends object>(query: T, cursor: string | null) => (cursor ? { ...query, cursor } : query);
 
-export function useInboxGroups(search: string) {
+export function useInboxGroups(search: string, leadStatus?: LeadStatus) {
   return useInfiniteQuery({
-    queryKey: [...inboxQueryKey, "groups", search],
+    queryKey: [...inboxQueryKey, "groups", search, leadStatus ?? null],
     queryFn: async ({ pageParam }) =>
-      unwrap(await api.inbox.$get({ query: withCursor(search ? { search } : {}, pageParam) })),
+      unwrap(
+        await api.inbox.$get({
+          query: withCursor({ ...(search ? { search } : {}), ...(leadStatus ? { leadStatus } : {}) }, pageParam),
+        }),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
