@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import { type Executor, queryRows } from "../../src/server/db/sql-helpers.ts";
 import { weekdays } from "../../src/shared/db-enums.ts";
 import type { SinkMessage } from "./smtp-sink.ts";
@@ -26,6 +27,16 @@ export function seededRandom(seed: number): () => number {
  * it; a failure is replayed with CRASH_SEED=<printed seed> npm run test:integration -- crash-recovery
  */
 export const crashSeed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
+
+/** Opens the embedded database in `dataDir` in this process (only while no app runs on it), for `use`. */
+export async function withDatabaseIn<T>(dataDir: string, use: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await use(database);
+  } finally {
+    await database.close();
+  }
+}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -13,12 +13,12 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crashSeed, seededRandom, sleep, startMain } from "../../../tests/support/crash-support.ts";
+import { crashSeed, seededRandom, sleep, startMain, withDatabaseIn } from "../../../tests/support/crash-support.ts";
 import { freePort } from "../../../tests/support/free-port.ts";
 import { createTestContext } from "../../../tests/support/test-app.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver.ts";
-import { type Database, openDatabase } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { queryRows } from "../db/sql-helpers.ts";
 import { emitWebhookEvents } from "./emit-events.ts";
 
@@ -32,14 +32,7 @@ describe.skipIf(testDbKind !== "pglite")("the webhook worker killed mid-delivery
   let secret: string;
   const children = new Set<ChildProcess>();
 
-  async function withDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
-    const database = await openDatabase({ dataDir });
-    try {
-      return await use(database);
-    } finally {
-      await database.close();
-    }
-  }
+  const withDatabase = <T>(use: (database: Database) => Promise<T>) => withDatabaseIn(dataDir, use);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "coldreach-webhook-crash-"));

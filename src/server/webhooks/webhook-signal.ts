@@ -3,25 +3,8 @@
 // rather than at the next poll. Events emitted by other code are picked up
 // by the poll (every second): they become visible only when the transaction
 // that emitted them commits, which the emitting statement cannot see.
-export type WebhookSignal = {
-  attach(runSoon: () => Promise<void>): () => void;
-  /** Resolves once a round that started after the call is over (true), or at once (false) without a worker. */
-  wake(): Promise<boolean>;
-};
+import { createWakeSignal, type WakeSignal } from "../wake-signal.ts";
 
-export function createWebhookSignal(): WebhookSignal {
-  let runSoon: (() => Promise<void>) | null = null;
-  return {
-    attach(run) {
-      runSoon = run;
-      return () => {
-        if (runSoon === run) runSoon = null;
-      };
-    },
-    async wake() {
-      if (!runSoon) return false;
-      await runSoon();
-      return true;
-    },
-  };
-}
+export type WebhookSignal = WakeSignal;
+
+export const createWebhookSignal: () => WebhookSignal = createWakeSignal;

@@ -21,13 +21,14 @@ import {
   startMain,
   unaccounted,
   unknownUnsent,
+  withDatabaseIn,
 } from "../../../../tests/support/crash-support.ts";
 import { freePort } from "../../../../tests/support/free-port.ts";
 import { createCampaign, people, setSendingSettings, step } from "../../../../tests/support/sending-fixtures.ts";
 import { type SmtpSink, smtpFaults, startSmtpSink } from "../../../../tests/support/smtp-sink.ts";
 import { createTestContext } from "../../../../tests/support/test-app.ts";
 import { testDbKind } from "../../../../tests/support/test-database.ts";
-import { type Database, openDatabase } from "../../db/client.ts";
+import type { Database } from "../../db/client.ts";
 
 /** Kills: each restart opens the embedded database again (a few seconds), so fewer than on PostgreSQL. */
 const KILLS = 8;
@@ -43,15 +44,7 @@ describe.skipIf(testDbKind !== "pglite")("the embedded set-up killed mid-campaig
   let campaignId: string;
   const children = new Set<ChildProcess>();
 
-  /** Opens DATA_DIR's database in this process (only while no app runs on it). */
-  async function withDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
-    const database = await openDatabase({ dataDir });
-    try {
-      return await use(database);
-    } finally {
-      await database.close();
-    }
-  }
+  const withDatabase = <T>(use: (database: Database) => Promise<T>) => withDatabaseIn(dataDir, use);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "coldreach-crash-embedded-"));
