@@ -103,6 +103,26 @@ describe("webhook delivery", () => {
     ).toThrow();
   });
 
+  it("never posts to an address the policy refuses at delivery time, and logs why", async () => {
+    // Saved while private addresses were allowed; the worker of a process that does not allow them refuses it.
+    await addEndpoint(hook.url("/private"));
+    await emit(1);
+    const strict = createWebhookDeliveryWorker({
+      db: ctx.database.db,
+      secrets: createSecretBox(ctx.config.appSecret),
+      log: createLogger("silent"),
+      timeoutMs: 2_000,
+      allowPrivate: false,
+      random: () => 1,
+    });
+    await strict.round();
+    expect(hook.requests.filter((r) => r.path === "/private")).toEqual([]);
+    const [row] = await deliveries();
+    expect(row!.status).not.toBe("delivered");
+    expect(row!.attempts).toBe(1);
+    expect(row!.last_error).toBeTruthy();
+  });
+
   it("retries a 500 with backoff, keeping the webhook-id, and delivers when it recovers", async () => {
     hook.reply("/flaky", (n) => (n <= 2 ? { status: 500, body: "x".repeat(5_000) } : { status: 204, body: "" }));
     const { secret } = await addEndpoint(hook.url("/flaky"));
